@@ -1,0 +1,156 @@
+/**
+ * The landing page's weight and speed (issue 6 item 9).
+ *
+ * 1. Builds the app (skip with --no-build) and reads Vite's chunk graph (dist/web/.vite/manifest.json):
+ *    prints the gzip size of the app shell (the entry chunk and everything it imports statically)
+ *    and of the landing page's initial JavaScript (the shell plus the landing page chunk and its
+ *    static imports; lazy parts such as the explorer, its modal and the map are not initial), with
+ *    the 120 KB budget, and the English texts the first page loads.
+ * 2. Starts the built server on a fresh demo database and loads / in Debian's Chromium with a
+ *    mid-range phone profile (390x844, 4x CPU slowdown, fast 4G), printing the medians of LCP, CLS
+ *    and TBT (long tasks beyond 50 ms between first paint and 5 s after load) over several runs.
+ *
+ *   npm run bench:web [-- --no-build] [-- --runs=5] [-- --sizes-only]
+ */
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const args = process.argv.slice(2);
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5);
+const webRoot = path.resolve('dist/web');
+const BUDGET_KB = 120;
+
+if (!args.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' });
+
+const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const gzipKb = (files: Iterable<string>) => {
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(fs.readFileSync(path.join(webRoot, file)), { level: 9 }).length;
+  return bytes / 1024;
+};
+
+/** The files a chunk loads before it runs: itself and its static imports, transitively. */
+function staticClosure(keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    staticClosure(chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+const landingKey = Object.keys(manifest).find((key) => key.endsWith('features/landing/pages/landing-page.tsx'))!;
+const shell = staticClosure([entryKey]);
+const landing = staticClosure([landingKey], new Set(shell));
+const englishTexts = Object.keys(manifest)
+  .filter((key) => key.includes('locales/en/'))
+  .map((key) => manifest[key]!.file);
+
+console.log('\nInitial JavaScript (gzip -9)');
+console.log(`  app shell:            ${gzipKb(shell).toFixed(1)} KB in ${shell.size} files`);
+console.log(`  landing page initial: ${gzipKb(landing).toFixed(1)} KB in ${landing.size} files (budget ${BUDGET_KB} KB)`);
+console.log(`  English texts:        ${gzipKb(englishTexts).toFixed(1)} KB in ${englishTexts.length} files (loaded with the first page)`);
+
+if (args.includes('--sizes-only')) process.exit(0);
+
+// --- Web vitals in Chromium ---------------------------------------------------------------------
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const port = 5600 + Math.floor(Math.random() * 300);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caredeck-bench-web-'));
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const origin = `http://127.0.0.1:${port}`;
+
+try {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become ready in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const lcp: number[] = [];
+  const cls: number[] = [];
+  const tbt: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    // Lighthouse's "fast 4G"-like link: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __vitals: { lcp: number; cls: number; longTasks: { start: number; duration: number }[] } };
+      w.__vitals = { lcp: 0, cls: 0, longTasks: [] };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__vitals.lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__vitals.cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__vitals.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await page.waitForTimeout(5000);
+    const vitals = await page.evaluate(() => {
+      const w = window as unknown as { __vitals: { lcp: number; cls: number; longTasks: { start: number; duration: number }[] } };
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      const blocking = w.__vitals.longTasks.filter((t) => t.start >= fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+      return { lcp: w.__vitals.lcp, cls: w.__vitals.cls, tbt: blocking };
+    });
+    lcp.push(vitals.lcp);
+    cls.push(vitals.cls);
+    tbt.push(vitals.tbt);
+    await context.close();
+  }
+  await browser.close();
+  console.log(`\nLanding page in Chromium, mobile profile (390x844, 4x CPU slowdown, fast 4G), median of ${runs} runs`);
+  console.log(`  LCP ${median(lcp).toFixed(0)} ms   (runs: ${lcp.map((v) => v.toFixed(0)).join(', ')})`);
+  console.log(`  CLS ${median(cls).toFixed(3)}      (runs: ${cls.map((v) => v.toFixed(3)).join(', ')})`);
+  console.log(`  TBT ${median(tbt).toFixed(0)} ms   (runs: ${tbt.map((v) => v.toFixed(0)).join(', ')})`);
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,77 @@
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { signIn } from './identity-helpers';
+
+// Issue 4 item 5: an admin invites a staff member, who sets a password from the emailed link and
+// signs in; the admin deactivates them and their open session ends on its next request.
+
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+
+test('an admin invites a staff member, who sets a password and signs in, then is deactivated', async ({ page, browser }) => {
+  const email = `e2e.nurse.${Date.now()}@caredeck.test`;
+  const password = 'Nightingale#2026';
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page.getByRole('navigation', { name: 'Portal navigation' }).getByRole('link', { name: 'Users and permissions' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users and permissions' })).toBeVisible();
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The invitation.
+  await page.getByRole('button', { name: 'New account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New account' });
+  await dialog.getByLabel('First name').fill('Nora');
+  await dialog.getByLabel('Last name').fill('Quill');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Position').selectOption('nurse');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Create and send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Listed as invited until the password is chosen.
+  await page.getByLabel('Search by name or email').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('users-table').getByRole('row', { name: /Nora Quill/ })).toContainText('Invitation pending');
+
+  // The mail, in the demo outbox, and its link.
+  await page.getByRole('link', { name: 'Outbox' }).click();
+  const mail = page
+    .getByTestId('outbox-list')
+    .getByRole('button')
+    .filter({ hasText: `To: ${email}` })
+    .first();
+  await expect(mail).toContainText('Invitation');
+  await mail.click();
+  const href = await page.getByTestId('outbox-message-text').getByRole('link').first().getAttribute('href');
+  expect(href).toMatch(/\/reset-password#token=[A-Za-z0-9_-]{20,}$/);
+
+  // The new colleague, in their own browser, chooses a password and signs in.
+  const nurseContext = await browser.newContext();
+  const nurse = await nurseContext.newPage();
+  await nurse.goto(href!);
+  await nurse.getByLabel('New password', { exact: true }).fill(password);
+  await nurse.getByLabel('Confirm new password').fill(password);
+  await nurse.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(nurse.getByTestId('login-notice')).toHaveText('Your password has been reset. You can now sign in.');
+  await signIn(nurse, email, password);
+  await expect(nurse).toHaveURL(/\/staff-portal$/);
+
+  // The admin deactivates the account; the nurse's open session ends on its next request.
+  await page.getByRole('navigation', { name: 'Portal navigation' }).getByRole('link', { name: 'Users and permissions' }).click();
+  await page.getByLabel('Search by name or email').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Deactivate Nora Quill' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate Nora Quill?' });
+  await confirm.getByRole('button', { name: 'Deactivate account' }).click();
+  await expect(page.getByText('Nora Quill was deactivated')).toBeVisible();
+  await expect(page.getByTestId('users-table').getByRole('row', { name: /Nora Quill/ })).toContainText('Deactivated');
+
+  await nurse.reload();
+  // Refused by the server: back to the landing page or the sign-in page, never the portal.
+  await expect(nurse).toHaveURL(/\/(login[^/]*)?$/);
+  await signIn(nurse, email, password);
+  await expect(nurse.getByTestId('login-error')).toHaveText('Invalid email or password');
+  await nurseContext.close();
+});

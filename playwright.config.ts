@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end journeys against the built app (`npm run build` first; `npm run test:e2e` builds when
+// dist/ is missing), in Debian's Chromium (DESIGN.md §3: never `playwright install`). Each run gets
+// a fresh embedded database, seeded with the demo organisation.
+
+const PORT = Number(process.env.E2E_PORT ?? 5055);
+const baseURL = `http://localhost:${PORT}`;
+const root = import.meta.dirname;
+const e2eDataRoot = path.join(root, '.e2e-data');
+// This file is evaluated by the runner and again by every worker; only the runner starts the
+// server, so only its DATA_DIR is used.
+const dataDir = path.join(e2eDataRoot, `run-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+
+if (process.env.TEST_WORKER_INDEX === undefined) pruneOldRuns();
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // The machines we run on have no outside network: keep Chromium from trying to reach it.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node dist/server/main.js',
+    cwd: root,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM lets the server close the embedded database cleanly (main.ts graceful shutdown).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_ROOT: path.join(root, 'dist/web'),
+      // Always the fresh embedded database and in-process services, whatever the shell has set.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+    },
+  },
+});
+
+/** Removes the data directories of earlier runs: those whose runner process (the pid at the end of the name) has ended. */
+function pruneOldRuns(): void {
+  if (!fs.existsSync(e2eDataRoot)) return;
+  for (const entry of fs.readdirSync(e2eDataRoot)) {
+    const pid = Number(/-(\d+)$/.exec(entry)?.[1]);
+    if (pid && isRunning(pid)) continue;
+    fs.rmSync(path.join(e2eDataRoot, entry), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

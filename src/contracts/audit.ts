@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+// Issue 4 item 6: the admin audit viewer (GET /api/audit/events, .csv, GET /api/audit/chain) and
+// the patient's own access log (GET /api/me/access-log).
+
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcomeName = (typeof AUDIT_OUTCOMES)[number];
+
+export const AUDIT_PAGE_SIZE = 25;
+/** A CSV export holds at most this many events; narrow the filters for more. */
+export const AUDIT_EXPORT_LIMIT = 50_000;
+
+const page = z.coerce.number('choice.invalid').int('choice.invalid').min(1, 'choice.invalid').max(100_000, 'choice.invalid').default(1);
+const pageSize = z.coerce
+  .number('choice.invalid')
+  .int('choice.invalid')
+  .min(1, 'choice.invalid')
+  .max(100, 'choice.invalid')
+  .default(AUDIT_PAGE_SIZE);
+
+/** A calendar day (YYYY-MM-DD, UTC) or a full ISO 8601 time. */
+const instant = z.union([z.iso.date('date.invalid'), z.iso.datetime({ offset: true, message: 'date.invalid' })]).optional();
+
+/** Filters shared by the list and the CSV export. user / patient: an id, or part of a name or email. */
+export const auditFilterSchema = z.object({
+  user: z.string().trim().max(200, 'text.tooLong').optional(),
+  patient: z.string().trim().max(200, 'text.tooLong').optional(),
+  action: z
+    .string()
+    .trim()
+    .max(100, 'text.tooLong')
+    .regex(/^[a-z0-9._-]*$/i, 'choice.invalid')
+    .optional(),
+  outcome: z.enum(AUDIT_OUTCOMES, 'choice.invalid').optional(),
+  from: instant,
+  to: instant,
+});
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export const auditListQuerySchema = auditFilterSchema.extend({ page, pageSize }).strict();
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+export const auditExportQuerySchema = auditFilterSchema.strict();
+
+const person = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES).nullable() }).nullable();
+
+/** One event as an auditor sees it: ids, names for display, never the details' PHI (there is none). */
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.iso.datetime(),
+  actor: person,
+  /** The role the actor had when acting (it may have changed since). */
+  actorRole: z.string().nullable(),
+  action: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  resourceType: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  patient: person,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditListResponseSchema = z.object({
+  data: z.array(auditEventSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+export const auditChainStatusSchema = z.object({
+  intact: z.boolean(),
+  checked: z.number().int(),
+  /** The id of the first event whose hash or link does not match; null when intact. */
+  brokenAt: z.number().int().nullable(),
+  verifiedAt: z.iso.datetime(),
+});
+export const auditChainResponseSchema = z.object({ data: auditChainStatusSchema });
+export type AuditChainStatus = z.infer<typeof auditChainStatusSchema>;
+
+// The patient's access log ("Who opened my record").
+
+export const accessLogQuerySchema = z.object({ page, pageSize }).strict();
+export type AccessLogQuery = z.input<typeof accessLogQuerySchema>;
+
+export const accessLogEntrySchema = z.object({
+  id: z.number().int(),
+  occurredAt: z.iso.datetime(),
+  /** Null for the system, or when the actor was another patient (whose name is theirs to keep). */
+  actorName: z.string().nullable(),
+  actorRole: z.enum(ROLES).nullable(),
+  /** Staff position (reception, nurse, ...) when the actor is staff. */
+  actorPosition: z.string().nullable(),
+  /** The action's code (patient.read, ...); the page words it. */
+  action: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+
+export const accessLogResponseSchema = z.object({
+  data: z.array(accessLogEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AccessLogResponse = z.infer<typeof accessLogResponseSchema>;

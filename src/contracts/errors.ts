@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+// One error vocabulary (STYLE.md 4): the server maps each code to its HTTP status in one place,
+// and the web client translates by code.
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  /** A reset link that is unknown, used or expired. */
+  TOKEN_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  /** Wrong email or password (never says which). */
+  INVALID_CREDENTIALS: 401,
+  /** The second factor is missing or wrong. */
+  MFA_INVALID: 401,
+  FORBIDDEN: 403,
+  /** The X-CSRF-Token header is missing or does not match; the client fetches a new token and retries once. */
+  CSRF_INVALID: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Validation errors: field path ("address.city") → message. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { notificationSchema } from './notifications';
+
+// The live events the server pushes over /ws (spec §4 "Push messages and reactions", §7 real-time
+// channel). One discriminated union, shared: the server publishes these on the event bus, the
+// realtime layer delivers each to the users it concerns, and the web client turns them into query
+// invalidations and toasts. Later areas add their variants here.
+
+/** Spec §4: permission_update (granted, assigned, revoked, removed, updated). */
+export const permissionUpdateEventSchema = z.object({
+  type: z.literal('permission_update'),
+  action: z.enum(['granted', 'assigned', 'revoked', 'removed', 'updated']),
+  userId: z.uuid(),
+  permission: z.string().optional(),
+  message: z.string(),
+  timestamp: z.iso.datetime(),
+});
+
+/** Spec §4: user_permissions_changed (bulk_assigned, bulk_revoked, updated). */
+export const userPermissionsChangedEventSchema = z.object({
+  type: z.literal('user_permissions_changed'),
+  action: z.enum(['bulk_assigned', 'bulk_revoked', 'updated']),
+  userId: z.uuid(),
+  message: z.string(),
+  timestamp: z.iso.datetime(),
+});
+
+/** Spec §4: role_changed (assigned, changed, promoted, demoted). */
+export const roleChangedEventSchema = z.object({
+  type: z.literal('role_changed'),
+  action: z.enum(['assigned', 'changed', 'promoted', 'demoted']),
+  userId: z.uuid(),
+  role: z.string(),
+  message: z.string(),
+  timestamp: z.iso.datetime(),
+});
+
+/** Spec §4 notification: a stored notification (notifications.ts), pushed to its owner as it is created. */
+export const notificationEventSchema = z.object({
+  type: z.literal('notification'),
+  notification: notificationSchema,
+  timestamp: z.iso.datetime(),
+});
+
+export const liveEventSchema = z.discriminatedUnion('type', [
+  notificationEventSchema,
+  permissionUpdateEventSchema,
+  userPermissionsChangedEventSchema,
+  roleChangedEventSchema,
+]);
+
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LiveEventType = LiveEvent['type'];

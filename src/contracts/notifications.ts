@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+// Spec §3 "Notification (server)", §7 notification calls, §8 notification errors. A notification
+// is stored for one user and pushed to that user's open sockets in the same step (live-events.ts
+// `notification`). Only its owner can list, read or delete it; anyone else's id answers 404.
+
+export const NOTIFICATION_TYPES = ['appointment', 'lab_result', 'consultation', 'system', 'reminder', 'message', 'other'] as const;
+export const NOTIFICATION_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/** Spec §8 error texts (the client shows its own translation of each). */
+export const NOTIFICATION_MESSAGES = {
+  userIdRequired: 'User ID required',
+  markReadFailed: 'Failed to mark as read',
+  deleteFailed: 'Failed to delete notification',
+  fetchFailed: 'Failed to fetch notifications',
+} as const;
+
+/**
+ * What server-produced notifications are about, so the client can show them in the reader's
+ * language (`code` + `params`); title and message keep the English text for everyone else.
+ */
+export const NOTIFICATION_CODES = [
+  'security.new_device',
+  'security.password_changed',
+  'access.permissions_changed',
+  'access.role_changed',
+] as const;
+export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
+
+export const notificationMetadataSchema = z.object({
+  appointmentId: z.string().max(100).optional(),
+  doctorName: z.string().max(200).optional(),
+  patientName: z.string().max(200).optional(),
+  consultationType: z.enum(['video', 'in-person']).optional(),
+  resultId: z.string().max(100).optional(),
+  testName: z.string().max(200).optional(),
+});
+export type NotificationMetadata = z.infer<typeof notificationMetadataSchema>;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+  isRead: z.boolean(),
+  priority: z.enum(NOTIFICATION_PRIORITIES),
+  actionUrl: z.string().nullable(),
+  metadata: notificationMetadataSchema,
+  code: z.string().nullable(),
+  params: z.record(z.string(), z.string()),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATION_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
+
+/** Keyset cursor: the createdAt and id of the last notification of the previous page. */
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/;
+
+export const notificationListQuerySchema = z.object({
+  // Optional here so a missing id answers the spec's own text, not a generic validation error.
+  userId: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE.maxLimit).default(NOTIFICATION_PAGE.defaultLimit),
+  cursor: z.string().regex(CURSOR).optional(),
+});
+
+export const notificationListResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  /** All of the user's unread notifications, not only this page's. */
+  unreadCount: z.number().int().min(0),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type NotificationList = z.infer<typeof notificationListResponseSchema>;
+
+export const markAllReadRequestSchema = z.object({ userId: z.string().max(100).optional() });
+export const markAllReadResponseSchema = z.object({ success: z.literal(true), updated: z.number().int().min(0) });
+export const notificationActionResponseSchema = z.object({ success: z.literal(true) });

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { sessionInfoSchema } from './auth';
+import { ROLES, type Role } from './roles';
+import { sessionUserSchema } from './user';
+
+// Passkeys (WebAuthn) are the spec's "biometric sign-in" (spec §3 Biometric credential, §7 calls).
+// Ids starting with demo_ are demo credentials, honoured only in demo mode.
+
+export const DEMO_CREDENTIAL_PREFIX = 'demo_';
+
+/**
+ * This browser's choice about biometric sign-in, kept in localStorage so the login screen knows it
+ * before anyone signs in (spec §4 Biometric button "disabled"). 'on' or 'off'; absent means "on if
+ * the device can". Written by the security settings, read by the login screen. Not PHI: a switch.
+ */
+export const PASSKEY_BROWSER_FLAG_KEY = 'caredeck.passkeys';
+export type PasskeyBrowserFlag = 'on' | 'off';
+
+/** The demo credential id that stands for a role's everyday demo account (spec §8 demo fallback). */
+export function demoCredentialId(role: Role): string {
+  return `${DEMO_CREDENTIAL_PREFIX}${role}`;
+}
+
+/** The role a demo credential id names, or null when it names none. */
+export function roleOfDemoCredential(credentialId: string): Role | null {
+  if (!credentialId.startsWith(DEMO_CREDENTIAL_PREFIX)) return null;
+  const role = credentialId.slice(DEMO_CREDENTIAL_PREFIX.length);
+  return (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
+}
+
+/**
+ * The server's refusals of a biometric sign-in (spec §8), in English. The web client recognises
+ * them by these exact texts and shows its own translation.
+ */
+export const BIOMETRIC_MESSAGES = {
+  noCredentials: 'No biometric credentials found',
+  noEnabledCredentials: 'No enabled biometric credentials',
+  failed: 'Biometric authentication failed',
+  notAvailable: 'Biometric authentication not available',
+} as const;
+
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/);
+
+export const biometricCredentialSchema = z.object({
+  /** Our id for the passkey (used in PUT/DELETE /api/biometric/credentials/:id). */
+  id: z.uuid(),
+  /** The WebAuthn credential id, base64url, as the browser reports it. */
+  credentialId: z.string(),
+  userId: z.uuid(),
+  enabled: z.boolean(),
+  deviceName: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type BiometricCredential = z.infer<typeof biometricCredentialSchema>;
+
+export const biometricCredentialsResponseSchema = z.object({ success: z.literal(true), credentials: z.array(biometricCredentialSchema) });
+export type BiometricCredentialsResponse = z.infer<typeof biometricCredentialsResponseSchema>;
+
+export const biometricCredentialParamsSchema = z.object({ id: z.uuid() });
+export const biometricCredentialResponseSchema = z.object({ success: z.literal(true), credential: biometricCredentialSchema });
+export type BiometricCredentialResponse = z.infer<typeof biometricCredentialResponseSchema>;
+
+/** Without a credentialId the browser may offer any passkey it holds for this site (discoverable). */
+export const biometricChallengeRequestSchema = z.object({ credentialId: z.string().min(1).max(1024).optional() });
+export const biometricChallengeResponseSchema = z.object({
+  challenge: z.string(),
+  /** PublicKeyCredentialRequestOptionsJSON, passed to the browser as it is. */
+  options: z.record(z.string(), z.unknown()),
+});
+export type BiometricChallengeResponse = z.infer<typeof biometricChallengeResponseSchema>;
+
+/** Spec §7: the assertion's fields, flattened. A demo request (isDemo) carries only the demo credential id. */
+export const biometricVerifyRequestSchema = z.object({
+  credentialId: z.string().min(1).max(1024),
+  authenticatorData: base64url.optional(),
+  signature: base64url.optional(),
+  clientDataJSON: base64url.optional(),
+  userHandle: base64url.nullable().optional(),
+  isDemo: z.boolean().optional(),
+});
+export type BiometricVerifyRequest = z.infer<typeof biometricVerifyRequestSchema>;
+
+export const biometricVerifyResponseSchema = z.object({
+  success: z.literal(true),
+  user: sessionUserSchema,
+  session: sessionInfoSchema,
+  message: z.string(),
+});
+export type BiometricVerifyResponse = z.infer<typeof biometricVerifyResponseSchema>;
+
+export const biometricUpdateUsageRequestSchema = z.object({ credentialId: z.string().min(1).max(1024) });
+
+export const passkeyRegistrationOptionsResponseSchema = z.object({ options: z.record(z.string(), z.unknown()) });
+export type PasskeyRegistrationOptionsResponse = z.infer<typeof passkeyRegistrationOptionsResponseSchema>;
+
+/** RegistrationResponseJSON, as @simplewebauthn/browser's startRegistration() returns it. */
+export const registrationResponseJsonSchema = z.looseObject({
+  id: base64url.min(1).max(1024),
+  rawId: base64url.min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url.min(1),
+    attestationObject: base64url.min(1),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
+  authenticatorAttachment: z.string().max(32).optional(),
+});
+
+export const passkeyRegistrationVerifyRequestSchema = z.object({
+  response: registrationResponseJsonSchema,
+  deviceName: z.string().trim().max(100, 'text.tooLong').optional(),
+});
+export const passkeyUpdateRequestSchema = z.object({ enabled: z.boolean() });

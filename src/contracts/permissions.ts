@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { STAFF_POSITIONS, PERMISSIONS, type Permission } from './permission-catalogue';
+import { ROLES } from './roles';
+
+// Spec §3 "Permission strings", grouped by category, and the permission record and response of
+// spec §3/§7. The catalogue is seeded into the database; staff hold a subset with optional expiry.
+
+export * from './permission-catalogue';
+
+export const permissionSchema = z.enum(PERMISSIONS as [Permission, ...Permission[]], 'choice.invalid');
+
+/** Spec §3 Permission record: permission (id, permission, category), isActive, expiresAt. */
+export const permissionRecordSchema = z.object({
+  permission: z.object({ id: z.uuid(), permission: permissionSchema, category: z.string() }),
+  isActive: z.boolean(),
+  expiresAt: z.iso.datetime().nullable(),
+});
+export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
+
+/** Spec §3/§7 GET /api/users/{id}/permissions. effectivePermissions: what counts now (active, unexpired). */
+export const userPermissionsResponseSchema = z.object({
+  data: z.object({
+    permissions: z.array(permissionRecordSchema),
+    effectivePermissions: z.array(permissionSchema),
+    roles: z.array(z.enum(ROLES)),
+    metadata: z.object({ lastUpdated: z.iso.datetime() }),
+  }),
+});
+export type UserPermissionsResponse = z.infer<typeof userPermissionsResponseSchema>;
+
+/** GET /api/permissions: the catalogue as stored. */
+export const permissionsCatalogueResponseSchema = z.object({
+  data: z.array(z.object({ id: z.uuid(), permission: permissionSchema, category: z.string(), description: z.string() })),
+});
+
+/** GET /api/roles: the roles, and the position templates for staff. */
+export const rolesResponseSchema = z.object({
+  data: z.object({
+    roles: z.array(z.enum(ROLES)),
+    positions: z.array(z.object({ position: z.enum(STAFF_POSITIONS), permissions: z.array(permissionSchema) })),
+  }),
+});
+
+/** POST /api/users/{id}/permissions (admin or users.permissions): grant one, optionally until a time. */
+export const grantPermissionRequestSchema = z.object({
+  permission: permissionSchema,
+  // A grant that has already expired would be granted and gone at once: refused instead.
+  expiresAt: z.iso
+    .datetime('date.invalid')
+    .refine((value) => Date.parse(value) > Date.now(), 'date.invalid')
+    .nullable()
+    .optional(),
+});
+
+/** PUT /api/users/{id}/position (admin or users.permissions): assign a position and its template. */
+export const assignPositionRequestSchema = z.object({ position: z.enum(STAFF_POSITIONS, 'choice.invalid') });
+
+/** PUT /api/users/{id}/role (admin only). */
+export const changeRoleRequestSchema = z.object({ role: z.enum(ROLES, 'choice.invalid') });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/public/stats: the landing page's live figures (spec §2 hero, §9 Landing page), as real
+ * aggregates of this deployment instead of the spec's random walk (DESIGN.md §10). Counts only:
+ * no name, id of a person, or anything else that could identify a patient.
+ */
+export const clinicActivitySchema = z.object({
+  /** The clinic's id in the organisation settings. */
+  clinicId: z.string(),
+  patientsToday: z.number().int().nonnegative(),
+});
+
+export const publicStatsSchema = z.object({
+  /** Accounts that are active (not disabled), all roles. */
+  activeUsers: z.number().int().nonnegative(),
+  /** Appointments dated today in the organisation's time zone. */
+  appointmentsToday: z.number().int().nonnegative(),
+  /** Conditions on record across all patients. */
+  diagnosesRecorded: z.number().int().nonnegative(),
+  /** Review-weighted mean doctor rating as a percentage (one decimal); null before the first review. */
+  satisfaction: z.number().min(0).max(100).nullable(),
+  clinics: z.array(clinicActivitySchema),
+  /** When these figures were counted (ISO 8601): answers are cached for a few seconds. */
+  generatedAt: z.iso.datetime(),
+});
+export type PublicStats = z.infer<typeof publicStatsSchema>;
+
+/** How long the server keeps one count, and how often the landing page asks again (spec §9: 3 s). */
+export const PUBLIC_STATS_CACHE_SECONDS = 10;
+export const PUBLIC_STATS_REFRESH_MS = 5000;

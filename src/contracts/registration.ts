@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { AUTH } from './constants';
+import { isCommonPassword } from './password-strength';
+
+// Spec §2 "Patient registration wizard", §3 "Patient registration payload", §5 "Registration".
+
+export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
+export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export const PREFERRED_LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Chinese', 'Other'] as const;
+export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'other'] as const;
+
+// A field's first issue is the one shown (by the server's error handler and by the form resolver).
+const required = (key: string, max = 200) => z.string(key).trim().min(1, key).max(max, 'text.tooLong');
+const optionalText = (max = 200) => z.string().trim().max(max, 'text.tooLong').optional().default('');
+
+/** A date of birth: a real calendar date, not in the future, not before 1900. */
+const dateOfBirth = z
+  .string('dateOfBirth.required')
+  .trim()
+  .min(1, 'dateOfBirth.required')
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date <= new Date() && date.getUTCFullYear() >= 1900;
+  }, 'dateOfBirth.invalid');
+
+const phone = z
+  .string('phone.required')
+  .trim()
+  .min(1, 'phone.required')
+  .max(40, 'phone.invalid')
+  .regex(/^\+?[0-9 ()./-]{6,}$/, 'phone.invalid');
+
+/** Spec §5 registration wording: "Email is required" / "Valid email is required". */
+const email = z
+  .string('email.required')
+  .trim()
+  .min(1, 'email.required')
+  .max(320, 'email.registrationInvalid')
+  .pipe(z.email('email.registrationInvalid'));
+
+const password = z
+  .string('password.required')
+  .min(1, 'password.required')
+  .min(AUTH.passwordMinLength, 'password.tooShort')
+  .max(200, 'password.tooLong')
+  .refine((value) => !isCommonPassword(value), 'password.common');
+
+/**
+ * Spec §3: lists are made by splitting comma-separated text and trimming. The wizard speaks six
+ * languages, so the commas people type in them count too: Chinese full-width (，) and enumeration
+ * (、) commas, and the Arabic comma (،).
+ */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[,，、،]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Spec §5: age is a plain year difference. */
+export function ageFromBirthDate(dateOfBirth: string, now = new Date()): number {
+  return now.getFullYear() - Number(dateOfBirth.slice(0, 4));
+}
+
+// The wizard's steps, validated one at a time (spec §4 "Next validates the current step").
+export const registrationStep1Schema = z
+  .object({
+    firstName: required('firstName.required', 100),
+    lastName: required('lastName.required', 100),
+    email,
+    password,
+    confirmPassword: z.string(),
+    phone,
+    dateOfBirth,
+    gender: z.enum(GENDERS, 'gender.required'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'password.mismatch',
+    // Checked even while other fields of the step are invalid, so every error shows at once.
+    when: ({ value }) => {
+      const v = value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === 'string' && typeof v?.confirmPassword === 'string';
+    },
+  });
+
+export const registrationStep2Schema = z.object({
+  address: required('address.required'),
+  city: required('city.required', 100),
+  state: required('state.required', 100),
+  zipCode: required('zipCode.required', 20),
+  maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').or(z.literal('')).optional(),
+  occupation: optionalText(100),
+});
+
+/** Step 3 has no required fields (spec §5). */
+export const registrationStep3Schema = z.object({
+  bloodType: z.enum(BLOOD_TYPES, 'choice.invalid').or(z.literal('')).optional(),
+  allergies: optionalText(1000),
+  medications: optionalText(1000),
+  medicalHistory: optionalText(2000),
+  insuranceProvider: optionalText(200),
+  insurancePolicyNumber: optionalText(100),
+  preferredLanguage: z.enum(PREFERRED_LANGUAGES, 'choice.invalid').default('English'),
+});
+
+const list = (max: number) => z.array(z.string().trim().min(1).max(200, 'text.tooLong')).max(max, 'text.tooLong');
+
+/**
+ * What POST /api/patients/register accepts (spec §3 payload). The client's medicalRecordNumber and
+ * age are accepted for compatibility and ignored: the server assigns the record number and derives
+ * the age. The role can only be patient.
+ */
+export const registrationPayloadSchema = z.object({
+  firstName: required('firstName.required', 100),
+  lastName: required('lastName.required', 100),
+  email,
+  password,
+  phone,
+  dateOfBirth,
+  gender: z.enum(GENDERS, 'gender.required'),
+  address: required('address.required', 400),
+  role: z.literal('patient').optional().default('patient'),
+  medicalRecordNumber: z.string().max(40).optional(),
+  bloodType: z
+    .enum([...BLOOD_TYPES, 'Unknown'], 'choice.invalid')
+    .optional()
+    .default('Unknown'),
+  age: z.number().int().min(0).max(150).optional(),
+  insuranceProvider: optionalText(200),
+  insurancePolicyNumber: optionalText(100),
+  preferredLanguage: z.enum(PREFERRED_LANGUAGES, 'choice.invalid').optional().default('English'),
+  maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').optional(),
+  occupation: optionalText(100),
+  allergies: list(50).optional().default([]),
+  medications: list(50).optional().default([]),
+  medicalHistory: list(50).optional().default([]),
+});
+export type RegistrationPayload = z.input<typeof registrationPayloadSchema>;
+
+export const registrationResponseSchema = z.object({
+  success: z.literal(true),
+  patient: z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string(), medicalRecordNumber: z.string() }),
+  message: z.string(),
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+// What a medication share link shows (spec §2 /shared/medication/{token}): the current medication
+// list, the patient's first name and the date, nothing else.
+export const sharedMedicationSchema = z.object({
+  patientFirstName: z.string(),
+  generatedAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  medications: z.array(
+    z.object({
+      name: z.string(),
+      dosage: z.string(),
+      frequency: z.string(),
+      route: z.string().nullable(),
+      startDate: z.iso.date().nullable(),
+      prescribedBy: z.string().nullable(),
+    }),
+  ),
+});
+export type SharedMedication = z.infer<typeof sharedMedicationSchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { STAFF_POSITIONS } from './permissions';
+import { ROLES } from './roles';
+import { SPECIALTIES } from './specialties';
+import { sessionUserSchema } from './user';
+
+// Issue 4 item 5, admin: users and permissions. GET/POST /api/users and PUT /api/users/{id}/status.
+// The permission, position and role changes of a user are the permission API (permissions.ts).
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** Sort keys of the user list: an allow-list, never a column name taken from the request. */
+export const USER_SORTS = ['name', 'email', 'role', 'createdAt'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export const USER_PAGE_SIZE = 20;
+
+export const userListQuerySchema = z
+  .object({
+    search: z.string().trim().max(200, 'text.tooLong').optional(),
+    role: z.enum(ROLES, 'choice.invalid').optional(),
+    status: z.enum(USER_STATUSES, 'choice.invalid').optional(),
+    sort: z.enum(USER_SORTS, 'choice.invalid').default('name'),
+    direction: z.enum(['asc', 'desc'], 'choice.invalid').default('asc'),
+    page: z.coerce.number('choice.invalid').int('choice.invalid').min(1, 'choice.invalid').max(100_000, 'choice.invalid').default(1),
+    pageSize: z.coerce
+      .number('choice.invalid')
+      .int('choice.invalid')
+      .min(1, 'choice.invalid')
+      .max(100, 'choice.invalid')
+      .default(USER_PAGE_SIZE),
+  })
+  .strict();
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+/** What an admin sees of an account in the list: no PHI, no secrets. */
+export const adminUserSchema = sessionUserSchema
+  .pick({ id: true, email: true, firstName: true, lastName: true, name: true, role: true, position: true })
+  .extend({
+    /** Doctors only. */
+    specialty: z.string().nullable(),
+    isActive: z.boolean(),
+    /** False until an invited user has chosen a password. */
+    hasPassword: z.boolean(),
+    isFirstTimeLogin: z.boolean(),
+    createdAt: z.iso.datetime(),
+  });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const userListResponseSchema = z.object({
+  data: z.array(adminUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+const requiredText = (key: string, max = 100) => z.string(key).trim().min(1, key).max(max, 'text.tooLong');
+
+const email = z.string('email.required').trim().min(1, 'email.required').max(320, 'email.invalid').pipe(z.email('email.invalid'));
+
+const phone = z
+  .string()
+  .trim()
+  .max(40, 'phone.invalid')
+  .regex(/^(\+?[0-9 ()./-]{6,})?$/, 'phone.invalid')
+  .optional();
+
+const SPECIALTY_NAMES = SPECIALTIES.map((s) => s.name) as [string, ...string[]];
+
+const person = {
+  firstName: requiredText('firstName.required'),
+  lastName: requiredText('lastName.required'),
+  email,
+  phone,
+};
+
+/** A doctor account: the directory profile (doctor_profiles) is created with it. */
+export const createDoctorSchema = z
+  .object({
+    role: z.literal('doctor'),
+    ...person,
+    specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid'),
+    hospital: requiredText('hospital.required', 200),
+    department: z.string().trim().max(200, 'text.tooLong').optional(),
+    experienceYears: z.coerce.number('number.invalid').int('number.invalid').min(0, 'number.invalid').max(80, 'number.invalid'),
+    /** Money as a string with two decimals at most (DESIGN.md §4: never floats). */
+    consultationFee: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,8}(\.\d{1,2})?)?$/, 'money.invalid')
+      .optional(),
+  })
+  .strict();
+
+/** A staff account: its position's template is its first permission set. */
+export const createStaffSchema = z
+  .object({
+    role: z.literal('staff'),
+    ...person,
+    position: z.enum(STAFF_POSITIONS, 'choice.invalid'),
+  })
+  .strict();
+
+/** POST /api/users: doctors and staff only; patients register themselves and admins come from the CLI. */
+export const createUserRequestSchema = z.discriminatedUnion('role', [createDoctorSchema, createStaffSchema], 'choice.invalid');
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+export type CreateUserInput = z.input<typeof createUserRequestSchema>;
+
+export const createUserResponseSchema = z.object({
+  data: adminUserSchema,
+  /** When the emailed set-password link stops working. */
+  invitationExpiresAt: z.iso.datetime(),
+});
+
+/** PUT /api/users/{id}/status. */
+export const userStatusRequestSchema = z.object({ active: z.boolean('choice.invalid') }).strict();
+export const userStatusResponseSchema = z.object({ data: adminUserSchema });

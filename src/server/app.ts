@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config';
+import { biometricRoutes } from './modules/biometric/biometric.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { demoRoutes } from './modules/demo/demo.routes';
+import { doctorsRoutes } from './modules/doctors/doctors.routes';
+import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { organisationRoutes } from './modules/organisation/organisation.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
+import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
+import { enforceAccessDeclarations } from './platform/access';
+import { registerAudit, requestAuditContext } from './platform/audit';
+import { registerCsrf } from './platform/csrf';
+import { registerEvents } from './platform/events';
+import { registerDatabase, type DatabaseSetup } from './platform/database';
+import { envelope, errorHandler } from './platform/errors';
+import { loggerOptions } from './platform/logging';
+import { registerMail } from './platform/mail';
+import { registerRealtime } from './platform/realtime';
+import { createEventBus } from './platform/redis-event-bus';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { registerSessions } from './platform/session';
+import { isHistoryNavigation, registerSpa, sendIndexHtml } from './platform/spa';
+
+export interface BuildOptions extends DatabaseSetup {
+  /** Where logs go; stdout when absent. Tests pass a stream to inspect what is logged. */
+  logStream?: DestinationStream;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The whole server, in the order it is assembled: core settings, cross-cutting platform plugins,
+ * the database, feature modules, then the SPA and the not-found handler. Used by main.ts and by
+ * every integration test, so tests exercise exactly what runs in production.
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logStream ? { ...loggerOptions(config.logLevel), stream: options.logStream } : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Reuse a caller's request id only when it is well-formed: it is written to every log line.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // Finish in-flight requests on close, but do not wait for idle keep-alive sockets.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // 1. Core: zod validation and serialisation, one error envelope, route access declarations.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorate('config', config);
+  // Every denied request is audited (SECURITY.md V16); the audit log exists once the database does.
+  enforceAccessDeclarations(app, async (request, reason) => {
+    await app.audit.record({
+      ...requestAuditContext(request),
+      action: 'access.denied',
+      outcome: 'denied',
+      resourceType: 'route',
+      resourceId: `${request.method} ${request.routeOptions.url}`,
+      details: { reason },
+    });
+  });
+  // JSON only: a text/plain body is refused with 415 instead of reaching a handler as a string.
+  app.removeContentTypeParser('text/plain');
+  // While closing, an answer still in flight also closes its connection: an idle keep-alive socket
+  // would otherwise hold the shutdown open until main.ts's timeout forces exit code 1.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // Responses of the API may carry patient data: never cached by the browser or a proxy.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // 2. Data: the database, brought up to date, and what is built directly on it.
+  await registerDatabase(app, config, options);
+  registerAudit(app);
+  registerMail(app);
+  // Redis pub/sub when REDIS_URL is set (events reach every instance), else the in-process bus.
+  registerEvents(app, await createEventBus(config, app.log));
+
+  // 3. Platform plugins: headers, cookies, the session of each request, then CSRF (which reads it).
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(cookie);
+  await registerSessions(app, config.publicUrl);
+  await registerCsrf(app, config.publicUrl);
+  // Per-route limits only: a global limit would also throttle the WebSocket upgrade (DESIGN.md §3).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+  // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.
+  registerRealtime(app);
+
+  // 4. Feature modules.
+  await app.register(healthRoutes);
+  await app.register(organisationRoutes);
+  await app.register(publicStatsRoutes);
+  await app.register(demoRoutes);
+  await app.register(errorReportsRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(userAdminRoutes);
+  await app.register(outboxRoutes);
+  await app.register(biometricRoutes);
+  await app.register(patientsRoutes);
+  await app.register(patientsDirectoryRoutes);
+  await app.register(permissionsRoutes);
+  await app.register(doctorsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(auditRoutes);
+
+  // 5. The SPA, and one not-found handler: JSON for the API, index.html for client routes.
+  const spa = await registerSpa(app, config.webRoot);
+  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) }, async (request, reply) => {
+    if (spa && isHistoryNavigation(request)) return sendIndexHtml(reply);
+    return reply.code(404).send(envelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+
+  return app;
+}

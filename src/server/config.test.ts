@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected loadConfig to throw a ConfigError');
+}
+
+describe('configuration from the environment', () => {
+  describe('a bad value stops the server with a message naming the variable', () => {
+    it.each([
+      ['PORT', 'abc'],
+      ['PORT', '70000'],
+      ['PORT', '3.5'],
+      ['DATABASE_URL', 'not a url'],
+      ['DATABASE_URL', 'mysql://db.internal:3306/caredeck'],
+      ['DEMO_MODE', 'maybe'],
+      ['PUBLIC_URL', 'ftp://portal.example.org'],
+      ['LOG_LEVEL', 'chatty'],
+    ])('%s=%s', (name, value) => {
+      const error = configError({ [name]: value });
+      expect(error.problems.length).toBeGreaterThan(0);
+      for (const problem of error.problems) expect(problem.startsWith(`${name}: `)).toBe(true);
+      expect(error.message).toContain(name);
+    });
+
+    it('lists every bad variable at once', () => {
+      const error = configError({ PORT: 'abc', DEMO_MODE: 'maybe' });
+      expect(error.problems.map((p) => p.split(':')[0]).sort()).toEqual(['DEMO_MODE', 'PORT']);
+    });
+
+    it.each([
+      ['DATABASE_URL', 'mysql://caredeck:hunter2-secret@db.internal/caredeck'],
+      ['DATABASE_URL', 'mysql://db.internal/caredeck?user=caredeck&password=hunter2-secret'],
+      ['REDIS_URL', 'http://default:hunter2-secret@cache.internal:6379'],
+    ])('does not repeat the password of a refused %s (stderr ends up in logs)', (name, value) => {
+      const error = configError({ [name]: value });
+      expect(error.message).toContain(name);
+      expect(error.message).not.toContain('hunter2-secret');
+    });
+  });
+
+  describe('demo mode', () => {
+    it('is on by default on the embedded database (no DATABASE_URL)', () => {
+      expect(loadConfig({}).demoMode).toBe(true);
+    });
+
+    it('is off by default with DATABASE_URL', () => {
+      expect(loadConfig({ DATABASE_URL: 'postgres://caredeck@db.internal:5432/caredeck' }).demoMode).toBe(false);
+    });
+
+    it('can be switched either way explicitly', () => {
+      expect(loadConfig({ DATABASE_URL: 'postgresql://db.internal/caredeck', DEMO_MODE: 'true' }).demoMode).toBe(true);
+      expect(loadConfig({ DEMO_MODE: 'off' }).demoMode).toBe(false);
+    });
+
+    it('treats an empty DATABASE_URL as not set', () => {
+      const config = loadConfig({ DATABASE_URL: '' });
+      expect(config.databaseUrl).toBeUndefined();
+      expect(config.demoMode).toBe(true);
+    });
+  });
+
+  describe('defaults', () => {
+    it('serves on port 5000 with PUBLIC_URL http://localhost:5000', () => {
+      const config = loadConfig({});
+      expect(config.port).toBe(5000);
+      expect(config.publicUrl).toBe('http://localhost:5000');
+    });
+
+    it('derives the default PUBLIC_URL from PORT', () => {
+      expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    });
+
+    it('drops a trailing slash from PUBLIC_URL', () => {
+      expect(loadConfig({ PUBLIC_URL: 'https://portal.example.org/' }).publicUrl).toBe('https://portal.example.org');
+    });
+
+    it('keeps memory:// as is and resolves DATA_DIR otherwise', () => {
+      expect(loadConfig({ DATA_DIR: 'memory://' }).dataDir).toBe('memory://');
+      expect(loadConfig({ DATA_DIR: 'var/data' }).dataDir).toBe(path.resolve('var/data'));
+    });
+
+    it('runs as production unless told otherwise', () => {
+      expect(loadConfig({}).env).toBe('production');
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Env parsed by zod at start (STYLE.md 6): a bad value stops the server with a message naming it.
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+    message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+  SMTP_URL: urlWithProtocol(['smtp', 'smtps']).optional(),
+  PUBLIC_URL: urlWithProtocol(['http', 'https']).optional(),
+  DEMO_MODE: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  WEB_ROOT: z.string().min(1).default('./dist/web'),
+  ORGANISATION_NAME: z.string().min(1).max(200).default('Caredeck Clinic'),
+  SUPPORT_EMAIL: z.email().default('support@caredeck.local'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** PGlite data directory; `memory://` keeps the database in memory (tests). */
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  /** Demo mode lists demo accounts and seeds an empty database. On by default only on the embedded database. */
+  demoMode: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Built SPA directory; not served when it does not exist (API-only tests). */
+  webRoot: string;
+  organisationName: string;
+  supportEmail: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A refused value is echoed to help fix it, but never credentials a connection URL may carry. */
+function shownValue(value: string): string {
+  return value.replace(/:\/\/.*@/, '://***@').replace(/(password=)[^&]*/gi, '$1***');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "not set": `FOO= npm start` should not fail a URL check.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message} (got "${shownValue(String(cleaned[issue.path[0] as string] ?? ''))}")`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webRoot: path.resolve(e.WEB_ROOT),
+    organisationName: e.ORGANISATION_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

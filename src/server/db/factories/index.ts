@@ -1,0 +1,4 @@
+export * from './random';
+export * from './users';
+export * from './doctors';
+export * from './patients';

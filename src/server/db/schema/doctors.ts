@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, smallint, text, time, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// Spec §3 "Doctor": directory fields plus the profile-level languages, telemedicine and availability.
+export const doctorProfiles = pgTable(
+  'doctor_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specialty: text('specialty').notNull(),
+    department: text('department'),
+    hospital: text('hospital').notNull(),
+    experienceYears: integer('experience_years').notNull().default(0),
+    rating: numeric('rating', { precision: 2, scale: 1 }),
+    reviewCount: integer('review_count').notNull().default(0),
+    consultationFee: numeric('consultation_fee', { precision: 12, scale: 2 }),
+    qualifications: text('qualifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    bio: text('bio'),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    telemedicineEnabled: boolean('telemedicine_enabled').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+  },
+  (t) => [
+    index('doctor_profiles_specialty_idx').on(t.specialty),
+    check('doctor_profiles_rating_check', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    check('doctor_profiles_experience_check', sql`${t.experienceYears} >= 0`),
+  ],
+);
+
+export const doctorAvailability = pgTable(
+  'doctor_availability',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.userId, { onDelete: 'cascade' }),
+    /** 0 = Sunday … 6 = Saturday, as JavaScript's Date#getDay. */
+    dayOfWeek: smallint('day_of_week').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    isAvailable: boolean('is_available').notNull().default(true),
+  },
+  (t) => [
+    index('doctor_availability_doctor_idx').on(t.doctorId),
+    check('doctor_availability_day_check', sql`${t.dayOfWeek} between 0 and 6`),
+    check('doctor_availability_range_check', sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+export type DoctorProfileRow = typeof doctorProfiles.$inferSelect;
+export type NewDoctorProfileRow = typeof doctorProfiles.$inferInsert;
+export type NewDoctorAvailabilityRow = typeof doctorAvailability.$inferInsert;

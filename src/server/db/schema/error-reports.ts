@@ -1,0 +1,34 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ERROR_REPORT_TYPES, ERROR_SEVERITIES } from '../../../contracts/error-reports';
+
+// Spec §3 "Error report", as stored: the email is masked, the client's session id is never kept.
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientReportId: text('client_report_id').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    errorType: text('error_type', { enum: ERROR_REPORT_TYPES }).notNull(),
+    errorBoundary: text('error_boundary'),
+    component: text('component'),
+    userId: text('user_id'),
+    userEmailMasked: text('user_email_masked'),
+    userRole: text('user_role'),
+    errorName: text('error_name'),
+    errorMessage: text('error_message').notNull(),
+    errorStack: text('error_stack'),
+    userAgent: text('user_agent'),
+    url: text('url'),
+    route: text('route'),
+    severity: text('severity', { enum: ERROR_SEVERITIES }).notNull(),
+    isRecoverable: boolean('is_recoverable').notNull(),
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
+    additionalData: jsonb('additional_data'),
+    /** Same type + name + normalised message = same pattern (spec §9: >10 occurrences → high). */
+    fingerprint: text('fingerprint').notNull(),
+  },
+  (t) => [index('error_reports_fingerprint_idx').on(t.fingerprint), index('error_reports_received_idx').on(t.receivedAt)],
+);
+
+export type NewErrorReportRow = typeof errorReports.$inferInsert;

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../contracts/roles';
+import { citext } from './types';
+
+// Spec §3 "User", with the identity fields the server keeps (never sent to a client).
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: citext('email').notNull().unique(),
+    /** argon2id; null means the account has no password yet (invited, activates through a reset link). */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ROLES }).notNull().default('patient'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Staff position (reception, nurse, billing, pharmacy, records); shown in place of the role. */
+    position: text('position'),
+    phone: text('phone'),
+    dateOfBirth: date('date_of_birth'),
+    gender: text('gender', { enum: ['male', 'female', 'other', 'prefer-not-to-say'] }),
+    address: text('address'),
+    avatarUrl: text('avatar_url'),
+    preferredLanguage: text('preferred_language'),
+    isFirstTimeLogin: boolean('is_first_time_login').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    // TOTP (RFC 6238). The pending secret is the one being enrolled, until its first code is confirmed.
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    mfaSecret: text('mfa_secret'),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    /** The last 30-second step whose code was accepted: a code is accepted once (no replay). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('patient', 'doctor', 'staff', 'admin')`),
+    index('users_role_idx').on(t.role),
+    // Name search (header search, directory) uses trigram similarity.
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

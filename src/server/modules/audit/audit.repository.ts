@@ -1,0 +1,177 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { AuditFilter } from '../../../contracts/audit';
+import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
+import { auditEvents, users } from '../../db/schema';
+
+// Reads of the audit trail. Writes go through platform/audit.ts only (and the database refuses
+// anything but INSERT). The admin viewer sees every event; the patient's access log only the
+// events concerning that patient.
+
+const actors = alias(users, 'audit_actor');
+const patients = alias(users, 'audit_patient');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const eventColumns = {
+  id: auditEvents.id,
+  occurredAt: auditEvents.occurredAt,
+  actorUserId: auditEvents.actorUserId,
+  actorRole: auditEvents.actorRole,
+  actorFirstName: actors.firstName,
+  actorLastName: actors.lastName,
+  actorCurrentRole: actors.role,
+  action: auditEvents.action,
+  outcome: auditEvents.outcome,
+  resourceType: auditEvents.resourceType,
+  resourceId: auditEvents.resourceId,
+  patientId: auditEvents.patientId,
+  patientFirstName: patients.firstName,
+  patientLastName: patients.lastName,
+  ip: auditEvents.ip,
+  userAgent: auditEvents.userAgent,
+  requestId: auditEvents.requestId,
+  details: auditEvents.details,
+};
+
+export type AuditEventListRow = {
+  id: number;
+  occurredAt: Date;
+  actorUserId: string | null;
+  actorRole: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorCurrentRole: (typeof users.$inferSelect)['role'] | null;
+  action: string;
+  outcome: 'success' | 'failure' | 'denied';
+  resourceType: string | null;
+  resourceId: string | null;
+  patientId: string | null;
+  patientFirstName: string | null;
+  patientLastName: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  details: unknown;
+};
+
+export interface AccessLogRow {
+  id: number;
+  occurredAt: Date;
+  actorUserId: string | null;
+  actorRole: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  actorPosition: string | null;
+  action: string;
+  outcome: 'success' | 'failure' | 'denied';
+}
+
+/** The start of a day (YYYY-MM-DD, UTC) or the instant given. */
+function startOf(value: string): Date {
+  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+}
+
+/** `to` includes the whole of a day given without a time. */
+function endOf(value: string): Date {
+  const start = startOf(value);
+  return value.length === 10 ? new Date(start.getTime() + 24 * 60 * 60 * 1000) : new Date(start.getTime() + 1);
+}
+
+/** An id matches exactly; anything else is part of a name or an email. */
+function personMatch(
+  column: PgColumn,
+  person: { firstName: PgColumn; lastName: PgColumn; email: PgColumn },
+  text: string,
+): SQL | undefined {
+  if (UUID.test(text)) return eq(column, text);
+  const pattern = containsPattern(text);
+  return or(ilike(sql`${person.firstName} || ' ' || ${person.lastName}`, pattern), ilike(person.email, pattern));
+}
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+  return and(
+    filter.user ? personMatch(auditEvents.actorUserId, actors, filter.user) : undefined,
+    filter.patient ? personMatch(auditEvents.patientId, patients, filter.patient) : undefined,
+    // An action code or its beginning ("auth." lists every sign-in event).
+    filter.action ? ilike(auditEvents.action, `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filter.outcome ? eq(auditEvents.outcome, filter.outcome) : undefined,
+    filter.from ? gte(auditEvents.occurredAt, startOf(filter.from)) : undefined,
+    filter.to ? lt(auditEvents.occurredAt, endOf(filter.to)) : undefined,
+  );
+}
+
+export class AuditRepository {
+  constructor(private readonly db: Database) {}
+
+  private joined() {
+    return this.db
+      .select(eventColumns)
+      .from(auditEvents)
+      .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
+      .leftJoin(patients, eq(patients.id, auditEvents.patientId));
+  }
+
+  async list(filter: AuditFilter, page: number, pageSize: number): Promise<{ rows: AuditEventListRow[]; total: number }> {
+    const where = whereOf(filter);
+    const [rows, [total]] = await Promise.all([
+      this.joined()
+        .where(where)
+        .orderBy(desc(auditEvents.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db
+        .select({ value: count() })
+        .from(auditEvents)
+        .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
+        .leftJoin(patients, eq(patients.id, auditEvents.patientId))
+        .where(where),
+    ]);
+    return { rows: rows as AuditEventListRow[], total: Number(total?.value ?? 0) };
+  }
+
+  /** Newest first, in batches below `beforeId` (keyset paging: an export is not slowed by offsets). */
+  async batch(filter: AuditFilter, beforeId: number | null, size: number): Promise<AuditEventListRow[]> {
+    const rows = await this.joined()
+      .where(and(whereOf(filter), beforeId === null ? undefined : lt(auditEvents.id, beforeId)))
+      .orderBy(desc(auditEvents.id))
+      .limit(size);
+    return rows as AuditEventListRow[];
+  }
+
+  /**
+   * The events about one patient's data, by anyone but the patient: newest first. The actor's name
+   * comes from the users table; the page decides what of it a patient may see.
+   */
+  async accessLog(patientId: string, page: number, pageSize: number): Promise<{ rows: AccessLogRow[]; total: number }> {
+    const where = and(
+      eq(auditEvents.patientId, patientId),
+      or(sql`${auditEvents.actorUserId} is null`, ne(auditEvents.actorUserId, patientId)),
+      // Only what concerns their data: a failed lookup of an id is not an access.
+      inArray(auditEvents.outcome, ['success', 'denied']),
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: auditEvents.id,
+          occurredAt: auditEvents.occurredAt,
+          actorUserId: auditEvents.actorUserId,
+          actorRole: auditEvents.actorRole,
+          actorFirstName: actors.firstName,
+          actorLastName: actors.lastName,
+          actorPosition: actors.position,
+          action: auditEvents.action,
+          outcome: auditEvents.outcome,
+        })
+        .from(auditEvents)
+        .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
+        .where(where)
+        .orderBy(desc(auditEvents.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ value: count() }).from(auditEvents).where(where),
+    ]);
+    return { rows, total: Number(total?.value ?? 0) };
+  }
+}

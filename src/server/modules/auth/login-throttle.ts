@@ -1,0 +1,73 @@
+import { AppError } from '../../platform/app-error';
+import type { AuthRepository } from './auth.repository';
+
+// Brute-force limits (DESIGN.md §5, SECURITY.md test 7). Two counters in auth_throttle, so every
+// instance sees the same numbers:
+// - account + IP: after 5 failures within 15 minutes the pair is blocked, 30 s doubling with each
+//   further failure, at most 15 minutes. It is keyed by IP too, so an attacker hammering an account
+//   from elsewhere never locks the real user out of their own address.
+// - IP: after 50 failures within 15 minutes (many accounts from one address) it is blocked 15 minutes.
+// A blocked request is refused before the password is checked: the attacker learns nothing.
+
+export const THROTTLE = {
+  windowMs: 15 * 60 * 1000,
+  accountFailures: 5,
+  accountBaseBlockMs: 30 * 1000,
+  accountMaxBlockMs: 15 * 60 * 1000,
+  ipFailures: 50,
+  ipBlockMs: 15 * 60 * 1000,
+} as const;
+
+export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+/** 429 with how long to wait; the auth routes turn `retryAfterSeconds` into a Retry-After header. */
+export class ThrottledError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+  }
+}
+
+export function accountKey(email: string, ip: string): string {
+  return `acct:${email.trim().toLowerCase()}|ip:${ip}`;
+}
+
+export function ipKey(ip: string): string {
+  return `ip:${ip}`;
+}
+
+/** Block length after the n-th failure of an account+IP pair within the window. */
+export function accountBlockMs(failures: number): number {
+  if (failures < THROTTLE.accountFailures) return 0;
+  return Math.min(THROTTLE.accountBaseBlockMs * 2 ** (failures - THROTTLE.accountFailures), THROTTLE.accountMaxBlockMs);
+}
+
+export class LoginThrottle {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Throws ThrottledError while the account+IP pair or the IP is blocked. */
+  async assertAllowed(email: string, ip: string): Promise<void> {
+    const now = this.now().getTime();
+    const rows = await this.repository.throttleRows([accountKey(email, ip), ipKey(ip)]);
+    const waitMs = Math.max(0, ...rows.map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - now : 0)));
+    if (waitMs > 0) throw new ThrottledError(Math.ceil(waitMs / 1000));
+  }
+
+  async recordFailure(email: string, ip: string): Promise<void> {
+    const now = this.now();
+    const account = await this.repository.addFailure(accountKey(email, ip), now, THROTTLE.windowMs);
+    const accountBlock = accountBlockMs(account.failures);
+    if (accountBlock > 0) await this.repository.blockUntil(account.key, new Date(now.getTime() + accountBlock));
+
+    const address = await this.repository.addFailure(ipKey(ip), now, THROTTLE.windowMs);
+    if (address.failures >= THROTTLE.ipFailures)
+      await this.repository.blockUntil(address.key, new Date(now.getTime() + THROTTLE.ipBlockMs));
+  }
+
+  /** A successful sign-in clears the pair's record (the IP counter keeps counting other accounts). */
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.repository.clearThrottle(accountKey(email, ip));
+  }
+}

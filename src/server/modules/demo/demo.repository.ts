@@ -1,0 +1,33 @@
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export interface DemoAccountState {
+  mfaEnabled: boolean;
+  mfaSecret: string | null;
+  mfaLastStep: number | null;
+}
+
+export class DemoRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The existing, active accounts among the given emails (lower-cased), with their second-factor state. */
+  async activeAccounts(emails: readonly string[]): Promise<Map<string, DemoAccountState>> {
+    if (emails.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        email: users.email,
+        isActive: users.isActive,
+        mfaEnabled: users.mfaEnabled,
+        mfaSecret: users.mfaSecret,
+        mfaLastStep: users.mfaLastStep,
+      })
+      .from(users)
+      .where(inArray(users.email, [...emails]));
+    return new Map(
+      rows
+        .filter((r) => r.isActive)
+        .map((r) => [r.email.toLowerCase(), { mfaEnabled: r.mfaEnabled, mfaSecret: r.mfaSecret, mfaLastStep: r.mfaLastStep }]),
+    );
+  }
+}

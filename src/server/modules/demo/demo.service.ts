@@ -1,0 +1,36 @@
+import type { DemoAccount } from '../../../contracts/demo';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import { currentTotpCode } from '../auth/auth.service';
+import type { DemoRepository } from './demo.repository';
+
+export class DemoService {
+  constructor(private readonly repository: DemoRepository) {}
+
+  /**
+   * The demo accounts that really exist in this database, so the list never offers a dead login.
+   * For the MFA account it adds the code its authenticator would show now (DESIGN.md §5: in demo
+   * mode the login screen shows it), and how long that code is shown.
+   */
+  async listAccounts(now: Date = new Date()): Promise<DemoAccount[]> {
+    const present = await this.repository.activeAccounts(DEMO_ACCOUNTS.map((a) => a.email));
+    const accounts: DemoAccount[] = [];
+    for (const definition of DEMO_ACCOUNTS) {
+      const state = present.get(definition.email.toLowerCase());
+      if (!state) continue;
+      const account: DemoAccount = {
+        role: definition.role,
+        email: definition.email,
+        password: definition.password,
+        label: definition.label,
+        mfa: definition.mfa,
+      };
+      if (definition.mfa && state.mfaEnabled && state.mfaSecret) {
+        const { code, expiresInSeconds } = await currentTotpCode(state.mfaSecret, state.mfaLastStep, now);
+        account.mfaCode = code;
+        account.mfaCodeExpiresInSeconds = expiresInSeconds;
+      }
+      accounts.push(account);
+    }
+    return accounts;
+  }
+}

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { ERROR_HANDLING } from '../../../contracts/constants';
+import type { ErrorReport, ErrorSeverity } from '../../../contracts/error-reports';
+import { looksMasked, maskEmail } from '../../../contracts/masking';
+import type { ErrorReportsRepository } from './error-reports.repository';
+
+const SEVERITY_RANK: Record<ErrorSeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+
+/** Numbers, ids and quoted values vary between occurrences of one fault; the pattern does not. */
+export function normaliseMessage(message: string): string {
+  return message
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/(["'`]).*?\1/g, '<str>')
+    .replace(/\d+/g, '<n>')
+    .trim()
+    .toLowerCase();
+}
+
+export function fingerprintOf(report: Pick<ErrorReport, 'errorType' | 'error'>): string {
+  const basis = [report.errorType, report.error.name ?? '', normaliseMessage(report.error.message)].join('|');
+  return createHash('sha256').update(basis).digest('hex');
+}
+
+/** Strips query and fragment: they can carry search text or tokens, which must not be stored. */
+function pathOfUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, 'http://x').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+export class ErrorReportsService {
+  constructor(private readonly repository: ErrorReportsRepository) {}
+
+  async record(report: ErrorReport): Promise<{ id: string; severity: ErrorSeverity; occurrences: number }> {
+    const fingerprint = fingerprintOf(report);
+    const email = report.user?.email;
+    return this.repository.transaction(async (repo) => {
+      const occurrences = (await repo.countByFingerprint(fingerprint)) + 1;
+      // Spec §9: a pattern seen more than 10 times is raised to high severity (never lowered).
+      const severity: ErrorSeverity =
+        occurrences > ERROR_HANDLING.escalateAfterOccurrences && SEVERITY_RANK[report.severity] < SEVERITY_RANK.high
+          ? 'high'
+          : report.severity;
+      const id = await repo.insert({
+        clientReportId: report.id,
+        reportedAt: new Date(report.timestamp),
+        errorType: report.errorType,
+        errorBoundary: report.errorBoundary,
+        component: report.component,
+        userId: report.user?.id,
+        userEmailMasked: email ? (looksMasked(email) ? email : maskEmail(email)) : undefined,
+        userRole: report.user?.role,
+        errorName: report.error.name,
+        errorMessage: report.error.message,
+        errorStack: report.error.stack,
+        userAgent: report.context?.userAgent,
+        url: pathOfUrl(report.context?.url),
+        route: report.context?.route,
+        severity,
+        isRecoverable: report.isRecoverable,
+        recoveryAttempts: report.recoveryAttempts,
+        additionalData: report.additionalData ?? null,
+        fingerprint,
+      });
+      await repo.trimTo(ERROR_HANDLING.maxStoredReports);
+      return { id, severity, occurrences };
+    });
+  }
+}

@@ -1,0 +1,206 @@
+import { isPermission, POSITION_TEMPLATES, type Permission, type StaffPosition } from '../../../contracts/permission-catalogue';
+import type { PermissionRecord, UserPermissionsResponse } from '../../../contracts/permissions';
+import type { LiveEvent } from '../../../contracts/live-events';
+import type { Role } from '../../../contracts/roles';
+import type { Database } from '../../db/client';
+import { AppError } from '../../platform/app-error';
+import { AuditLog, type AuditEventInput } from '../../platform/audit';
+import { effectivePermissions } from '../../platform/effective-permissions';
+import type { EventBus } from '../../platform/events';
+import type { SessionStore } from '../../platform/session';
+import { PermissionsRepository } from './permissions.repository';
+
+// The permission API (issue 4 item 3). Who may change whom is decided here, not by the client:
+// nobody changes their own permissions or role; a non-admin holder of users.permissions grants
+// only what they hold themselves (no escalation through a colleague); only staff hold grants.
+// Every change is audited in its transaction and, once committed, published to the user it concerns.
+
+export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
+
+export interface PermissionsActor {
+  userId: string;
+  role: Role;
+  held: ReadonlySet<Permission>;
+}
+
+export const SELF_CHANGE_MESSAGE = 'You cannot change your own permissions or role.';
+export const STAFF_ONLY_MESSAGE = 'Only staff members hold individual permissions.';
+export const NOT_HELD_MESSAGE = 'You can only grant permissions you hold yourself.';
+
+export interface PermissionsServiceDeps {
+  db: Database;
+  audit: AuditLog;
+  events: EventBus;
+  sessions: SessionStore;
+}
+
+/**
+ * Gives a staff member a position and exactly its template's permissions (grants outside the
+ * template are deactivated), inside the caller's transaction. Also used when an admin creates a
+ * staff account (user-admin's PositionTemplates).
+ */
+export async function assignPositionTemplate(db: Database, userId: string, position: StaffPosition, context: AuditContext): Promise<void> {
+  const repository = new PermissionsRepository(db);
+  const template = POSITION_TEMPLATES[position];
+  await repository.setPosition(userId, position);
+  await repository.revokeAllExcept(userId, template);
+  await repository.grant(userId, template, context.actorUserId ?? null, null);
+  await recordChange(db, context, 'permission.position_assign', userId, { position, permissions: template });
+}
+
+/** A committed change to a user's access is on record in the same transaction, or does not happen. */
+function recordChange(
+  db: Database,
+  context: AuditContext,
+  action: string,
+  userId: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return new AuditLog(db).record({ ...context, action, outcome: 'success', resourceType: 'user', resourceId: userId, details });
+}
+
+export class PermissionsService {
+  private readonly repository: PermissionsRepository;
+
+  constructor(private readonly deps: PermissionsServiceDeps) {
+    this.repository = new PermissionsRepository(deps.db);
+  }
+
+  /** The stored catalogue; a row the contracts no longer know is not offered. */
+  async catalogue(): Promise<{ id: string; permission: Permission; category: string; description: string }[]> {
+    const rows = await this.repository.catalogue();
+    return rows.flatMap((row) => (isPermission(row.permission) ? [{ ...row, permission: row.permission }] : []));
+  }
+
+  /** Own id, an admin, or a holder of users.permissions; anyone else learns nothing (404). */
+  async userPermissions(actor: PermissionsActor, userId: string): Promise<UserPermissionsResponse['data']> {
+    const mayRead = userId === actor.userId || actor.role === 'admin' || actor.held.has('users.permissions');
+    const user = mayRead ? await this.repository.findUser(userId) : undefined;
+    if (!user) throw AppError.notFound();
+    const [grants, effective] = await Promise.all([
+      this.repository.grantsOf(userId),
+      effectivePermissions(this.deps.db, userId, user.role),
+    ]);
+    const now = Date.now();
+    const records: PermissionRecord[] = grants.map((grant) => ({
+      permission: { id: grant.id, permission: grant.permission as Permission, category: grant.category },
+      isActive: grant.isActive && (grant.expiresAt === null || grant.expiresAt.getTime() > now),
+      expiresAt: grant.expiresAt?.toISOString() ?? null,
+    }));
+    const lastUpdated = Math.max(user.updatedAt.getTime(), ...grants.map((grant) => grant.grantedAt.getTime()));
+    return {
+      permissions: records,
+      effectivePermissions: effective,
+      roles: [user.role],
+      metadata: { lastUpdated: new Date(lastUpdated).toISOString() },
+    };
+  }
+
+  async grant(actor: PermissionsActor, userId: string, permission: Permission, expiresAt: Date | null, context: AuditContext) {
+    await this.staffTarget(actor, userId, 'permission.grant', context);
+    await this.assertHolds(actor, [permission], userId, 'permission.grant', context);
+    await this.repository.transaction(async (repository, tx) => {
+      await repository.grant(userId, [permission], actor.userId, expiresAt);
+      await recordChange(tx, context, 'permission.grant', userId, { permission, expiresAt: expiresAt?.toISOString() ?? null });
+    });
+    await this.publish(userId, {
+      type: 'permission_update',
+      action: 'granted',
+      userId,
+      permission,
+      message: `Permission ${permission} granted`,
+      timestamp: now(),
+    });
+    return this.userPermissions(actor, userId);
+  }
+
+  async revoke(actor: PermissionsActor, userId: string, permission: Permission, context: AuditContext) {
+    await this.staffTarget(actor, userId, 'permission.revoke', context);
+    await this.repository.transaction(async (repository, tx) => {
+      if (!(await repository.revoke(userId, permission))) throw AppError.notFound();
+      await recordChange(tx, context, 'permission.revoke', userId, { permission });
+    });
+    await this.publish(userId, {
+      type: 'permission_update',
+      action: 'revoked',
+      userId,
+      permission,
+      message: `Permission ${permission} revoked`,
+      timestamp: now(),
+    });
+    return this.userPermissions(actor, userId);
+  }
+
+  async assignPosition(actor: PermissionsActor, userId: string, position: StaffPosition, context: AuditContext) {
+    await this.staffTarget(actor, userId, 'permission.position_assign', context);
+    await this.assertHolds(actor, POSITION_TEMPLATES[position], userId, 'permission.position_assign', context);
+    await this.repository.transaction((_repository, tx) => assignPositionTemplate(tx, userId, position, context));
+    await this.publish(userId, {
+      type: 'user_permissions_changed',
+      action: 'bulk_assigned',
+      userId,
+      message: `Position ${position} assigned`,
+      timestamp: now(),
+    });
+    return this.userPermissions(actor, userId);
+  }
+
+  /** Admin only (route). The user's sessions end: they sign in again under the new role. */
+  async changeRole(actor: PermissionsActor, userId: string, role: Role, context: AuditContext) {
+    const target = await this.changeableTarget(actor, userId, 'user.role_change', context);
+    await this.repository.transaction(async (repository, tx) => {
+      await repository.setRole(userId, role);
+      // Grants belong to a staff member's work; they do not wait dormant for a later return to staff.
+      if (role !== 'staff') await repository.revokeAllExcept(userId, []);
+      await recordChange(tx, context, 'user.role_change', userId, { from: target.role, to: role });
+    });
+    await this.deps.sessions.revokeAllForUser(userId, 'role-changed');
+    await this.publish(userId, {
+      type: 'role_changed',
+      action: 'changed',
+      userId,
+      role,
+      message: `Role changed to ${role}`,
+      timestamp: now(),
+    });
+    return this.userPermissions(actor, userId);
+  }
+
+  /** The user whose permissions or role the actor may change: not themself (403), existing (404). */
+  private async changeableTarget(actor: PermissionsActor, userId: string, action: string, context: AuditContext) {
+    if (userId === actor.userId) {
+      await this.deny(action, userId, 'self-change', context);
+      throw new AppError('FORBIDDEN', SELF_CHANGE_MESSAGE);
+    }
+    const target = await this.repository.findUser(userId);
+    if (!target) throw AppError.notFound();
+    return target;
+  }
+
+  private async staffTarget(actor: PermissionsActor, userId: string, action: string, context: AuditContext) {
+    const target = await this.changeableTarget(actor, userId, action, context);
+    if (target.role !== 'staff') throw new AppError('CONFLICT', STAFF_ONLY_MESSAGE);
+    return target;
+  }
+
+  private async assertHolds(actor: PermissionsActor, wanted: readonly Permission[], userId: string, action: string, context: AuditContext) {
+    if (actor.role === 'admin' || wanted.every((permission) => actor.held.has(permission))) return;
+    await this.deny(action, userId, 'not-held', context);
+    throw new AppError('FORBIDDEN', NOT_HELD_MESSAGE);
+  }
+
+  private deny(action: string, userId: string, reason: string, context: AuditContext) {
+    return this.deps.audit.record({ ...context, action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason } });
+  }
+
+  /** After the commit: a failed delivery must not undo a change that is already on record. */
+  private async publish(userId: string, event: LiveEvent): Promise<void> {
+    try {
+      await this.deps.events.publish({ recipients: [userId], event });
+    } catch {
+      // The client also refreshes its permissions on its own schedule (spec §9 cache constants).
+    }
+  }
+}
+
+const now = () => new Date().toISOString();

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicStatsSchema } from '../../../contracts/public-stats';
+import { SPECIALTIES } from '../../../contracts/specialties';
+import { createDoctor, createPatient, createUser, Random } from '../../db/factories';
+import { clinics } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { PublicStatsService } from './public-stats.service';
+import { PublicStatsRepository } from './public-stats.repository';
+
+const cardiology = SPECIALTIES.find((s) => s.key === 'cardiology')!;
+
+describe('the landing page figures (GET /api/public/stats)', () => {
+  let test: TestApp;
+  let clinicId: string;
+  let patient: { email: string; phone: string | null; firstName: string; lastName: string; id: string };
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    const db = test.db.db;
+    const random = new Random(11);
+    // Two active patients with three conditions on record, one disabled patient whose history does
+    // not count, two rated doctors (4.0 × 10 reviews, 5.0 × 30 reviews), one unrated doctor, one admin.
+    const p = await createPatient(db, random, {
+      firstName: 'Sabine',
+      lastName: 'Quartermaine',
+      profile: { reportedConditions: ['Asthma', 'Hypertension'] },
+    });
+    patient = p.user;
+    await createPatient(db, random, { profile: { reportedConditions: ['Migraine'] } });
+    await createPatient(db, random, { isActive: false, profile: { reportedConditions: ['Gout', 'Eczema'] } });
+    await createDoctor(db, random, cardiology, { profile: { rating: '4.0', reviewCount: 10 } });
+    await createDoctor(db, random, cardiology, { profile: { rating: '5.0', reviewCount: 30 } });
+    await createDoctor(db, random, cardiology, { profile: { rating: null, reviewCount: 0 } });
+    await createUser(db, random, { role: 'admin' });
+    const [clinic] = await db.insert(clinics).values({ name: 'Harbour Clinic', latitude: 51.5, longitude: -0.12 }).returning();
+    clinicId = clinic!.id;
+  });
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('answers anyone, without a session, with counts of this deployment', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/public/stats' });
+    expect(response.statusCode).toBe(200);
+    const body = publicStatsSchema.parse(response.json());
+    // 2 active patients + 3 doctors + 1 admin; the disabled patient is not an active user.
+    expect(body.activeUsers).toBe(6);
+    expect(body.diagnosesRecorded).toBe(3);
+    // (4.0 × 10 + 5.0 × 30) / 40 = 4.75 of 5 = 95.0 %
+    expect(body.satisfaction).toBe(95);
+    expect(body.appointmentsToday).toBe(0);
+    expect(body.clinics).toEqual([{ clinicId, patientsToday: 0 }]);
+  });
+
+  it('holds nothing but the documented counts: no name, address, id or contact of anyone', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/public/stats' });
+    const body = response.json() as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(
+      ['activeUsers', 'appointmentsToday', 'clinics', 'diagnosesRecorded', 'generatedAt', 'satisfaction'].sort(),
+    );
+    for (const secret of [patient.email, patient.phone, patient.firstName, patient.lastName, patient.id, 'Asthma', 'Hypertension']) {
+      if (secret) expect(response.body).not.toContain(secret);
+    }
+  });
+
+  it('may be cached by browsers and proxies for a few seconds, unlike the rest of the API', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/public/stats' });
+    expect(response.headers['cache-control']).toBe('public, max-age=10');
+  });
+
+  it('counts once per cache period: a new account shows up only after the figures expire', async () => {
+    const first = (await test.app.inject({ method: 'GET', url: '/api/public/stats' })).json() as {
+      activeUsers: number;
+      generatedAt: string;
+    };
+    await createUser(test.db.db, new Random(12), { role: 'staff' });
+    const second = (await test.app.inject({ method: 'GET', url: '/api/public/stats' })).json() as {
+      activeUsers: number;
+      generatedAt: string;
+    };
+    expect(second).toEqual(first);
+  });
+
+  it('counts again once the period is over, and shares one count between concurrent visitors', async () => {
+    let now = 1_000_000;
+    const service = new PublicStatsService(new PublicStatsRepository(test.db.db), 10_000, () => now);
+    const [a, b] = await Promise.all([service.current(), service.current()]);
+    expect(a).toBe(b);
+    await createUser(test.db.db, new Random(13), { role: 'staff' });
+    now += 9_999;
+    expect((await service.current()).activeUsers).toBe(a.activeUsers);
+    now += 1;
+    expect((await service.current()).activeUsers).toBe(a.activeUsers + 1);
+  });
+
+  it('is rate limited', async () => {
+    let last = 0;
+    for (let i = 0; i < 61 && last !== 429; i++) {
+      last = (await test.app.inject({ method: 'GET', url: '/api/public/stats', remoteAddress: '203.0.113.9' })).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createUserRequestSchema,
+  createUserResponseSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userStatusRequestSchema,
+  userStatusResponseSchema,
+} from '../../../contracts/user-admin';
+import { actorOf, type RouteAccess } from '../../platform/access';
+import { AppError } from '../../platform/app-error';
+import { requestAuditContext } from '../../platform/audit';
+import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from '../auth/auth.service';
+import { assignPositionTemplate } from '../permissions/permissions.service';
+import { UserAdminService } from './user-admin.service';
+
+// Issue 4 item 5: GET/POST /api/users, PUT /api/users/{id}/status. HTTP shape only.
+
+// Admin (who passes every permission check), or staff holding the users.* permission the operation needs.
+const ACCESS = {
+  list: { permissions: { anyOf: ['users.view.all'] } },
+  create: { permissions: { anyOf: ['users.create'] } },
+  update: { permissions: { anyOf: ['users.update'] } },
+} satisfies Record<string, RouteAccess>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new UserAdminService({
+    db: app.db,
+    audit: app.audit,
+    mailer: app.mailer,
+    config: app.config,
+    // New staff start with their position's template (DESIGN.md §6).
+    assignPositionTemplate,
+    invitationLink: (db, userId) =>
+      new AuthService({ db, audit: app.audit, mailer: app.mailer, config: app.config }).setPasswordLink(
+        userId,
+        INVITATION_TOKEN_LIFETIME_MS,
+      ),
+  });
+
+  app.get(
+    '/api/users',
+    { config: { access: ACCESS.list }, schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
+    async (request) => service.list(request.query, requestAuditContext(request)),
+  );
+
+  app.post(
+    '/api/users',
+    { config: { access: ACCESS.create }, schema: { body: createUserRequestSchema, response: { 201: createUserResponseSchema } } },
+    async (request, reply) => {
+      const created = await service.create(request.body, requestAuditContext(request));
+      return reply.code(201).send({ data: created.user, invitationExpiresAt: created.invitationExpiresAt });
+    },
+  );
+
+  app.put(
+    '/api/users/:id/status',
+    {
+      config: { access: ACCESS.update },
+      // A malformed id is as missing as an unknown one: 404, before the body is read.
+      preValidation: async (request) => {
+        if (!UUID.test((request.params as { id?: string }).id ?? '')) throw AppError.notFound();
+      },
+      schema: { params: z.object({ id: z.string() }), body: userStatusRequestSchema, response: { 200: userStatusResponseSchema } },
+    },
+    async (request) => {
+      const data = await service.setStatus(actorOf(request).userId, request.params.id, request.body.active, requestAuditContext(request));
+      // A deactivated user's open sockets close now, not at the next sweep.
+      if (!request.body.active) await app.realtime.sweep(request.params.id);
+      return { data };
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { applyMigrations } from '../db/migrate';
+import { seedDemoOrganisation } from '../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    database: DatabaseHandle;
+  }
+}
+
+export interface DatabaseSetup {
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  handle?: DatabaseHandle;
+  /** Seed the demo organisation into an empty database. Defaults to the config's demo mode. */
+  seed?: boolean;
+}
+
+/** Opens (or adopts) the database, brings its schema up to date and seeds it when asked. */
+export async function registerDatabase(app: FastifyInstance, config: AppConfig, setup: DatabaseSetup): Promise<void> {
+  const handle = setup.handle ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const owned = !setup.handle;
+  app.decorate('database', handle);
+  app.decorate('db', handle.db);
+  // Close only what we opened; a handle passed in belongs to the caller.
+  if (owned) app.addHook('onClose', async () => handle.close());
+
+  await applyMigrations(handle);
+  if (setup.seed ?? config.demoMode) {
+    const result = await seedDemoOrganisation(handle);
+    if (result.seeded) app.log.info({ users: result.users }, 'seeded the demo organisation');
+  }
+}

@@ -1,0 +1,67 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Permission } from '../../contracts/permission-catalogue';
+import type { Role } from '../../contracts/roles';
+import type { Database } from '../db/client';
+import { careAssignments, patientProfiles } from '../db/schema';
+import { actorOf, permissionsOf } from './access';
+
+// Row-level scoping of patient data (DESIGN.md §6). Which patients a caller reaches, whatever
+// permission they hold: a patient themself; a doctor the patients in their care (an assignment;
+// the appointments issue adds "an appointment" to doctorCare below); staff every patient with
+// patients.view.all and none without; admin every patient. Repositories add `condition` to their
+// queries, and a record outside it answers 404 exactly like a missing one.
+
+export interface ScopeActor {
+  userId: string;
+  role: Role;
+}
+
+export class PatientScope {
+  constructor(
+    private readonly db: Database,
+    readonly actor: ScopeActor,
+    private readonly held: ReadonlySet<Permission>,
+  ) {}
+
+  /** True when the caller may see clinical fields (PHI beyond demographics) of patients in reach. */
+  get phiAccess(): boolean {
+    return this.actor.role === 'admin' || this.held.has('patients.phi.access');
+  }
+
+  /** A condition on a column holding a patient's user id; true for exactly the patients in reach. */
+  condition(patientId: AnyPgColumn | SQL): SQL {
+    switch (this.actor.role) {
+      case 'admin':
+        return sql`true`;
+      case 'staff':
+        return this.held.has('patients.view.all') ? sql`true` : sql`false`;
+      case 'doctor':
+        return doctorCare(this.actor.userId, patientId);
+      case 'patient':
+        return sql`${patientId} = ${this.actor.userId}`;
+    }
+  }
+
+  /** Whether `patientId` is a patient the caller reaches. False for unknown ids and for non-patients. */
+  async reaches(patientId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: patientProfiles.userId })
+      .from(patientProfiles)
+      .where(and(eq(patientProfiles.userId, patientId), this.condition(patientProfiles.userId)))
+      .limit(1);
+    return row !== undefined;
+  }
+}
+
+/** The doctor–patient relation: "an appointment or an assignment". */
+function doctorCare(doctorId: string, patientId: AnyPgColumn | SQL): SQL {
+  return sql`exists (select 1 from ${careAssignments} where ${careAssignments.doctorId} = ${doctorId} and ${careAssignments.patientId} = ${patientId})`;
+}
+
+/** The scope of the signed-in caller of `request`. */
+export async function patientScopeOf(request: FastifyRequest): Promise<PatientScope> {
+  const { userId, role } = actorOf(request);
+  return new PatientScope(request.server.db, { userId, role }, await permissionsOf(request));
+}

@@ -1,0 +1,244 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { CLOSE_CODES, clientFrameSchema, MAX_FRAME_BYTES, REALTIME_PATH, type ServerFrame } from '../../contracts/realtime-protocol';
+import type { BusEnvelope } from './events';
+import { pathOnly } from './logging';
+import { ConnectionRegistry, type RealtimeClient } from './realtime-connections';
+import { allowedOrigin, clientAddress, refuseUpgrade, sessionTokenOf } from './realtime-upgrade';
+import { liveSessionIds } from './realtime-sessions';
+
+// The real-time channel (DESIGN.md §7, spec §4 Push connection, §7 real-time channel).
+//
+// - The upgrade of GET /ws is decided before any WebSocket exists: the Origin must be the app's own
+//   (realtime-upgrade.ts) and the session cookie must name a live session; otherwise the answer is a
+//   plain 403 or 401 and the connection ends. The identity of a socket is the session's user, never
+//   what the client says: `identify` naming anyone else closes the socket with 4003.
+// - Frames: only the client frames of the contract, as JSON text, at most MAX_FRAME_BYTES. Anything
+//   else closes that one socket (4400, or 1009 from ws for an oversized frame); the others carry on.
+//   `health_check` is answered with the same id; `ping` with a `pong` echoing the ping's timestamp,
+//   so the client measures the round trip on its own clock.
+// - Delivery: every envelope on the event bus goes to the open sockets of its recipients on this
+//   instance and to no one else, serialised once whatever the number of sockets.
+// - Sessions end elsewhere (sign-out, password change, expiry, an admin deactivating the account, on
+//   any instance): a sweep re-checks the sessions of the open sockets every `sweepIntervalMs` and
+//   closes those whose session is gone with 4001. Sign-out on this instance closes at once.
+
+export interface RealtimeOptions {
+  /** How often the sessions of open sockets are re-checked against the database. */
+  sweepIntervalMs?: number;
+  /** How often a protocol ping finds dead TCP connections (no pong since the last one: terminated). */
+  heartbeatIntervalMs?: number;
+}
+
+export interface Realtime {
+  /**
+   * Closes the sockets of one session on this instance; returns how many. 4001 (sign-out: the
+   * client does not retry) unless told otherwise, e.g. 1012 when the same browser continues on a
+   * new session and should reconnect.
+   */
+  closeSession(sessionId: string, code?: number): number;
+  /** Re-checks the sessions of open sockets now (all, or one user's) and closes the ended ones; returns how many. */
+  sweep(userId?: string): Promise<number>;
+  /** Open sockets on this instance. */
+  connectionCount(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+const DEFAULT_SWEEP_MS = 15_000;
+const DEFAULT_HEARTBEAT_MS = 30_000;
+
+export function registerRealtime(app: FastifyInstance, options: RealtimeOptions = {}): void {
+  const registry = new ConnectionRegistry();
+  // noServer: the upgrade is ours to decide first; no per-message compression (CPU per frame and
+  // compression oracles); maxPayload makes ws close an oversized frame's socket with 1009.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
+  let closing = false;
+
+  // The route walk requires every /ws route to declare access; a plain GET (no upgrade) learns
+  // that this path speaks WebSocket only.
+  app.get(REALTIME_PATH, { config: { access: 'signed-in' } }, async (_request, reply) =>
+    reply
+      .code(426)
+      .header('upgrade', 'websocket')
+      .send({ error: { code: 'BAD_REQUEST', message: 'This address accepts WebSocket connections only.' } }),
+  );
+
+  const auditRefusal = (request: IncomingMessage, reason: 'not_authenticated' | 'foreign_origin'): Promise<void> =>
+    app.audit.record({
+      action: 'access.denied',
+      outcome: 'denied',
+      ip: clientAddress(request, app.config.trustProxy),
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+      resourceType: 'route',
+      resourceId: `GET ${REALTIME_PATH}`,
+      details: { reason },
+    });
+
+  async function handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (pathOnly(request.url ?? '') !== REALTIME_PATH) return refuseUpgrade(socket, 404);
+    if (closing) return refuseUpgrade(socket, 503);
+    if (!allowedOrigin(request, app.config)) {
+      await auditRefusal(request, 'foreign_origin');
+      return refuseUpgrade(socket, 403);
+    }
+    const token = sessionTokenOf(request, app.config.publicUrl, (header) => app.parseCookie(header));
+    const session = token ? await app.sessions.find(token) : null;
+    if (!session) {
+      await auditRefusal(request, 'not_authenticated');
+      return refuseUpgrade(socket, 401);
+    }
+    // The browser may have gone while the session was looked up.
+    if (socket.destroyed || closing) return void socket.destroy();
+    wss.handleUpgrade(request, socket, head, (ws) => onOpen(ws, session.userId, session.id));
+  }
+
+  function onOpen(socket: WebSocket, userId: string, sessionId: string): void {
+    const client: RealtimeClient = { socket, userId, sessionId, alive: true };
+    registry.add(client);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (data, isBinary) => onFrame(client, data, isBinary));
+    socket.on('close', () => registry.remove(client));
+    // Oversized frames and protocol errors: ws closes the socket itself (1009/1002); nothing to log.
+    socket.on('error', () => registry.remove(client));
+    send(socket, { type: 'connection_established', timestamp: Date.now() });
+  }
+
+  function onFrame(client: RealtimeClient, data: RawData, isBinary: boolean): void {
+    let json: unknown;
+    try {
+      json = isBinary ? undefined : JSON.parse(data.toString());
+    } catch {
+      json = undefined;
+    }
+    const parsed = clientFrameSchema.safeParse(json);
+    if (!parsed.success) return client.socket.close(CLOSE_CODES.badFrame, 'Unsupported frame');
+    const frame = parsed.data;
+    switch (frame.type) {
+      case 'identify':
+        if (frame.userId !== client.userId) client.socket.close(CLOSE_CODES.identityMismatch, 'Identity does not match the session');
+        return;
+      case 'health_check':
+        return send(client.socket, { type: 'health_check_response', id: frame.id, timestamp: Date.now() });
+      case 'ping':
+        return send(client.socket, { type: 'pong', timestamp: frame.timestamp });
+    }
+  }
+
+  function deliver(envelope: BusEnvelope): void {
+    // Serialised and encoded once: ws would otherwise convert a string to bytes for every socket.
+    let payload: Buffer | undefined;
+    for (const userId of envelope.recipients) {
+      const clients = registry.ofUser(userId);
+      if (!clients) continue;
+      payload ??= Buffer.from(JSON.stringify(envelope.event));
+      for (const client of clients) {
+        if (client.socket.readyState === client.socket.OPEN) client.socket.send(payload, { binary: false });
+      }
+    }
+  }
+
+  async function sweep(userId?: string): Promise<number> {
+    const clients = registry.all().filter((client) => !userId || client.userId === userId);
+    if (clients.length === 0) return 0;
+    const live = await liveSessionIds(app.db, [...new Set(clients.map((client) => client.sessionId))]);
+    let closed = 0;
+    for (const client of clients) {
+      if (live.has(client.sessionId)) continue;
+      client.socket.close(CLOSE_CODES.sessionEnded, 'Session ended');
+      registry.remove(client);
+      closed += 1;
+    }
+    return closed;
+  }
+
+  function heartbeat(): void {
+    for (const client of registry.all()) {
+      if (!client.alive) {
+        registry.remove(client);
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }
+
+  app.decorate('realtime', {
+    closeSession(sessionId: string, code: number = CLOSE_CODES.sessionEnded): number {
+      const clients = registry.ofSession(sessionId);
+      for (const client of clients) {
+        client.socket.close(code, code === CLOSE_CODES.sessionEnded ? 'Signed out' : 'Session renewed');
+        registry.remove(client);
+      }
+      return clients.length;
+    },
+    sweep,
+    connectionCount: () => registry.size,
+  } satisfies Realtime);
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A reset while we look up the session must not become an uncaught error.
+    socket.on('error', () => socket.destroy());
+    handleUpgrade(request, socket, head).catch((error: unknown) => {
+      app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'websocket upgrade failed');
+      refuseUpgrade(socket, 500);
+    });
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  const unsubscribe = app.events.subscribe(deliver);
+  const sweepTimer = setInterval(() => {
+    sweep().catch((error: unknown) =>
+      app.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'realtime session sweep failed'),
+    );
+  }, options.sweepIntervalMs ?? DEFAULT_SWEEP_MS);
+  const heartbeatTimer = setInterval(heartbeat, options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_MS);
+  sweepTimer.unref();
+  heartbeatTimer.unref();
+
+  // Before the HTTP server stops waiting for connections: open sockets would hold the close open.
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(sweepTimer);
+    clearInterval(heartbeatTimer);
+    unsubscribe();
+    app.server.off('upgrade', onUpgrade);
+    const open = registry.all();
+    for (const client of open) {
+      client.socket.close(CLOSE_CODES.goingAway, 'Server shutting down');
+      registry.remove(client);
+    }
+    // A peer that does not answer the close handshake would keep its TCP connection, and with it the
+    // HTTP server's close, open for ws's 30 s: one second, then it is cut.
+    await new Promise<void>((resolve) => {
+      const cut = setTimeout(() => {
+        for (const client of open) client.socket.terminate();
+        resolve();
+      }, 1000);
+      cut.unref();
+      Promise.all(
+        open.map(
+          (client) =>
+            new Promise((done) => (client.socket.readyState === client.socket.CLOSED ? done(null) : client.socket.once('close', done))),
+        ),
+      ).then(() => {
+        clearTimeout(cut);
+        resolve();
+      }, resolve);
+    });
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+}
+
+function send(socket: WebSocket, frame: ServerFrame): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}

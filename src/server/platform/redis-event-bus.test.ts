@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_CODES } from '../../contracts/realtime-protocol';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { createUser, Random } from '../db/factories';
+import { notifications } from '../db/schema';
+import { NotificationsService } from '../modules/notifications/notifications.service';
+import { TestAgent } from '../test-support/test-agent';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { openTestDatabase, type TestDatabaseHandle } from '../test-support/test-database';
+import { connectOk } from './realtime-test-client';
+import { EVENT_CHANNEL } from './redis-event-bus';
+
+// Issue 5 item 7: two app instances (buildApp twice) sharing one database and one Redis. An event
+// raised on instance A reaches a socket held by instance B, and only its recipient's. PostgreSQL
+// when TEST_DATABASE_URL is set (each instance with its own connection pool), else one PGlite.
+
+const redisUrl = process.env.TEST_REDIS_URL?.trim() || undefined;
+if (!redisUrl) {
+  console.warn('redis-event-bus.test.ts: skipped, TEST_REDIS_URL is not set (CI sets it; e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)');
+}
+
+describe.skipIf(!redisUrl)('two instances over Redis', () => {
+  let database: TestDatabaseHandle;
+  let secondHandle: DatabaseHandle;
+  let a: TestApp;
+  let b: TestApp;
+  const random = new Random(5_207);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    a = await createTestApp({ handle: database, config: { redisUrl } });
+    secondHandle = database.databaseUrl ? await openDatabase({ databaseUrl: database.databaseUrl, dataDir: 'memory://' }) : database;
+    b = await createTestApp({ handle: secondHandle, config: { redisUrl } });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    await a.app.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    if (secondHandle && secondHandle !== database) await secondHandle.close();
+    await database?.close();
+  });
+
+  async function signedIn(): Promise<{ userId: string; token: string; agent: TestAgent }> {
+    const user = await createUser(a.db.db, random, { role: 'staff' });
+    const agent = new TestAgent(a.app);
+    await agent.signInAs(user.id);
+    return { userId: user.id, token: agent.sessionToken!, agent };
+  }
+
+  const roleChangeOnA = (userId: string, action: 'promoted' | 'changed', message: string) =>
+    a.app.events.publish({
+      recipients: [userId],
+      event: { type: 'role_changed', action, userId, role: 'staff', message, timestamp: new Date().toISOString() },
+    });
+
+  it('uses the Redis bus when REDIS_URL is set', () => {
+    expect(a.app.events.constructor.name).toBe('RedisEventBus');
+    expect(b.app.events.constructor.name).toBe('RedisEventBus');
+  });
+
+  it("delivers an event raised on A to the recipient's socket on B, and to no one else", async () => {
+    const alice = await signedIn();
+    const bob = await signedIn();
+    const aliceOnB = await connectOk(b.app, alice.token);
+    const bobOnB = await connectOk(b.app, bob.token);
+    await aliceOnB.next((f) => f.type === 'connection_established');
+    await roleChangeOnA(alice.userId, 'promoted', 'cross-instance');
+    expect(await aliceOnB.next((f) => f.message === 'cross-instance')).toMatchObject({ type: 'role_changed', action: 'promoted' });
+    // Bob's next event proves the earlier one had its chance to arrive, and it did not.
+    await roleChangeOnA(bob.userId, 'changed', 'for bob');
+    await bobOnB.next((f) => f.message === 'for bob');
+    expect(bobOnB.frames.some((f) => (f as { message?: string }).message === 'cross-instance')).toBe(false);
+    aliceOnB.socket.close();
+    bobOnB.socket.close();
+  });
+
+  it('pushes a notification created on A to the socket on B', async () => {
+    const carol = await signedIn();
+    const socket = await connectOk(b.app, carol.token);
+    const service = new NotificationsService(a.app.db, { audit: a.app.audit, events: a.app.events });
+    const created = await service.notify(carol.userId, {
+      type: 'appointment',
+      title: 'Appointment confirmed',
+      message: 'See you on Monday.',
+    });
+    const frame = await socket.next((f) => f.type === 'notification');
+    expect(frame.notification).toEqual(created);
+    socket.socket.close();
+  });
+
+  it('stores one notification for a permission change, although both instances receive the event', async () => {
+    const dave = await signedIn();
+    const timestamp = new Date().toISOString();
+    await a.app.events.publish({
+      recipients: [dave.userId],
+      event: {
+        type: 'permission_update',
+        action: 'granted',
+        userId: dave.userId,
+        permission: 'billing.view',
+        message: 'granted',
+        timestamp,
+      },
+    });
+    await expect.poll(async () => (await a.db.db.select().from(notifications).where(eq(notifications.userId, dave.userId))).length).toBe(1);
+    // Both instances have had time to try: still exactly one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await a.db.db.select().from(notifications).where(eq(notifications.userId, dave.userId))).toHaveLength(1);
+  });
+
+  it('closes the socket on B when the session is ended through A (sweep)', async () => {
+    const erin = await signedIn();
+    const socket = await connectOk(b.app, erin.token);
+    expect((await erin.agent.post('/api/auth/logout')).statusCode).toBe(200);
+    await b.app.realtime.sweep();
+    expect((await socket.closed).code).toBe(CLOSE_CODES.sessionEnded);
+  });
+
+  it('drops what is not a valid envelope and keeps delivering', async () => {
+    const frank = await signedIn();
+    const socket = await connectOk(b.app, frank.token);
+    const raw = new Redis(redisUrl!);
+    try {
+      await raw.publish(EVENT_CHANNEL, '{not json');
+      await raw.publish(EVENT_CHANNEL, JSON.stringify({ recipients: [frank.userId], event: { type: 'made_up', userId: frank.userId } }));
+    } finally {
+      await raw.quit();
+    }
+    await a.app.events.publish({
+      recipients: [frank.userId],
+      event: {
+        type: 'user_permissions_changed',
+        action: 'updated',
+        userId: frank.userId,
+        message: 'after garbage',
+        timestamp: new Date().toISOString(),
+      },
+    });
+    await socket.next((f) => f.message === 'after garbage');
+    expect(socket.frames.map((f) => (f as { type: string }).type)).toEqual(['connection_established', 'user_permissions_changed']);
+    socket.socket.close();
+  });
+});

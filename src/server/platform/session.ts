@@ -1,0 +1,212 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SESSION } from '../../contracts/constants';
+import type { Role } from '../../contracts/roles';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { hashToken, randomToken } from './tokens';
+
+// Server-side sessions (DESIGN.md §5, ASVS V7): a 256-bit random token in an httpOnly cookie, only
+// its hash stored; 30-minute sliding inactivity timeout and 12-hour absolute lifetime, both
+// enforced here on every request. A new token at every sign-in, so a cookie planted before sign-in
+// never becomes a session (no fixation).
+
+export interface ActiveSession {
+  id: string;
+  userId: string;
+  role: Role;
+  csrfToken: string;
+  idleExpiresAt: Date;
+  absoluteExpiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, or null. Resolved for /api and /ws requests only. */
+    session: ActiveSession | null;
+  }
+}
+
+/** Requests with this header (background polling) do not count as activity for the idle timeout. */
+export const BACKGROUND_HEADER = 'x-caredeck-background';
+/** Activity is written at most this often, so a busy page does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-caredeck-session' : 'caredeck-session';
+}
+
+export class SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Starts a session for a user; returns the raw token for the cookie (shown nowhere else). */
+  async create(userId: string, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; session: ActiveSession }> {
+    const token = randomToken();
+    const now = this.now();
+    const absolute = new Date(now.getTime() + SESSION.absoluteLifetimeMs);
+    const idle = new Date(Math.min(now.getTime() + SESSION.inactivityTimeoutMs, absolute.getTime()));
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        userId,
+        tokenHash: hashToken(token),
+        csrfToken: randomToken(),
+        createdAt: now,
+        lastSeenAt: now,
+        idleExpiresAt: idle,
+        absoluteExpiresAt: absolute,
+        ip: meta.ip?.slice(0, 100),
+        userAgent: meta.userAgent?.slice(0, 500),
+      })
+      .returning();
+    const [user] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    return { token, session: toActive(row!, user!.role) };
+  }
+
+  /** The live session for a cookie token, or null when unknown, revoked, expired or the user is inactive. */
+  async find(token: string): Promise<(ActiveSession & { lastSeenAt: Date }) | null> {
+    const now = this.now();
+    const [row] = await this.db
+      .select({ session: sessions, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.idleExpiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+          eq(users.isActive, true),
+        ),
+      );
+    if (!row) return null;
+    return { ...toActive(row.session, row.role), lastSeenAt: row.session.lastSeenAt };
+  }
+
+  /** Slides the inactivity timeout, never past the absolute lifetime. */
+  async touch(session: ActiveSession & { lastSeenAt: Date }): Promise<ActiveSession> {
+    const now = this.now();
+    if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return session;
+    const idle = new Date(Math.min(now.getTime() + SESSION.inactivityTimeoutMs, session.absoluteExpiresAt.getTime()));
+    await this.db.update(sessions).set({ lastSeenAt: now, idleExpiresAt: idle }).where(eq(sessions.id, session.id));
+    return { ...session, idleExpiresAt: idle };
+  }
+
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.now(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every live session of a user, optionally keeping one (password change keeps the caller's). Returns the ended ids. */
+  async revokeAllForUser(userId: string, reason: string, exceptSessionId?: string): Promise<string[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.now(), revokedReason: reason })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+}
+
+function toActive(row: typeof sessions.$inferSelect, role: Role): ActiveSession {
+  return {
+    id: row.id,
+    userId: row.userId,
+    role,
+    csrfToken: row.csrfToken,
+    idleExpiresAt: row.idleExpiresAt,
+    absoluteExpiresAt: row.absoluteExpiresAt,
+  };
+}
+
+export interface SessionCookies {
+  set(reply: FastifyReply, token: string, session: ActiveSession): void;
+  clear(reply: FastifyReply): void;
+  read(request: FastifyRequest): string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionStore;
+    sessionCookies: SessionCookies;
+  }
+}
+
+export async function registerSessions(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const secure = publicUrl.startsWith('https:');
+  const name = sessionCookieName(secure);
+  const store = new SessionStore(app.db);
+  const cookies: SessionCookies = {
+    // The cookie lives as long as the absolute lifetime; the server decides idle expiry.
+    set: (reply, token, session) =>
+      reply.setCookie(name, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: session.absoluteExpiresAt }),
+    clear: (reply) => reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
+    read: (request) => request.cookies[name],
+  };
+  app.decorate('sessions', store);
+  app.decorate('sessionCookies', cookies);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (!url.startsWith('/api/') && !url.startsWith('/ws')) return;
+    const token = cookies.read(request);
+    if (!token) return;
+    const found = await store.find(token);
+    if (!found) {
+      // Expired, revoked or unknown: forget it so the browser stops sending it.
+      cookies.clear(reply);
+      return;
+    }
+    request.session = request.headers[BACKGROUND_HEADER] === '1' ? found : await store.touch(found);
+  });
+}
+
+/**
+ * Signs a user in on this request: a brand-new session and cookie (the session this browser had
+ * before, if any, is ended: no fixation), and an audit event. Callers have already verified
+ * everything the sign-in method requires (password and second factor, or a passkey).
+ */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  method: 'password' | 'passkey' | 'demo-passkey',
+): Promise<ActiveSession> {
+  if (request.session) await app.sessions.revoke(request.session.id, 'replaced by a new sign-in');
+  const { token, session } = await app.sessions.create(userId, {
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  });
+  app.sessionCookies.set(reply, token, session);
+  request.session = { ...session };
+  await app.audit.record({
+    action: 'auth.sign-in',
+    outcome: 'success',
+    actorUserId: userId,
+    actorRole: session.role,
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    requestId: request.id,
+    resourceType: 'session',
+    resourceId: session.id,
+    details: { method },
+  });
+  return session;
+}
+
+export function sessionInfo(session: ActiveSession): { expiresAt: string; absoluteExpiresAt: string } {
+  return { expiresAt: session.idleExpiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() };
+}

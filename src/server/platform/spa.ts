@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// Serves the built SPA. Hashed assets are cached for a year; index.html never is, so a deploy is
+// picked up on the next navigation. Any client route (no file extension) answers index.html, so
+// every view can be reloaded and deep-linked (history fallback).
+export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(webRoot, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+export function isHistoryNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname.startsWith('/api')) return false;
+  // A path with an extension is a missing file, not a client route.
+  return !path.posix.basename(pathname).includes('.');
+}
+
+export function sendIndexHtml(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+}

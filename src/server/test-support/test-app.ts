@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { openTestDatabase } from './test-database';
+
+/**
+ * The configuration the server would load from a quiet test environment, then `overrides`.
+ * Built through loadConfig (not by hand), so defaults come from the same place as in production.
+ * process.env is deliberately not read: a developer's DATABASE_URL must not leak into tests.
+ */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    // A directory that does not exist: the SPA is not served unless a test provides one.
+    WEB_ROOT: path.join(os.tmpdir(), `caredeck-no-web-root-${randomBytes(6).toString('hex')}`),
+  });
+  return { ...base, ...overrides };
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  /** Seed the demo organisation (slow: a few seconds). Off unless asked. */
+  seed?: boolean;
+  /** Where the app's logs go; nothing is logged unless config.logLevel is raised too. */
+  logStream?: DestinationStream;
+  /** A database the caller owns and closes; a fresh test database otherwise. */
+  handle?: DatabaseHandle;
+}
+
+export interface TestApp {
+  /** Not ready yet: a test may add routes first; `inject` readies it. */
+  app: FastifyInstance;
+  db: DatabaseHandle;
+  /** Closes the app, then the test database unless the caller passed its own handle. */
+  close(): Promise<void>;
+}
+
+/** The real app (buildApp, as main.ts runs it) on a database of its own. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const owned = !options.handle;
+  const db = options.handle ?? (await openTestDatabase());
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(testConfig(options.config), { handle: db, seed: options.seed ?? false, logStream: options.logStream });
+  } catch (error) {
+    if (owned) await db.close();
+    throw error;
+  }
+  return {
+    app,
+    db,
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        if (owned) await db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { Toaster, toast } from 'sonner';
+import { DelayedLoading } from '../components/ui/delayed-loading';
+import { i18next } from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+import { RealtimeProvider } from '../lib/realtime/realtime-provider';
+import { SessionProvider } from '../lib/session/session-provider';
+import type { SignOutReason } from '../lib/session/use-session';
+import { ThemeProvider, useTheme } from '../lib/theme-context';
+import { ThemeServerSync } from '../lib/theme-server-sync';
+import { ErrorBoundary } from './errors/error-boundary';
+import { createRouter } from './router';
+import type { SessionEndedState } from './shell/public-layout';
+
+// Spec §2 Dialogs: the mobile responsiveness check's floating button, on every page; loaded after first paint.
+const MobileCheckLauncher = lazy(() => import('../features/mobile-check/components/mobile-check-launcher'));
+
+function Toasts() {
+  const { theme } = useTheme();
+  const { i18n } = useTranslation();
+  return <Toaster theme={theme} dir={i18n.dir()} position="top-right" richColors closeButton duration={5000} />;
+}
+
+/**
+ * Providers from the outside in: data (the error screen reads the support address), the last-resort
+ * error boundary, theme, the session (spec §4; it reads the theme's server copy), the live connection of
+ * a signed-in user (spec §4 Push connection), router.
+ */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
+
+  // Spec §4 App flow and §8: a session that ends, here or in another tab, returns to the landing page.
+  const onSignedOut = useCallback(
+    (reason: SignOutReason) => {
+      if (reason === 'user') toast.success(i18next.t('shell:session.loggedOut'));
+      const state: SessionEndedState = { sessionEnded: reason };
+      void router.navigate('/', { replace: true, state });
+    },
+    [router],
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ErrorBoundary level="app" name="app">
+        <ThemeProvider>
+          <SessionProvider onSignedOut={onSignedOut}>
+            <ThemeServerSync />
+            <RealtimeProvider>
+              <Suspense fallback={<DelayedLoading />}>
+                <RouterProvider router={router} />
+                <Toasts />
+                <Suspense fallback={null}>
+                  <MobileCheckLauncher />
+                </Suspense>
+              </Suspense>
+            </RealtimeProvider>
+          </SessionProvider>
+        </ThemeProvider>
+      </ErrorBoundary>
+    </QueryClientProvider>
+  );
+}

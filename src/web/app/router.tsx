@@ -1,0 +1,121 @@
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { Role } from '../../contracts/roles';
+import { PATIENT_FEATURE_ROUTES, pathForView, VIEW_PATHS } from '../../contracts/views';
+import { DelayedLoading } from '../components/ui/delayed-loading';
+import { auditRoutes } from '../features/audit/routes';
+import { doctorsRoutes } from '../features/doctors/routes';
+import { legalRoutes } from '../features/legal/routes';
+import { organisationRoutes } from '../features/organisation/routes';
+import { outboxRoutes } from '../features/outbox/routes';
+import { registrationRoutes } from '../features/registration/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { userAdminRoutes } from '../features/user-admin/routes';
+import { guardViewRoute } from '../lib/permissions/view-guard';
+import { PORTAL_VIEW } from '../lib/session/role-navigation';
+import { useSession } from '../lib/session/use-session';
+import { ComingSoonPage } from './coming-soon-page';
+import { RouteError } from './errors/route-error';
+import { PortalRoute } from './shell/portal-route';
+import { PublicLayout } from './shell/public-layout';
+
+// Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
+// Page code is loaded lazily per view (spec §7). Public pages live in the public layout; the views
+// of spec §2 live in the signed-in layout, which asks for a session. A view whose feature has not
+// been built yet, and any unknown path, shows the coming-soon page, as spec §2 says for unknown
+// view names: inside the signed-in frame when signed in, else inside the public one.
+
+const LandingPage = lazy(() => import('../features/landing/pages/landing-page').then((m) => ({ default: m.LandingPage })));
+const SharedMedicationPage = lazy(() =>
+  import('../features/medications/pages/shared-medication-page').then((m) => ({ default: m.SharedMedicationPage })),
+);
+const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+// The signed-in frame (sidebar, header, notifications, live connection UI) is not needed before
+// sign-in, so the landing page does not download it (issue 6 item 9).
+const SignedInLayout = lazy(() => import('./shell/signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
+const PortalHomePage = lazy(() => import('../features/portal/pages/portal-home-page').then((m) => ({ default: m.PortalHomePage })));
+
+/** Route paths without their leading slash, as nested routes write them. */
+function relative(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+function pathsOf(routes: RouteObject[]): Set<string> {
+  return new Set(routes.flatMap((route) => (route.path ? [relative(route.path)] : [])));
+}
+
+/** Unknown paths: the coming-soon page in whichever frame fits the visitor. */
+function CatchAll(): ReactNode {
+  const { status } = useSession();
+  if (status === 'loading') return <DelayedLoading />;
+  if (status === 'authenticated') {
+    return (
+      <SignedInLayout>
+        <ComingSoonPage />
+      </SignedInLayout>
+    );
+  }
+  return (
+    <PublicLayout>
+      <ComingSoonPage />
+    </PublicLayout>
+  );
+}
+
+export function signedInRoutes(): RouteObject[] {
+  const portals: RouteObject[] = (Object.entries(PORTAL_VIEW) as [Role, keyof typeof VIEW_PATHS][]).map(([role, view]) => ({
+    path: relative(pathForView(view)),
+    element: (
+      <PortalRoute role={role}>
+        <PortalHomePage />
+      </PortalRoute>
+    ),
+  }));
+  const built = [
+    ...portals,
+    ...settingsRoutes,
+    ...outboxRoutes,
+    ...userAdminRoutes,
+    ...doctorsRoutes,
+    ...auditRoutes,
+    ...organisationRoutes,
+  ];
+  const taken = pathsOf(built);
+  // Views whose feature comes with a later issue.
+  const comingSoon: RouteObject[] = Object.values(VIEW_PATHS)
+    .map(relative)
+    .filter((path) => !taken.has(path))
+    .map((path) => ({ path, element: <ComingSoonPage /> }));
+  // Spec §6: appointments, records, medications, billing and messages open only with their permissions.
+  return [...built, ...comingSoon].map(guardViewRoute);
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/',
+      element: <PublicLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <LandingPage /> },
+        { path: 'login', element: <LoginPage /> },
+        { path: 'reset-password', element: <ResetPasswordPage /> },
+        { path: 'shared/medication/:token', element: <SharedMedicationPage /> },
+        ...registrationRoutes,
+        ...legalRoutes,
+        // Spec §2: the patient feature routes (search results, bookmarks) open the view that shows them.
+        ...Object.entries(PATIENT_FEATURE_ROUTES).map(([path, view]) => ({
+          path: relative(path),
+          element: <Navigate to={pathForView(view)} replace />,
+        })),
+      ],
+    },
+    {
+      element: <SignedInLayout />,
+      errorElement: <RouteError />,
+      children: signedInRoutes(),
+    },
+    { path: '*', element: <CatchAll />, errorElement: <RouteError /> },
+  ]);
+}

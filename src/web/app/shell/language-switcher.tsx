@@ -1,0 +1,40 @@
+import { Languages } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES, type Language } from '../../../contracts/languages';
+
+/** Each language is named in itself, so a reader can find theirs whatever the page's language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  zh: '中文',
+  ar: 'العربية',
+};
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-1">
+      <Languages className="size-4 text-slate-600 dark:text-slate-300" aria-hidden="true" />
+      <label htmlFor={id} className="sr-only">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={i18n.resolvedLanguage ?? i18n.language}
+        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
+        data-testid="language-switcher"
+      >
+        {SUPPORTED_LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

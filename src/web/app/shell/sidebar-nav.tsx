@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { SessionUser } from '../../../contracts/user';
+import { pathForView } from '../../../contracts/views';
+import { useCanReachView } from '../../lib/permissions/view-guard';
+import { NAVIGATION } from '../../lib/session/role-navigation';
+import { usePublicConfig } from '../../lib/use-public-config';
+
+export const OUTBOX_PATH = '/outbox';
+export const USER_ADMIN_PATH = '/admin/users';
+export const AUDIT_PATH = '/admin/audit';
+export const ORGANISATION_PATH = '/admin/organisation';
+export const ACCESS_LOG_PATH = '/privacy/access-log';
+
+function linkClasses({ isActive }: { isActive: boolean }): string {
+  return `block rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive
+      ? 'bg-brand-50 text-brand-900 dark:bg-brand-900/50 dark:text-brand-100'
+      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+  }`;
+}
+
+/** The views of the user's role (spec §2 Views after login); on small screens behind the menu toggle, closed by a followed link. */
+export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open: boolean; onNavigate(): void }) {
+  const { t } = useTranslation('shell');
+  const config = usePublicConfig();
+  // Spec §6: a view the user's permissions do not open is not offered.
+  const canReach = useCanReachView();
+  const views = NAVIGATION[user.role].filter(canReach);
+
+  return (
+    <nav
+      id="signed-in-navigation"
+      aria-label={t('nav.label')}
+      className={`${open ? 'block' : 'hidden'} fixed inset-x-0 top-[57px] bottom-0 z-30 overflow-y-auto border-e border-slate-200 bg-white p-3 lg:static lg:block lg:w-60 lg:shrink-0 dark:border-slate-800 dark:bg-slate-950`}
+      data-testid="sidebar"
+    >
+      <ul className="flex flex-col gap-1">
+        {views.map((view) => (
+          <li key={view}>
+            <NavLink to={pathForView(view)} className={linkClasses} end onClick={onNavigate}>
+              {t(`views.${view}`)}
+            </NavLink>
+          </li>
+        ))}
+        {user.role === 'admin' ? (
+          <li>
+            <NavLink to={USER_ADMIN_PATH} className={linkClasses} end onClick={onNavigate}>
+              {t('nav.users')}
+            </NavLink>
+          </li>
+        ) : null}
+        {user.role === 'admin' ? (
+          <>
+            <li>
+              <NavLink to={AUDIT_PATH} className={linkClasses} end onClick={onNavigate}>
+                {t('nav.audit')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={ORGANISATION_PATH} className={linkClasses} end onClick={onNavigate}>
+                {t('nav.organisation')}
+              </NavLink>
+            </li>
+          </>
+        ) : null}
+        {user.role === 'patient' ? (
+          <li>
+            <NavLink to={ACCESS_LOG_PATH} className={linkClasses} end onClick={onNavigate}>
+              {t('nav.accessLog')}
+            </NavLink>
+          </li>
+        ) : null}
+        {user.role === 'admin' && config.data?.demoMode ? (
+          <li>
+            <NavLink to={OUTBOX_PATH} className={linkClasses} end onClick={onNavigate}>
+              {t('nav.outbox')}
+            </NavLink>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,100 @@
+import { Menu as MenuIcon, X } from 'lucide-react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { DelayedLoading } from '../../components/ui/delayed-loading';
+import { portalPath } from '../../lib/session/role-navigation';
+import { useSession } from '../../lib/session/use-session';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { ConnectionIndicator } from '../../lib/realtime/connection-indicator';
+import { ErrorBoundary } from '../errors/error-boundary';
+import { LanguageSwitcher } from './language-switcher';
+import type { SessionEndedState } from './public-layout';
+import { SidebarNav } from './sidebar-nav';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+/**
+ * The frame of every signed-in view (spec §2 Signed-in header, §4 App flow). Signed-in routes need a
+ * session: a visitor without one is sent to sign in and brought back afterwards. A stored session is
+ * shown at once as a minimal shell while the user is loaded (spec §4 Session).
+ */
+export function SignedInLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const { status, user, endedReason } = useSession();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  if (status === 'loading') return <DelayedLoading />;
+  if (status === 'anonymous') {
+    // Spec §4 App flow: a session that ended here (sign-out, expiry, refusal) returns to the landing page.
+    if (endedReason) {
+      const state: SessionEndedState = { sessionEnded: endedReason };
+      return <Navigate to="/" replace state={state} />;
+    }
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-800"
+      >
+        {t('common:skipToContent')}
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+        <div className="flex items-center justify-between gap-2 px-3 py-2 sm:gap-3 sm:px-4">
+          <div className="flex items-center gap-2">
+            {user ? (
+              <button
+                type="button"
+                className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+                aria-expanded={menuOpen}
+                aria-controls="signed-in-navigation"
+                aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
+                onClick={() => setMenuOpen((open) => !open)}
+                data-testid="menu-toggle"
+              >
+                {menuOpen ? <X className="size-5" aria-hidden="true" /> : <MenuIcon className="size-5" aria-hidden="true" />}
+              </button>
+            ) : null}
+            <Link
+              to={user ? portalPath(user.role) : '/'}
+              className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-100"
+            >
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <span className="sr-only sm:not-sr-only">{t('common:appName')}</span>
+            </Link>
+          </div>
+          <div className="flex items-center gap-1 sm:gap-2">
+            {user ? <ConnectionIndicator /> : null}
+            {user ? <NotificationBell userId={user.id} /> : null}
+            {/* On a phone the header keeps what is used there; the language is one tap away in Preferences. */}
+            <div className="hidden sm:block">
+              <LanguageSwitcher />
+            </div>
+            <ThemeToggle />
+            {user ? <UserMenu user={user} /> : null}
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        {user ? <SidebarNav user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} /> : null}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+          {user ? (
+            <ErrorBoundary key={location.pathname} level="route" name={`route:${location.pathname}`}>
+              <Suspense fallback={<DelayedLoading />}>{children ?? <Outlet />}</Suspense>
+            </ErrorBoundary>
+          ) : (
+            <DelayedLoading />
+          )}
+        </main>
+      </div>
+      {/* Spec §2 Dialogs: a doctor signing in for the first time chooses a new password before anything else. */}
+      {user && user.role === 'doctor' && user.isFirstTimeLogin ? <ChangePasswordDialog /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { ChevronDown, LogOut, SlidersHorizontal, UserCog } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { SessionUser } from '../../../contracts/user';
+import { pathForView } from '../../../contracts/views';
+import { Menu } from '../../components/ui/menu';
+import { useSession } from '../../lib/session/use-session';
+import { roleLabel } from '../../lib/session/role-label';
+
+/** Spec §2 Signed-in header: Profile Settings and Preferences (both open profile-settings) and Sign Out. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const { signOut } = useSession();
+  const role = roleLabel(t, user);
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
+
+  return (
+    <Menu
+      testId="user-menu"
+      triggerLabel={t('userMenu.label', { name: user.name, role })}
+      triggerClassName="flex items-center gap-2 rounded-lg px-2 py-1.5 text-start hover:bg-slate-100 dark:hover:bg-slate-800"
+      trigger={
+        <>
+          <span
+            className="inline-flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+            aria-hidden="true"
+          >
+            {initials}
+          </span>
+          <span className="hidden flex-col leading-tight sm:flex">
+            <span className="text-sm font-medium text-slate-900 dark:text-slate-100" data-testid="user-menu-name">
+              {user.name}
+            </span>
+            <span className="text-xs text-slate-600 dark:text-slate-400" data-testid="user-menu-role">
+              {role}
+            </span>
+          </span>
+          <ChevronDown className="size-4 text-slate-600 dark:text-slate-400" aria-hidden="true" />
+        </>
+      }
+      items={[
+        {
+          key: 'profile',
+          label: t('userMenu.profileSettings'),
+          icon: UserCog,
+          onSelect: () => void navigate(pathForView('profile-settings')),
+        },
+        {
+          key: 'preferences',
+          label: t('userMenu.preferences'),
+          icon: SlidersHorizontal,
+          // The same page, opened at its preferences section.
+          onSelect: () => void navigate(`${pathForView('profile-settings')}#preferences`),
+        },
+        { key: 'sign-out', label: t('userMenu.signOut'), icon: LogOut, onSelect: () => void signOut('user') },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ChangePasswordResponse, LoginRequest, LoginResponse } from '../../../../contracts/auth';
+import { demoAccountsResponseSchema, type DemoAccount } from '../../../../contracts/demo';
+import { api } from '../../../lib/api-client';
+
+// Spec §7 auth calls (the server is src/server/modules/auth).
+
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/login', body);
+}
+
+export function requestPasswordReset(email: string): Promise<{ success: true; message: string }> {
+  return api.post('/auth/forgot-password', { email });
+}
+
+export type ResetPasswordAnswer = { success: true; message: string } | { success: false; mfaRequired: true };
+
+export function resetPassword(body: {
+  token: string;
+  newPassword: string;
+  mfaCode?: string;
+  recoveryCode?: string;
+}): Promise<ResetPasswordAnswer> {
+  return api.post<ResetPasswordAnswer>('/auth/reset-password', body);
+}
+
+export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<ChangePasswordResponse> {
+  return api.post<ChangePasswordResponse>('/auth/change-password', body);
+}
+
+/** The MFA demo account's code changes every 30 s; the list is read again every 10 s (issue 3 item 1). */
+export const DEMO_ACCOUNTS_REFETCH_MS = 10_000;
+
+export const demoAccountsQuery = queryOptions({
+  queryKey: ['/api/demo/accounts'],
+  // A poll: it must not keep anyone's server session alive.
+  queryFn: async (): Promise<DemoAccount[]> => demoAccountsResponseSchema.parse(await api.get('/demo/accounts', { background: true })).data,
+  staleTime: 0,
+  refetchInterval: (query) => (query.state.data?.some((account) => account.mfa) ? DEMO_ACCOUNTS_REFETCH_MS : false),
+  refetchIntervalInBackground: false,
+});

@@ -1,0 +1,116 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import {
+  BIOMETRIC_MESSAGES,
+  demoCredentialId,
+  type BiometricChallengeResponse,
+  type BiometricVerifyRequest,
+  type BiometricVerifyResponse,
+} from '../../../../contracts/passkeys';
+import type { Role } from '../../../../contracts/roles';
+import { api, ApiError, resetCsrfToken } from '../../../lib/api-client';
+
+// Spec §7 biometric calls, in the order the login screen makes them: a challenge, the device's
+// prompt (startAuthentication), the verification, then update-usage. Every way it can fail becomes
+// one of spec §8's reasons, which the button shows in the reader's language.
+
+export type BiometricFailureReason =
+  | 'notAvailable'
+  | 'noCredentials'
+  | 'noEnabledCredentials'
+  | 'cancelled'
+  | 'invalidState'
+  | 'notSupported'
+  | 'security'
+  | 'authError'
+  | 'rateLimited'
+  | 'network';
+
+export class BiometricFailure extends Error {
+  constructor(readonly reason: BiometricFailureReason) {
+    super(reason);
+    this.name = 'BiometricFailure';
+  }
+}
+
+/** Spec §8: the browser's WebAuthn errors, by DOMException name. */
+export function reasonOfBrowserError(error: unknown): BiometricFailureReason {
+  const name = error instanceof Error ? error.name : '';
+  switch (name) {
+    case 'NotAllowedError':
+    case 'AbortError':
+      return 'cancelled';
+    case 'InvalidStateError':
+      return 'invalidState';
+    case 'NotSupportedError':
+      return 'notSupported';
+    case 'SecurityError':
+      return 'security';
+    default:
+      return 'authError';
+  }
+}
+
+/** Spec §8: the server's refusals of /verify, recognised by their English text. */
+export function reasonOfVerifyError(error: unknown): BiometricFailureReason {
+  if (!(error instanceof ApiError)) return 'authError';
+  if (error.status === 0) return 'network';
+  if (error.status === 429) return 'rateLimited';
+  if (error.message === BIOMETRIC_MESSAGES.noCredentials) return 'noCredentials';
+  if (error.message === BIOMETRIC_MESSAGES.noEnabledCredentials) return 'noEnabledCredentials';
+  // The demo path outside demo mode, or biometric sign-in switched off on the server.
+  if (error.status === 404) return 'notAvailable';
+  return 'authError';
+}
+
+async function verify(body: BiometricVerifyRequest): Promise<BiometricVerifyResponse> {
+  try {
+    const answer = await api.post<BiometricVerifyResponse>('/biometric/verify', body);
+    // A new session brings a new CSRF token.
+    resetCsrfToken();
+    return answer;
+  } catch (error) {
+    throw new BiometricFailure(reasonOfVerifyError(error));
+  }
+}
+
+/** Spec §7 update-usage, sent after success. Best effort: the sign-in has already happened. */
+async function recordUsage(credentialId: string): Promise<void> {
+  try {
+    await api.post('/biometric/update-usage', { credentialId });
+  } catch {
+    /* the last-used date is a convenience; never fail a sign-in over it */
+  }
+}
+
+/** Signs in with a passkey this device holds for the site (discoverable: no account is named first). */
+export async function signInWithPasskey(): Promise<BiometricVerifyResponse> {
+  let challenge: BiometricChallengeResponse;
+  try {
+    challenge = await api.post<BiometricChallengeResponse>('/biometric/auth/challenge', {});
+  } catch (error) {
+    throw new BiometricFailure(error instanceof ApiError && error.status === 429 ? 'rateLimited' : 'notAvailable');
+  }
+
+  let assertion;
+  try {
+    assertion = await startAuthentication({ optionsJSON: challenge.options as unknown as PublicKeyCredentialRequestOptionsJSON });
+  } catch (error) {
+    throw new BiometricFailure(reasonOfBrowserError(error));
+  }
+
+  const result = await verify({
+    credentialId: assertion.id,
+    authenticatorData: assertion.response.authenticatorData,
+    signature: assertion.response.signature,
+    clientDataJSON: assertion.response.clientDataJSON,
+    userHandle: assertion.response.userHandle ?? null,
+    isDemo: false,
+  });
+  await recordUsage(assertion.id);
+  return result;
+}
+
+/** Spec §8 demo fallback (demo mode only): the demo credential of a role, no device involved. */
+export function signInWithDemoCredential(role: Role = 'patient'): Promise<BiometricVerifyResponse> {
+  return verify({ credentialId: demoCredentialId(role), isDemo: true });
+}

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PUBLIC_STATS_REFRESH_MS, type PublicStats } from '../../../../contracts/public-stats';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/public/stats, asked again every few seconds while the page is open (spec §9 hero figures). */
+export const publicStatsQuery = queryOptions({
+  queryKey: ['/api/public/stats'],
+  queryFn: () => api.get<PublicStats>('/public/stats'),
+  staleTime: PUBLIC_STATS_REFRESH_MS,
+  refetchInterval: PUBLIC_STATS_REFRESH_MS,
+  // A hidden tab does not need live figures.
+  refetchIntervalInBackground: false,
+});

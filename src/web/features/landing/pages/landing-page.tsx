@@ -1,0 +1,57 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { AnalyticsPreviewSection } from '../components/analytics-preview-section';
+import { AwardsSection } from '../components/awards-section';
+import { CapabilitiesSection } from '../components/capabilities-section';
+import { CtaSection } from '../components/cta-section';
+import { DigitalEraSection } from '../components/digital-era-section';
+import { HeroSection } from '../components/hero-section';
+import { ImpactSection } from '../components/impact-section';
+import { scrollToSection } from '../components/landing-nav';
+import { MetricsSection } from '../components/metrics-section';
+import { MobileAppsSection } from '../components/mobile-apps-section';
+import { PartnersSection } from '../components/partners-section';
+import { PortalsSection } from '../components/portals-section';
+import { SecuritySection } from '../components/security-section';
+import { ServicesSection } from '../components/services-section';
+import { TestimonialsSection } from '../components/testimonials-section';
+
+// The explorer (tabs, 30 cards, its modal and doctor query) loads after the first paint.
+const SpecialtiesExplorer = lazy(() => import('../components/specialties-explorer'));
+
+/** The public front page, every section of spec §2 in its order; the footer is the layout's. */
+export function LandingPage() {
+  const { t } = useTranslation('landing');
+  const { hash } = useLocation();
+
+  // A footer link from another page (/#services) lands on its section.
+  useEffect(() => {
+    if (hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)));
+  }, [hash]);
+
+  return (
+    <>
+      <HeroSection />
+      <CapabilitiesSection />
+      <MetricsSection />
+      {/* The explorer's height is reserved while it loads, so nothing below it jumps. */}
+      <div data-section="specialties" className="min-h-[36rem]">
+        <Suspense fallback={<p className="mx-auto max-w-6xl px-4 py-12">{t('explorerLoading')}</p>}>
+          <SpecialtiesExplorer />
+        </Suspense>
+      </div>
+      <ServicesSection />
+      <PartnersSection />
+      <AwardsSection />
+      <MobileAppsSection />
+      <ImpactSection />
+      <AnalyticsPreviewSection />
+      <PortalsSection />
+      <DigitalEraSection />
+      <SecuritySection />
+      <TestimonialsSection />
+      <CtaSection />
+    </>
+  );
+}

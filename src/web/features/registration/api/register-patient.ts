@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { RegistrationPayload, registrationResponseSchema } from '../../../../contracts/registration';
+import { VALIDATION_MESSAGES_EN } from '../../../../contracts/validation-messages';
+import { api, ApiError } from '../../../lib/api-client';
+
+// POST /api/patients/register (spec §7): body the registration payload; answer success, patient, message.
+
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
+export const REGISTER_PATH = '/api/patients/register';
+
+export function useRegisterPatient() {
+  return useMutation({
+    mutationFn: (payload: RegistrationPayload) => api.post<RegistrationResponse>(REGISTER_PATH, payload),
+  });
+}
+
+/** What the failure toast says (spec §8 "Registration Failed - ..."). */
+export type FailureDescription = { kind: 'emailTaken' } | { kind: 'server'; message: string } | { kind: 'default' };
+
+/**
+ * Spec §8: a message containing "email already exists" becomes the long duplicate-email text;
+ * any other message is shown as it is; without a message, the default text. `genericMessage` is
+ * what the api client says when the server gave no text ("An error occurred"): that counts as none.
+ */
+export function describeRegistrationFailure(error: unknown, genericMessage?: string): FailureDescription {
+  const message = error instanceof Error ? error.message.trim() : '';
+  if (message.toLowerCase().includes('email already exists')) return { kind: 'emailTaken' };
+  if (message && message !== genericMessage) return { kind: 'server', message };
+  return { kind: 'default' };
+}
+
+const KEY_BY_ENGLISH = new Map<string, string>(Object.entries(VALIDATION_MESSAGES_EN).map(([key, text]) => [text, key]));
+
+/**
+ * The server's field errors (ApiError.fields: payload path → English message), keyed by the
+ * payload's top-level field. A message the validation catalogue knows becomes its key again, so it
+ * is shown in the reader's language; any other message is kept as the server wrote it.
+ */
+export function serverFieldErrors(error: unknown): Record<string, { key?: string; text: string }> {
+  if (!(error instanceof ApiError) || !error.fields) return {};
+  const fields: Record<string, { key?: string; text: string }> = {};
+  for (const [path, text] of Object.entries(error.fields)) {
+    const field = path.split('.')[0] ?? path;
+    fields[field] ??= { key: KEY_BY_ENGLISH.get(text), text };
+  }
+  return fields;
+}

@@ -1,0 +1,55 @@
+import { ageFromBirthDate, registrationPayloadSchema, splitList, type RegistrationPayload } from '../../../../contracts/registration';
+import { stepOfField, type RegistrationField, type RegistrationFormValues } from '../lib/wizard';
+
+/**
+ * Spec §3 "Patient registration payload", built from what the wizard holds:
+ * the address is "street, city, state zip"; the role is patient; the record number is "MRN" plus
+ * the last 6 digits of the current time (the server assigns the real one and ignores this);
+ * blood type "Unknown" when none was chosen; age is the current year minus the birth year; the
+ * lists are the comma-separated texts split and trimmed; preferred language defaults to English.
+ */
+export function buildRegistrationPayload(values: RegistrationFormValues, now: Date = new Date()): RegistrationPayload {
+  const street = values.address.trim();
+  const city = values.city.trim();
+  const state = values.state.trim();
+  const zipCode = values.zipCode.trim();
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    phone: values.phone.trim(),
+    dateOfBirth: values.dateOfBirth,
+    gender: values.gender as RegistrationPayload['gender'],
+    address: `${street}, ${city}, ${state} ${zipCode}`,
+    role: 'patient',
+    medicalRecordNumber: `MRN${String(now.getTime()).slice(-6)}`,
+    bloodType: values.bloodType || 'Unknown',
+    age: ageFromBirthDate(values.dateOfBirth, now),
+    insuranceProvider: values.insuranceProvider.trim(),
+    insurancePolicyNumber: values.insurancePolicyNumber.trim(),
+    preferredLanguage: values.preferredLanguage || 'English',
+    ...(values.maritalStatus ? { maritalStatus: values.maritalStatus } : {}),
+    occupation: values.occupation.trim(),
+    allergies: splitList(values.allergies),
+    medications: splitList(values.medications),
+    medicalHistory: splitList(values.medicalHistory),
+  };
+}
+
+/**
+ * The final check before submitting: the very schema the server validates with (spec §4 "the final
+ * action validates"). Returns each failing wizard field with its message key; an issue on a value
+ * without an input (role, age) is returned under `_form`.
+ */
+export function payloadIssues(payload: RegistrationPayload): Partial<Record<RegistrationField | '_form', string>> {
+  const result = registrationPayloadSchema.safeParse(payload);
+  if (result.success) return {};
+  const issues: Partial<Record<RegistrationField | '_form', string>> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    const key = stepOfField(field) ? (field as RegistrationField) : '_form';
+    issues[key] ??= issue.message;
+  }
+  return issues;
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { BLOOD_TYPES, PREFERRED_LANGUAGES } from '../../../../contracts/registration';
+import { SelectField, TextAreaField, TextField } from './form-fields';
+import type { StepFieldsProps } from './step-fields';
+
+/** Spec §2 step 3: medical information and insurance; nothing here is required (spec §5). */
+export function MedicalInfoStep({ field }: StepFieldsProps) {
+  const { t } = useTranslation('registration');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField
+        label={t('fields.bloodType')}
+        options={[{ value: '', label: t('placeholders.bloodType') }, ...BLOOD_TYPES.map((value) => ({ value, label: value }))]}
+        {...field('bloodType')}
+      />
+      <SelectField
+        label={t('fields.preferredLanguage')}
+        options={PREFERRED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+        {...field('preferredLanguage')}
+      />
+      <TextAreaField label={t('fields.allergies')} hint={t('hints.list')} className="sm:col-span-2" {...field('allergies')} />
+      <TextAreaField label={t('fields.medications')} hint={t('hints.list')} className="sm:col-span-2" {...field('medications')} />
+      <TextAreaField label={t('fields.medicalHistory')} hint={t('hints.list')} className="sm:col-span-2" {...field('medicalHistory')} />
+      <TextField label={t('fields.insuranceProvider')} {...field('insuranceProvider')} />
+      <TextField label={t('fields.insurancePolicyNumber')} {...field('insurancePolicyNumber')} />
+    </div>
+  );
+}

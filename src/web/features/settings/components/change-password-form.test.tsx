@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../../lib/api-client';
+import { initI18n } from '../../../lib/i18n';
+import { json, renderWithSession, sessionUser, stubServer } from '../testing/render-with-session';
+import { ChangePasswordForm } from './change-password-form';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+  resetCsrfToken();
+});
+
+async function fill(current: string, next: string, confirm: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Current password'), current);
+  await user.type(screen.getByLabelText('New password'), next);
+  await user.type(screen.getByLabelText('Confirm new password'), confirm);
+  return user;
+}
+
+describe('change password', () => {
+  it('keeps the button disabled until all fields are filled, match and the password is strong enough (spec §5)', async () => {
+    stubServer(() => json({}, 500));
+    renderWithSession(<ChangePasswordForm />);
+    const submit = screen.getByRole('button', { name: 'Change password' });
+    expect(submit).toBeDisabled();
+
+    const user = await fill('Patient#2026', 'weakpass', 'weakpass');
+    expect(submit).toBeDisabled();
+    expect(screen.getByText('Please create a stronger password')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'Stronger#2027');
+    expect(screen.getByText('New passwords do not match')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'Stronger#2027');
+    expect(screen.queryByText('New passwords do not match')).not.toBeInTheDocument();
+    expect(submit).toBeEnabled();
+  });
+
+  it('shows a wrong current password beside its field, translated, and keeps what was typed', async () => {
+    stubServer(() =>
+      json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are not valid.',
+            fields: { currentPassword: 'Current password is incorrect' },
+          },
+        },
+        400,
+      ),
+    );
+    renderWithSession(<ChangePasswordForm />);
+    const user = await fill('not-my-password', 'Stronger#2027', 'Stronger#2027');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Password Change Failed')).toBeInTheDocument();
+    expect(screen.getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Current password')).toHaveFocus();
+    expect(screen.getByLabelText('New password')).toHaveValue('Stronger#2027');
+  });
+
+  it('on success signs this browser in with the rotated session the server answered', async () => {
+    const user0 = sessionUser();
+    const answer = {
+      success: true,
+      user: user0,
+      session: { expiresAt: '2026-11-22T10:30:00.000Z', absoluteExpiresAt: '2026-11-22T22:00:00.000Z' },
+    };
+    const calls = stubServer(() => json(answer));
+    const { session } = renderWithSession(<ChangePasswordForm />, user0);
+    const user = await fill('Patient#2026', 'Stronger#2027', 'Stronger#2027');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { url: '/api/auth/change-password', method: 'POST', body: { currentPassword: 'Patient#2026', newPassword: 'Stronger#2027' } },
+    ]);
+    expect(session.signIn).toHaveBeenCalledWith({ user: answer.user, session: answer.session });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+});

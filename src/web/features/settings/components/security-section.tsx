@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from './change-password-form';
+import { PasskeysSection } from './passkeys-section';
+import { SettingsGroup } from './settings-section';
+import { TwoStepSection } from './two-step-section';
+
+/** Spec §2 Settings "security": the password, two-step sign-in and passkeys. */
+export function SecuritySection() {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="flex flex-col gap-6">
+      <SettingsGroup title={t('security.password.title')} description={t('security.password.description')}>
+        <ChangePasswordForm />
+      </SettingsGroup>
+      <SettingsGroup title={t('mfa.title')} description={t('mfa.description')}>
+        <TwoStepSection />
+      </SettingsGroup>
+      {/* Passkeys are the spec's "biometric sign-in" (DESIGN.md §5); the section titles itself. */}
+      <PasskeysSection />
+    </div>
+  );
+}

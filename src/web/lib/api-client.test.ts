@@ -1,0 +1,258 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, apiUrl, defaultQueryFn, resetCsrfToken, setSessionRejectedHandler } from './api-client';
+import { initI18n } from './i18n';
+
+// The network is the boundary: fetch is replaced, everything else is real.
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn<(input: string, init: RequestInit) => Promise<Response>>>;
+
+function route(handler: Handler) {
+  fetchMock = vi.fn(async (input: string, init: RequestInit) => handler(input, init));
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+function calls(url: string, method?: string) {
+  return fetchMock.mock.calls.filter(([u, init]) => u === url && (method === undefined || (init.method ?? 'GET') === method));
+}
+
+function header(init: RequestInit, name: string): string | null {
+  return new Headers(init.headers).get(name);
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+beforeEach(() => {
+  resetCsrfToken();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiUrl', () => {
+  it('prefixes /api once', () => {
+    expect(apiUrl('/doctors')).toBe('/api/doctors');
+    expect(apiUrl('doctors')).toBe('/api/doctors');
+    expect(apiUrl('/api/doctors')).toBe('/api/doctors');
+    expect(apiUrl('/apiary')).toBe('/api/apiary');
+  });
+});
+
+describe('api requests', () => {
+  it('GETs under /api with cookies and returns the parsed JSON', async () => {
+    route(() => json({ data: [{ id: 'd1' }] }));
+    await expect(api.get('/doctors')).resolves.toEqual({ data: [{ id: 'd1' }] });
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/doctors');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(header(init, 'X-CSRF-Token')).toBeNull();
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    route((url) => (url === '/api/csrf-token' ? json({ csrfToken: 't' }) : new Response(null, { status: 204 })));
+    await expect(api.delete('/notifications/n1')).resolves.toBeUndefined();
+  });
+
+  it('refuses a non-JSON answer with the spec §8 text', async () => {
+    route(() => new Response('<!doctype html><html></html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const error = await api.get('/doctors').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(
+      'Server returned HTML instead of JSON. Status: 502. This usually indicates a routing or authentication issue.',
+    );
+    expect((error as ApiError).status).toBe(502);
+  });
+
+  it('refuses an HTML answer even with status 200 (the SPA fallback answering an API path)', async () => {
+    route(() => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    await expect(api.get('/doctors')).rejects.toThrow('Server returned HTML instead of JSON. Status: 200.');
+  });
+
+  it("raises the server's error message with status, code and fields", async () => {
+    route(() =>
+      json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Please correct the highlighted fields',
+            fields: { 'address.city': 'City is required' },
+          },
+        },
+        400,
+      ),
+    );
+    const error = (await api.get('/patients').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Please correct the highlighted fields');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields).toEqual({ 'address.city': 'City is required' });
+  });
+
+  it('accepts a plain string error too', async () => {
+    route(() => json({ error: 'Login failed' }, 401));
+    await expect(api.get('/auth/session')).rejects.toMatchObject({ message: 'Login failed', status: 401 });
+  });
+
+  it('says "An error occurred" when a non-OK JSON answer carries no message', async () => {
+    route(() => json({ error: { code: 'INTERNAL' } }, 500));
+    await expect(api.get('/doctors')).rejects.toMatchObject({ message: 'An error occurred', status: 500, code: 'INTERNAL' });
+
+    route(() => json({}, 503));
+    await expect(api.get('/doctors')).rejects.toMatchObject({ message: 'An error occurred', status: 503 });
+  });
+
+  it('reads "{status}: {body}" when the JSON cannot be parsed', async () => {
+    route(() => new Response('{"data": [', { status: 500, headers: { 'content-type': 'application/json' } }));
+    await expect(api.get('/doctors')).rejects.toMatchObject({ message: '500: {"data": [', status: 500 });
+  });
+
+  it('turns a fetch rejection into an ApiError with status 0', async () => {
+    route(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = (await api.get('/doctors').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('NETWORK');
+    expect(error.message).not.toBe('');
+  });
+});
+
+describe('CSRF protection', () => {
+  function csrfServer(tokens: string[], answer: (url: string, init: RequestInit) => Response) {
+    let next = 0;
+    route((url, init) => {
+      if (url === '/api/csrf-token') return json({ csrfToken: tokens[Math.min(next++, tokens.length - 1)] });
+      return answer(url, init);
+    });
+  }
+
+  it.each(['post', 'put', 'patch', 'delete'] as const)('%s fetches a token first and sends it in X-CSRF-Token', async (method) => {
+    csrfServer(['tok-1'], () => json({ ok: true }));
+    await api[method]('/user/settings');
+
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'GET /api/csrf-token',
+      `${method.toUpperCase()} /api/user/settings`,
+    ]);
+    const [, init] = fetchMock.mock.calls[1]!;
+    expect(header(init, 'X-CSRF-Token')).toBe('tok-1');
+    expect(fetchMock.mock.calls[0]![1].credentials).toBe('include');
+  });
+
+  it('fetches the token once and reuses it', async () => {
+    csrfServer(['tok-1', 'tok-2'], () => json({ ok: true }));
+    await api.post('/auth/logout');
+    await api.put('/user/settings', { theme: 'dark' });
+    await api.get('/doctors');
+
+    expect(calls('/api/csrf-token')).toHaveLength(1);
+    expect(header(calls('/api/auth/logout', 'POST')[0]![1], 'X-CSRF-Token')).toBe('tok-1');
+    const [, put] = calls('/api/user/settings', 'PUT')[0]!;
+    expect(header(put, 'X-CSRF-Token')).toBe('tok-1');
+    expect(header(put, 'content-type')).toBe('application/json');
+    expect(put.body).toBe(JSON.stringify({ theme: 'dark' }));
+  });
+
+  it('on CSRF_INVALID fetches a fresh token and retries once', async () => {
+    let attempts = 0;
+    csrfServer(['stale', 'fresh'], () =>
+      ++attempts === 1 ? json({ error: { code: 'CSRF_INVALID', message: 'Invalid CSRF token' } }, 403) : json({ saved: true }),
+    );
+    await expect(api.post('/notifications/mark-all-read', { userId: 'u1' })).resolves.toEqual({ saved: true });
+
+    const posts = calls('/api/notifications/mark-all-read', 'POST');
+    expect(posts).toHaveLength(2);
+    expect(header(posts[0]![1], 'X-CSRF-Token')).toBe('stale');
+    expect(header(posts[1]![1], 'X-CSRF-Token')).toBe('fresh');
+    expect(calls('/api/csrf-token')).toHaveLength(2);
+  });
+
+  it('retries exactly once: a second CSRF_INVALID is raised', async () => {
+    csrfServer(['a', 'b', 'c'], () => json({ error: { code: 'CSRF_INVALID', message: 'Invalid CSRF token' } }, 403));
+    await expect(api.post('/auth/logout')).rejects.toMatchObject({ status: 403, code: 'CSRF_INVALID', message: 'Invalid CSRF token' });
+    expect(calls('/api/auth/logout', 'POST')).toHaveLength(2);
+    expect(calls('/api/csrf-token')).toHaveLength(2);
+  });
+
+  it('does not retry other 403 answers', async () => {
+    csrfServer(['tok'], () => json({ error: { code: 'FORBIDDEN', message: 'Not allowed' } }, 403));
+    await expect(api.delete('/notifications/n1')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(calls('/api/notifications/n1', 'DELETE')).toHaveLength(1);
+    expect(calls('/api/csrf-token')).toHaveLength(1);
+  });
+
+  it('fetches a new token after resetCsrfToken', async () => {
+    csrfServer(['before', 'after'], () => json({}));
+    await api.post('/auth/login', { email: 'a@b.c', password: 'secret' });
+    resetCsrfToken();
+    await api.post('/auth/logout');
+    expect(calls('/api/csrf-token')).toHaveLength(2);
+    expect(header(calls('/api/auth/logout', 'POST')[0]![1], 'X-CSRF-Token')).toBe('after');
+  });
+});
+
+describe('defaultQueryFn', () => {
+  it('GETs the first query key', async () => {
+    route(() => json({ organisationName: 'Clinic', supportEmail: 'help@clinic.test', demoMode: false }));
+    const client = new QueryClient({ defaultOptions: { queries: { queryFn: defaultQueryFn, retry: false } } });
+
+    await expect(client.fetchQuery({ queryKey: ['/api/public/config', { ignored: true }] })).resolves.toEqual({
+      organisationName: 'Clinic',
+      supportEmail: 'help@clinic.test',
+      demoMode: false,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/public/config');
+    expect(fetchMock.mock.calls[0]![1].method).toBe('GET');
+  });
+
+  it('refuses a query key that is not a URL', async () => {
+    route(() => json({}));
+    const client = new QueryClient({ defaultOptions: { queries: { queryFn: defaultQueryFn, retry: false } } });
+    await expect(client.fetchQuery({ queryKey: [42] })).rejects.toThrow('The first query key must be the URL to GET');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('background polls and session rejection (spec §4 Session)', () => {
+  it('marks a background request with x-caredeck-background: 1, and only that one', async () => {
+    route(() => json({ data: [] }));
+    await api.get('/notifications', { background: true });
+    await api.get('/notifications');
+    expect(header(fetchMock.mock.calls[0]![1], 'x-caredeck-background')).toBe('1');
+    expect(header(fetchMock.mock.calls[1]![1], 'x-caredeck-background')).toBeNull();
+  });
+
+  it('tells the session handler about a 401 UNAUTHENTICATED, and not about other refusals', async () => {
+    const handler = vi.fn();
+    const unsubscribe = setSessionRejectedHandler(handler);
+    try {
+      route(() => json({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } }, 401));
+      await expect(api.get('/appointments')).rejects.toMatchObject({ status: 401 });
+      expect(handler).toHaveBeenCalledWith('/appointments');
+
+      handler.mockClear();
+      route(() => json({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } }, 401));
+      await expect(api.get('/auth/login')).rejects.toMatchObject({ status: 401 });
+      route(() => json({ error: { code: 'FORBIDDEN', message: 'No' } }, 403));
+      await expect(api.get('/admin')).rejects.toMatchObject({ status: 403 });
+      expect(handler).not.toHaveBeenCalled();
+    } finally {
+      unsubscribe();
+    }
+  });
+});

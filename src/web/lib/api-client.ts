@@ -1,0 +1,129 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { i18next } from './i18n';
+
+// The one way the browser talks to the server (spec §7, §8): paths are prefixed with /api, cookies
+// are sent, answers must be JSON, and a CSRF token is fetched and sent before every unsafe method.
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Spec §4 Session: polls send this so they do not count as activity for the server's idle timeout. */
+export const BACKGROUND_HEADER = 'x-caredeck-background';
+let csrfToken: string | undefined;
+let onSessionRejected: ((path: string) => void) | undefined;
+
+export interface RequestOptions {
+  /** A poll the user did not ask for: the server does not slide its inactivity timer for it. */
+  background?: boolean;
+}
+
+export function apiUrl(path: string): string {
+  return path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+interface ErrorBody {
+  error?: string | { code?: string; message?: string; fields?: Record<string, string> };
+  message?: string;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) {
+    throw new ApiError(i18next.t('errors:api.htmlInsteadOfJson', { status: response.status }), response.status);
+  }
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError(`${response.status}: ${text}`, response.status);
+  }
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const b = (body ?? {}) as ErrorBody;
+  if (b.error && typeof b.error === 'object') {
+    return new ApiError(b.error.message || i18next.t('errors:api.generic'), response.status, b.error.code, b.error.fields);
+  }
+  const message = (typeof b.error === 'string' && b.error) || b.message || i18next.t('errors:api.generic');
+  return new ApiError(message, response.status);
+}
+
+async function fetchCsrfToken(): Promise<string> {
+  const body = (await request<{ csrfToken: string }>('GET', '/csrf-token')) ?? { csrfToken: '' };
+  csrfToken = body.csrfToken;
+  return csrfToken;
+}
+
+/** Forget the cached CSRF token (after sign-in or sign-out the server issues a new one). */
+export function resetCsrfToken(): void {
+  csrfToken = undefined;
+}
+
+/**
+ * The session client listens here: any answer 401 UNAUTHENTICATED means the server no longer knows
+ * this browser's session (expired, revoked, signed out elsewhere). Returns the unsubscribe function.
+ */
+export function setSessionRejectedHandler(handler: ((path: string) => void) | undefined): () => void {
+  onSessionRejected = handler;
+  return () => {
+    if (onSessionRejected === handler) onSessionRejected = undefined;
+  };
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}, retriedCsrf = false): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.background) headers[BACKGROUND_HEADER] = '1';
+  if (UNSAFE_METHODS.has(method)) headers['x-csrf-token'] = csrfToken ?? (await fetchCsrfToken());
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(i18next.t('errors:api.network'), 0, 'NETWORK');
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const error = errorFrom(response, data);
+    // A token from before a sign-in, sign-out or restart is refused once; fetch a new one and retry.
+    if (error.code === 'CSRF_INVALID' && !retriedCsrf) {
+      resetCsrfToken();
+      return request<T>(method, path, body, options, true);
+    }
+    if (response.status === 401 && error.code === 'UNAUTHENTICATED') onSessionRejected?.(path);
+    throw error;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body ?? {}, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+/** Spec §7: the default data query uses its first query key as the GET URL. */
+export const defaultQueryFn: QueryFunction = ({ queryKey }) => {
+  const [url] = queryKey;
+  if (typeof url !== 'string') throw new Error('The first query key must be the URL to GET');
+  return api.get(url);
+};

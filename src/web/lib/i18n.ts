@@ -1,0 +1,101 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  detectLanguage,
+  directionOf,
+  isSupportedLanguage,
+  SUPPORTED_LANGUAGES,
+  type Language,
+} from '../../contracts/languages';
+
+// Every string a person reads comes from src/web/locales/<lang>/<namespace>.json. Each file is its
+// own chunk, loaded when the language is chosen, so no visitor downloads the other five languages.
+
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'landing',
+  'legal',
+  'validation',
+  'auth',
+  'shell',
+  'registration',
+  'settings',
+  'outbox',
+  'biometric',
+  'user-admin',
+  'notifications',
+  'realtime',
+  'doctors',
+  'mobile-check',
+  'access',
+  'audit',
+  'organisation',
+] as const;
+export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No ${namespace} texts for ${language}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+function storedLanguage(): Language | undefined {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return value && isSupportedLanguage(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec §4 Language: the stored choice, else the browser's language if supported, else English. */
+export function initialLanguage(): Language {
+  return storedLanguage() ?? detectLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+}
+
+function applyToDocument(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+export async function initI18n(language: Language = initialLanguage()): Promise<typeof i18next> {
+  i18next.on('languageChanged', (lng) => {
+    applyToDocument(lng);
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      /* storage unavailable: the choice lasts for this page only */
+    }
+  });
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false }, // React escapes output
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  applyToDocument(i18next.language);
+  return i18next;
+}
+
+export { i18next };

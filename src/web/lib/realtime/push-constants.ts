@@ -1,0 +1,20 @@
+// Spec §9 "Push" constants and the §4 Push connection timings, in one place for the client.
+
+export const PUSH = {
+  maxRetries: 15,
+  baseDelayMs: 2000,
+  maxDelayMs: 45_000,
+  /** Up to this share of the delay is added at random, so many tabs do not reconnect in step. */
+  jitterRatio: 0.1,
+  heartbeatMs: 45_000,
+  connectionTimeoutMs: 35_000,
+  healthCheckTimeoutMs: 10_000,
+  healthCheckFallbackMs: 4000,
+  /** Spec §4: after a close the client waits this long before it starts the backoff. */
+  closeSettleMs: 100,
+  /** Spec §7: the port to use when the page's address names none. */
+  fallbackPort: 5000,
+} as const;
+
+/** Spec §4 quality bands (ping round trip). */
+export const QUALITY_BANDS = { excellentBelowMs: 100, goodBelowMs: 300 } as const;

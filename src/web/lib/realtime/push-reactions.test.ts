@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { permissionsQueryKey } from '../permissions/permissions-query';
+import { matcherFor, reactionFor, toastVariant } from './push-reactions';
+import type { Notification } from '../../../contracts/notifications';
+import type { PushMessage } from './realtime-connection';
+import { notificationFixture } from './testing/fixtures';
+
+// Spec §4 "Push messages and reactions", §7 cache keys, §9 toast durations.
+
+const USER = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
+const NOW = '2026-03-01T10:00:00.000Z';
+
+function notification(overrides: Partial<Notification> = {}): PushMessage {
+  return { type: 'notification', timestamp: NOW, notification: notificationFixture({ createdAt: NOW, ...overrides }) };
+}
+
+function refreshed(message: PushMessage, keys: string[]): string[] {
+  const reaction = reactionFor(message);
+  if (!reaction) return [];
+  const matches = matcherFor(reaction, message);
+  return keys.filter((key) => matches([key]));
+}
+
+describe('toast colour (spec §4)', () => {
+  it('follows the rule in its order', () => {
+    expect(toastVariant('high', 'appointment_confirmed')).toBe('error');
+    expect(toastVariant('low', 'emergency_alert')).toBe('error');
+    expect(toastVariant('medium', 'appointment_confirmed')).toBe('success');
+    expect(toastVariant(undefined, 'leave_request_approved')).toBe('success');
+    expect(toastVariant('medium', 'appointment_cancelled')).toBe('warning');
+    expect(toastVariant(undefined, 'leave_request_rejected')).toBe('warning');
+    expect(toastVariant('low', 'lab_result')).toBe('info');
+  });
+
+  it('reads the action of an update, so a cancelled appointment warns', () => {
+    expect(reactionFor({ type: 'appointment_update', action: 'cancelled' })?.toast?.variant).toBe('warning');
+    expect(reactionFor({ type: 'appointment_update', action: 'created' })?.toast?.variant).toBe('info');
+    expect(reactionFor({ type: 'leave_request_update', action: 'approved' })?.toast?.variant).toBe('success');
+  });
+
+  it('colours a notification by its priority and type', () => {
+    expect(reactionFor(notification({ priority: 'high' }))?.toast).toEqual({ variant: 'error', durationMs: 10_000 });
+    expect(reactionFor(notification())?.toast).toEqual({ variant: 'info', durationMs: 5000 });
+  });
+});
+
+describe('toast durations (spec §9)', () => {
+  it.each([
+    [{ type: 'medication_update', action: 'created' }, 6000],
+    [{ type: 'appointment_update', action: 'updated' }, 6000],
+    [{ type: 'appointment_reassigned' }, 6000],
+    [{ type: 'permission_update', action: 'granted', userId: USER, message: 'm', timestamp: NOW }, 7000],
+    [{ type: 'permission_updated', action: 'revoked' }, 7000],
+    [{ type: 'user_permissions_changed', action: 'bulk_assigned', userId: USER, message: 'm', timestamp: NOW }, 8000],
+    [{ type: 'role_changed', action: 'promoted', userId: USER, role: 'admin', message: 'm', timestamp: NOW }, 9000],
+    [{ type: 'user_role_changed', action: 'changed' }, 9000],
+    [{ type: 'staff_status_update' }, 4000],
+    [{ type: 'vitals_update', action: 'created' }, 5000],
+    [{ type: 'new_message' }, 5000],
+    [{ type: 'appointment_update', action: 'created', priority: 'high' }, 10_000],
+    [{ type: 'staff_status_update', priority: 'high' }, 10_000],
+  ])('%o shows for %i ms', (message, ms) => {
+    expect(reactionFor(message as PushMessage)?.toast?.durationMs).toBe(ms);
+  });
+});
+
+describe('what is ignored', () => {
+  it.each(['ping', 'pong', 'connection_established', 'something_unknown'])('%s does nothing', (type) => {
+    expect(reactionFor({ type })).toBeNull();
+  });
+
+  it('drops a malformed notification', () => {
+    expect(reactionFor({ type: 'notification', notification: { id: 'x' } })).toBeNull();
+  });
+
+  it('updates the bell without a second toast for access changes told by their own push', () => {
+    const reaction = reactionFor(notification({ code: 'access.permissions_changed', type: 'system' }));
+    expect(reaction).toMatchObject({ toast: null, refreshAccess: false });
+    expect(refreshed(notification({ code: 'access.permissions_changed' }), ['/api/notifications'])).toEqual(['/api/notifications']);
+  });
+});
+
+describe('access changes (spec §4)', () => {
+  it.each(['permission_update', 'permission_updated', 'user_permissions_changed', 'role_changed', 'role_updated', 'user_role_changed'])(
+    '%s re-fetches permissions and the session',
+    (type) => {
+      const message = { type, action: 'updated', userId: USER };
+      expect(reactionFor(message)?.refreshAccess).toBe(true);
+      expect(
+        refreshed(message, [
+          `/api/users/${USER}/permissions`,
+          '/api/users/someone-else/permissions',
+          '/api/auth/session',
+          '/api/permissions',
+        ]),
+      ).toEqual([`/api/users/${USER}/permissions`, '/api/auth/session', '/api/permissions']);
+    },
+  );
+
+  it("reaches the permission cache's own key (lib/permissions)", () => {
+    const message = { type: 'permission_update', action: 'granted', userId: USER, permission: 'billing.view' };
+    const reaction = reactionFor(message)!;
+    expect(matcherFor(reaction, message)(permissionsQueryKey(USER))).toBe(true);
+  });
+
+  it('refresh the bell, where the server stored the change as a notification', () => {
+    expect(refreshed({ type: 'user_permissions_changed', action: 'bulk_revoked', userId: USER }, ['/api/notifications'])).toEqual([
+      '/api/notifications',
+    ]);
+  });
+
+  it('role changes also refresh roles and users', () => {
+    expect(refreshed({ type: 'role_changed', action: 'assigned', userId: USER }, ['/api/roles', '/api/users', '/api/patients'])).toEqual([
+      '/api/roles',
+      '/api/users',
+    ]);
+  });
+
+  it('other pushes do not touch the session', () => {
+    expect(reactionFor({ type: 'appointment_update', action: 'created' })?.refreshAccess).toBe(false);
+    expect(reactionFor(notification())?.refreshAccess).toBe(false);
+  });
+});
+
+describe('cache keys refreshed (spec §7)', () => {
+  const KEYS = [
+    '/api/notifications',
+    '/api/leave/requests',
+    '/api/doctors/availability',
+    '/api/doctor/dashboard-stats',
+    '/api/admin/dashboard-stats',
+    '/api/staff/dashboard-stats',
+    '/api/coverage',
+    '/api/coverage/requests',
+    '/api/appointments',
+    '/api/appointments?date=2026-03-01',
+    '/api/appointments/requests/pending',
+    '/api/appointments/today',
+    '/api/appointments/patient/p1',
+    '/api/appointments/patient/p2',
+    '/api/appointments/doctor/d1',
+    '/api/patients/p1/vitals',
+    '/api/patients/p2/vitals',
+    '/api/patients/p1/complete',
+    '/api/patients',
+    '/api/users',
+    '/api/medications/patient/p1',
+    '/api/medications/doctor/d1',
+    '/api/messages',
+    '/api/conversations',
+    '/api/staff/status',
+  ];
+
+  it('a notification refreshes the bell only', () => {
+    expect(refreshed(notification(), KEYS)).toEqual(['/api/notifications']);
+  });
+
+  it("vitals of one patient refresh that patient's vitals and chart", () => {
+    expect(refreshed({ type: 'vitals_update', action: 'created', patientId: 'p1' }, KEYS)).toEqual([
+      '/api/patients/p1/vitals',
+      '/api/patients/p1/complete',
+    ]);
+  });
+
+  it('an event without an id refreshes every matching list', () => {
+    expect(refreshed({ type: 'vitals_update', action: 'updated' }, KEYS)).toEqual([
+      '/api/patients/p1/vitals',
+      '/api/patients/p2/vitals',
+      '/api/patients/p1/complete',
+    ]);
+  });
+
+  it('medication changes refresh the medication lists of the patient and the doctor', () => {
+    expect(refreshed({ type: 'medication_update', action: 'discontinued', patientId: 'p1', doctorId: 'd1' }, KEYS)).toEqual([
+      '/api/patients/p1/complete',
+      '/api/medications/patient/p1',
+      '/api/medications/doctor/d1',
+    ]);
+  });
+
+  it('appointment changes refresh the appointment lists and dashboard figures', () => {
+    expect(refreshed({ type: 'appointment_update', action: 'cancelled', patientId: 'p2', doctorId: 'd1' }, KEYS)).toEqual([
+      '/api/doctor/dashboard-stats',
+      '/api/admin/dashboard-stats',
+      '/api/staff/dashboard-stats',
+      '/api/appointments',
+      '/api/appointments?date=2026-03-01',
+      '/api/appointments/requests/pending',
+      '/api/appointments/today',
+      '/api/appointments/patient/p2',
+      '/api/appointments/doctor/d1',
+    ]);
+  });
+
+  it('leave requests refresh leave, availability and doctor stats', () => {
+    expect(refreshed({ type: 'leave_request_created' }, KEYS)).toEqual([
+      '/api/leave/requests',
+      '/api/doctors/availability',
+      '/api/doctor/dashboard-stats',
+    ]);
+  });
+
+  it('coverage refreshes coverage and its sub-paths, appointments and stats', () => {
+    const keys = refreshed({ type: 'coverage_assigned' }, KEYS);
+    expect(keys).toEqual(
+      expect.arrayContaining(['/api/coverage', '/api/coverage/requests', '/api/appointments/today', '/api/admin/dashboard-stats']),
+    );
+    expect(keys).not.toContain('/api/leave/requests');
+  });
+
+  it('messages refresh messages and conversations; staff status its own list', () => {
+    expect(refreshed({ type: 'new_message' }, KEYS)).toEqual(['/api/messages', '/api/conversations']);
+    expect(refreshed({ type: 'message_sent' }, KEYS)).toEqual(['/api/messages', '/api/conversations']);
+    expect(refreshed({ type: 'staff_status_update' }, KEYS)).toEqual(['/api/staff/dashboard-stats', '/api/staff/status']);
+  });
+
+  it('patient changes refresh the patient lists', () => {
+    expect(refreshed({ type: 'patient-created' }, KEYS)).toEqual(expect.arrayContaining(['/api/patients', '/api/admin/dashboard-stats']));
+    expect(refreshed({ type: 'patient_update', patientId: 'p1' }, KEYS)).toEqual(['/api/patients/p1/complete', '/api/patients']);
+    expect(refreshed({ type: 'general-update' }, KEYS)).toEqual(expect.arrayContaining(['/api/patients', '/api/users']));
+  });
+
+  it('does not take a key that merely starts with a listed path', () => {
+    expect(refreshed({ type: 'new_message' }, ['/api/messages-archive', '/api/messages/123'])).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
+import { i18next } from '../i18n';
+import { useSession } from '../session/use-session';
+import { browserEnvironment } from './browser-environment';
+import { matcherFor, reactionFor } from './push-reactions';
+import { pushToastText } from './push-toast-text';
+import { RealtimeConnection, type ConnectionSnapshot, type RealtimeEnvironment } from './realtime-connection';
+import { DISCONNECTED, RealtimeContext } from './use-realtime';
+
+interface Props {
+  children: ReactNode;
+  /** Tests pass a fake socket factory, visibility and network. */
+  environment?: RealtimeEnvironment;
+}
+
+const noSubscription = () => () => {};
+const disconnected = () => DISCONNECTED;
+
+/**
+ * Spec §1/§4: one live connection per signed-in tab. It opens when someone is signed in, closes at
+ * sign-out (or when another person signs in), and turns pushed messages into refetches and toasts.
+ */
+export function RealtimeProvider({ children, environment }: Props) {
+  const { user, refresh } = useSession();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+  const env = useMemo(() => environment ?? browserEnvironment(), [environment]);
+  const connection = useMemo(() => (userId ? new RealtimeConnection(userId, env) : null), [userId, env]);
+  const refreshRef = useRef(refresh);
+  useEffect(() => {
+    refreshRef.current = refresh;
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!connection) return;
+    const offMessage = connection.onMessage((message) => {
+      const reaction = reactionFor(message);
+      if (!reaction) return;
+      const matches = matcherFor(reaction, message);
+      void queryClient.invalidateQueries({ predicate: (query) => matches(query.queryKey) });
+      // Spec §4: permission and role changes re-fetch the permission list (invalidated above) and the session.
+      if (reaction.refreshAccess) void refreshRef.current();
+      if (reaction.toast) {
+        const { title, description } = pushToastText(i18next.t, message);
+        toast[reaction.toast.variant](title, { description, duration: reaction.toast.durationMs });
+      }
+    });
+    const offClose = connection.onClose((code) => {
+      // The server ended the session (sign-out elsewhere, expiry, deactivation): let the session
+      // client find out now rather than at its next check.
+      if (code === CLOSE_CODES.sessionEnded) void refreshRef.current();
+    });
+    // Events pushed while the socket was down are lost; after a reconnection the bell asks again.
+    let connectedBefore = false;
+    let previous = connection.getSnapshot().state;
+    const offState = connection.subscribe(() => {
+      const { state } = connection.getSnapshot();
+      if (state === 'connected' && previous !== 'connected') {
+        if (connectedBefore) void queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
+        connectedBefore = true;
+      }
+      previous = state;
+    });
+    connection.start();
+    return () => {
+      offMessage();
+      offClose();
+      offState();
+      connection.stop();
+    };
+  }, [connection, queryClient]);
+
+  const snapshot: ConnectionSnapshot = useSyncExternalStore(
+    connection?.subscribe ?? noSubscription,
+    connection?.getSnapshot ?? disconnected,
+    connection?.getSnapshot ?? disconnected,
+  );
+
+  return <RealtimeContext.Provider value={snapshot}>{children}</RealtimeContext.Provider>;
+}

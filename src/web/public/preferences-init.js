@@ -1,0 +1,20 @@
+// Runs before the app bundle: applies the stored theme (or the system preference) and the stored
+// language's direction, so the first paint already has the right colours and layout.
+(function () {
+  try {
+    var root = document.documentElement;
+    var theme = localStorage.getItem('theme');
+    if (theme !== 'dark' && theme !== 'light') {
+      theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    }
+    root.classList.toggle('dark', theme === 'dark');
+    root.style.colorScheme = theme;
+    var lang = localStorage.getItem('caredeck.language');
+    if (lang) {
+      root.lang = lang;
+      root.dir = ['ar', 'he', 'fa', 'ur'].indexOf(lang.split('-')[0]) >= 0 ? 'rtl' : 'ltr';
+    }
+  } catch {
+    /* storage unavailable: the app applies its defaults */
+  }
+})();
