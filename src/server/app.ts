@@ -29,6 +29,7 @@ import { registerDatabase, type DatabaseSetup } from './platform/database';
 import { envelope, errorHandler } from './platform/errors';
 import { loggerOptions } from './platform/logging';
 import { registerMail } from './platform/mail';
+import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerRealtime } from './platform/realtime';
 import { createEventBus } from './platform/redis-event-bus';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerDatabase(app, config, options);
   registerAudit(app);
   registerMail(app);
+  registerOrganisationIdentity(app);
   // Redis pub/sub when REDIS_URL is set (events reach every instance), else the in-process bus.
   registerEvents(app, await createEventBus(config, app.log));
 

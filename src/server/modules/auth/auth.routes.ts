@@ -29,7 +29,13 @@ import { ThrottledError } from './login-throttle';
 
 // spec §7 auth calls. HTTP shape only: the rules live in AuthService.
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AuthService({ db: app.db, audit: app.audit, mailer: app.mailer, config: app.config });
+  const service = new AuthService({
+    db: app.db,
+    audit: app.audit,
+    mailer: app.mailer,
+    config: app.config,
+    organisation: () => app.organisationIdentity.current(),
+  });
   const usersService = new UsersService(app.db);
   const notifications = new NotificationsService(app.db, { audit: app.audit, events: app.events });
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, audit: requestAuditContext(request) });

@@ -3,6 +3,7 @@ import { englishValidationMessage, type ValidationMessageKey } from '../../../co
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import type { AuditEventInput, AuditLog } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -45,7 +46,9 @@ export interface AuthServiceOptions {
   db: Database;
   audit: AuditLog;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl' | 'organisationName'>;
+  config: Pick<AppConfig, 'publicUrl'>;
+  /** The organisation's current name, for mail and the authenticator's issuer. */
+  organisation: () => Promise<OrganisationIdentity>;
   now?: () => Date;
 }
 
@@ -153,14 +156,15 @@ export class AuthService {
       return AUTH_MESSAGES.forgotPassword;
     }
     const { link } = await this.setPasswordLink(user.id, RESET_TOKEN_LIFETIME_MS);
+    const organisation = (await this.options.organisation()).name;
     await this.sendMail({
       to: user.email,
       kind: 'password-reset',
-      subject: `Reset your ${this.options.config.organisationName} password`,
+      subject: `Reset your ${organisation} password`,
       text: [
         'Hello,',
         '',
-        `Someone asked to reset the password of your ${this.options.config.organisationName} account.`,
+        `Someone asked to reset the password of your ${organisation} account.`,
         'Open this link within 30 minutes to choose a new password:',
         '',
         link,
@@ -285,7 +289,7 @@ export class AuthService {
   }
 
   private async passwordChangedNotice(email: string): Promise<void> {
-    const organisation = this.options.config.organisationName;
+    const organisation = (await this.options.organisation()).name;
     await this.sendMail({
       to: email,
       kind: 'password-changed',
@@ -326,7 +330,7 @@ export class AuthService {
       resourceType: 'user',
       resourceId: userId,
     });
-    return enrolment(secret, this.options.config.organisationName, user.email);
+    return enrolment(secret, (await this.options.organisation()).name, user.email);
   }
 
   /** Confirms enrolment with a code; turns MFA on, issues 10 recovery codes (shown once), ends other sessions. */

@@ -26,7 +26,11 @@ async function clinicIdOr404(request: { params: unknown }): Promise<void> {
 }
 
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OrganisationService(new OrganisationRepository(app.db), { audit: app.audit, config: app.config });
+  const service = new OrganisationService(new OrganisationRepository(app.db), {
+    audit: app.audit,
+    config: app.config,
+    onSettingsChanged: () => app.organisationIdentity.forget(),
+  });
 
   app.get(
     '/api/public/config',

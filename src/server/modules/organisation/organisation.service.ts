@@ -25,7 +25,13 @@ export class OrganisationService {
 
   constructor(
     private readonly repository: OrganisationRepository,
-    private readonly deps: { audit: AuditLog; config: Pick<AppConfig, 'organisationName' | 'supportEmail'>; now?: () => number },
+    private readonly deps: {
+      audit: AuditLog;
+      config: Pick<AppConfig, 'organisationName' | 'supportEmail'>;
+      /** Told when the settings change, so mail written next carries the new name. */
+      onSettingsChanged?: () => void;
+      now?: () => number;
+    },
   ) {}
 
   private now(): number {
@@ -51,6 +57,7 @@ export class OrganisationService {
   async updateSettings(values: SettingsValues, actorUserId: string, context: RequestContext): Promise<OrganisationSettings> {
     await this.repository.saveSettings(values, actorUserId);
     this.cachedPublic = undefined;
+    this.deps.onSettingsChanged?.();
     // Which fields were saved, not their values: a logo data URL does not belong in the trail.
     await this.deps.audit.record({
       ...context,

@@ -5,7 +5,7 @@ import type { PublicConfig } from '../../../contracts/public-config';
 import { auditEvents, clinics, organisationSettings, permissions, userPermissions } from '../../db/schema';
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createAccount, type TestAccount } from '../auth/testing';
+import { createAccount, mailTo, type TestAccount } from '../auth/testing';
 
 // Issue 6 item 5: organisation settings and clinics, edited by admins (or system.config), shown
 // publicly through GET /api/public/config.
@@ -77,6 +77,23 @@ describe('organisation settings', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'organisation.update'), eq(auditEvents.actorUserId, admin.user.id)));
     expect(audited?.details).toEqual({ fields: ['address', 'logoUrl', 'name', 'phone', 'supportEmail'] });
+  });
+
+  it('signs the mail the server writes with the saved name and support address', async () => {
+    // Saved by the test before: the configuration's name no longer appears in new mail.
+    const patient = await createAccount(t.db.db, { role: 'patient' });
+    expect((await new TestAgent(t.app).post('/api/auth/forgot-password', { email: patient.email })).statusCode).toBe(200);
+    const [reset] = await mailTo(t.db.db, patient.email, 'password-reset');
+    expect(reset?.subject).toBe(`Reset your ${SETTINGS.name} password`);
+    expect(reset?.textBody).toContain(`your ${SETTINGS.name} account`);
+
+    const email = `invited.${Date.now()}@organisation.test`;
+    const invited = await adminAgent.post('/api/users', { role: 'staff', firstName: 'Ines', lastName: 'Vidal', email, position: 'nurse' });
+    expect(invited.statusCode).toBe(201);
+    const [invitation] = await mailTo(t.db.db, email, 'invitation');
+    expect(invitation?.subject).toBe(`You are invited to ${SETTINGS.name}`);
+    expect(invitation?.textBody).toContain(SETTINGS.supportEmail);
+    expect(invitation?.textBody).not.toContain('Env Clinic');
   });
 
   it('accepts a small raster data URL logo, and clears optional fields sent empty', async () => {

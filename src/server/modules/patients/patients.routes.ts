@@ -13,8 +13,7 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: app.audit,
     mailer: app.mailer,
     log: app.log,
-    organisationName: app.config.organisationName,
-    supportEmail: app.config.supportEmail,
+    organisation: () => app.organisationIdentity.current(),
     publicUrl: app.config.publicUrl,
   });
 

@@ -1,3 +1,4 @@
+import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { registrationPayloadSchema, registrationResponseSchema } from '../../../contracts/registration';
@@ -16,8 +17,8 @@ export interface PatientsServiceDeps {
   audit: AuditLog;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  organisationName: string;
-  supportEmail: string;
+  /** Name and support address as the admin last saved them (or the configuration's). */
+  organisation: () => Promise<OrganisationIdentity>;
   publicUrl: string;
 }
 
@@ -113,8 +114,9 @@ export class PatientsService {
    * names the person by first name only (no PHI: no record number, no health data).
    */
   private async sendWelcome(user: { id: string; email: string; firstName: string }): Promise<void> {
-    const { organisationName, supportEmail, publicUrl } = this.deps;
+    const { publicUrl } = this.deps;
     try {
+      const { name: organisationName, supportEmail } = await this.deps.organisation();
       await this.deps.mailer.send({
         to: user.email,
         kind: 'welcome',

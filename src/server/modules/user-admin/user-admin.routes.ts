@@ -32,13 +32,17 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: app.audit,
     mailer: app.mailer,
     config: app.config,
+    organisation: () => app.organisationIdentity.current(),
     // New staff start with their position's template (DESIGN.md §6).
     assignPositionTemplate,
     invitationLink: (db, userId) =>
-      new AuthService({ db, audit: app.audit, mailer: app.mailer, config: app.config }).setPasswordLink(
-        userId,
-        INVITATION_TOKEN_LIFETIME_MS,
-      ),
+      new AuthService({
+        db,
+        audit: app.audit,
+        mailer: app.mailer,
+        config: app.config,
+        organisation: () => app.organisationIdentity.current(),
+      }).setPasswordLink(userId, INVITATION_TOKEN_LIFETIME_MS),
   });
 
   app.get(

@@ -1,4 +1,5 @@
 import type { StaffPosition } from '../../../contracts/permissions';
+import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import type { AdminUser, CreateUserRequest, UserListResponse } from '../../../contracts/user-admin';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -27,7 +28,9 @@ export interface UserAdminDeps {
   db: Database;
   audit: AuditLog;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl' | 'organisationName' | 'supportEmail'>;
+  config: Pick<AppConfig, 'publicUrl'>;
+  /** Name and support address as the admin last saved them (or the configuration's). */
+  organisation: () => Promise<OrganisationIdentity>;
   invitationLink: InvitationLinks;
   assignPositionTemplate?: PositionTemplates;
   now?: () => Date;
@@ -140,7 +143,7 @@ export class UserAdminService {
   }
 
   private async sendInvitation(user: AdminUserRow, link: string): Promise<void> {
-    const { organisationName, supportEmail } = this.deps.config;
+    const { name: organisationName, supportEmail } = await this.deps.organisation();
     await this.deps.mailer.send({
       to: user.email,
       kind: 'invitation',
