@@ -13,6 +13,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Whole-page tests type and click through jsdom: on a shared 2-core machine one can take
+          // several seconds. Timing is never what they assert (DESIGN.md §8: speed lives in bench/).
+          testTimeout: 20_000,
         },
       },
       {

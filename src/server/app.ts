@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -31,6 +30,7 @@ import { loggerOptions } from './platform/logging';
 import { registerMail } from './platform/mail';
 import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerRealtime } from './platform/realtime';
+import { registerRateLimit } from './platform/rate-limit';
 import { createEventBus } from './platform/redis-event-bus';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions } from './platform/session';
@@ -107,14 +107,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cookie);
   await registerSessions(app, config.publicUrl);
   await registerCsrf(app, config.publicUrl);
-  // Per-route limits only: a global limit would also throttle the WebSocket upgrade (DESIGN.md §3).
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
-  });
+  // Per-route limits, counted in Redis when REDIS_URL is set (shared by every instance).
+  await registerRateLimit(app, config);
   // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.
   registerRealtime(app);
 

@@ -9,6 +9,7 @@ import { NotificationsService } from '../modules/notifications/notifications.ser
 import { TestAgent } from '../test-support/test-agent';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openTestDatabase, type TestDatabaseHandle } from '../test-support/test-database';
+import { RATE_LIMIT_NAMESPACE } from './rate-limit';
 import { connectOk } from './realtime-test-client';
 import { EVENT_CHANNEL } from './redis-event-bus';
 
@@ -55,6 +56,21 @@ describe.skipIf(!redisUrl)('two instances over Redis', () => {
       recipients: [userId],
       event: { type: 'role_changed', action, userId, role: 'staff', message, timestamp: new Date().toISOString() },
     });
+
+  it('counts rate limits in Redis, so a limit holds across instances', async () => {
+    // Forgot-password allows 5 a minute per address; both instances see the same counter.
+    const raw = new Redis(redisUrl!);
+    const stale = await raw.keys(`${RATE_LIMIT_NAMESPACE}*`);
+    if (stale.length > 0) await raw.del(...stale);
+    await raw.quit();
+    const ask = async (app: TestApp) => {
+      const agent = new TestAgent(app.app);
+      return (await agent.post('/api/auth/forgot-password', { email: 'nobody@limits.test' })).statusCode;
+    };
+    expect([await ask(a), await ask(a), await ask(a), await ask(b), await ask(b)]).toEqual([200, 200, 200, 200, 200]);
+    expect(await ask(b)).toBe(429);
+    expect(await ask(a)).toBe(429);
+  });
 
   it('uses the Redis bus when REDIS_URL is set', () => {
     expect(a.app.events.constructor.name).toBe('RedisEventBus');

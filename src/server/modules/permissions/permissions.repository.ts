@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Permission } from '../../../contracts/permission-catalogue';
 import type { Role } from '../../../contracts/roles';
 import type { Database } from '../../db/client';
-import { permissions, userPermissions, users } from '../../db/schema';
+import { doctorProfiles, permissions, userPermissions, users } from '../../db/schema';
 
 // Grants of staff permissions. A revoke keeps the row (is_active false): the record of spec §3
 // carries isActive, and a later grant of the same permission reactivates it.
@@ -115,6 +115,11 @@ export class PermissionsRepository {
       .update(users)
       .set({ position, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
+  }
+
+  async hasDoctorProfile(userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ userId: doctorProfiles.userId }).from(doctorProfiles).where(eq(doctorProfiles.userId, userId));
+    return row !== undefined;
   }
 
   async setRole(userId: string, role: Role): Promise<void> {

@@ -26,6 +26,10 @@ export interface PermissionsActor {
 export const SELF_CHANGE_MESSAGE = 'You cannot change your own permissions or role.';
 export const STAFF_ONLY_MESSAGE = 'Only staff members hold individual permissions.';
 export const NOT_HELD_MESSAGE = 'You can only grant permissions you hold yourself.';
+export const PATIENT_ROLE_MESSAGE =
+  'A patient account keeps its role, and no other account becomes a patient: a patient record belongs to the person who registered it. Create a separate account instead.';
+export const DOCTOR_PROFILE_MESSAGE =
+  'Only an account created as a doctor, with its doctor profile, can hold the doctor role. Invite the doctor as a new account instead.';
 
 export interface PermissionsServiceDeps {
   db: Database;
@@ -148,6 +152,14 @@ export class PermissionsService {
   /** Admin only (route). The user's sessions end: they sign in again under the new role. */
   async changeRole(actor: PermissionsActor, userId: string, role: Role, context: AuditContext) {
     const target = await this.changeableTarget(actor, userId, 'user.role_change', context);
+    // A role is more than a label: patients own a record, doctors a profile the directory and the
+    // booking flow read. A change may not leave either half-made.
+    if (role !== target.role && (role === 'patient' || target.role === 'patient')) {
+      throw new AppError('CONFLICT', PATIENT_ROLE_MESSAGE);
+    }
+    if (role === 'doctor' && target.role !== 'doctor' && !(await this.repository.hasDoctorProfile(userId))) {
+      throw new AppError('CONFLICT', DOCTOR_PROFILE_MESSAGE);
+    }
     await this.repository.transaction(async (repository, tx) => {
       await repository.setRole(userId, role);
       // Grants belong to a staff member's work; they do not wait dormant for a later return to staff.

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, POSITION_TEMPLATES } from '../../../contracts/permission-catalogue';
 import { userPermissionsResponseSchema, type UserPermissionsResponse } from '../../../contracts/permissions';
+import { DOCTOR_PROFILE_MESSAGE, PATIENT_ROLE_MESSAGE } from './permissions.service';
 import { ROLE_DEFAULT_PERMISSIONS } from '../../../contracts/role-permissions';
+import { createDoctor, Random } from '../../db/factories';
 import { auditEvents, userPermissions, users } from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
 import { activeGrantCount, createActor, grantDirectly, type Actor } from '../../test-support/idor-harness';
@@ -197,10 +199,10 @@ describe('PUT /api/users/{id}/role', () => {
   it('changes the role, ends the user’s sessions, audits and publishes it', async () => {
     const staff = await createActor(t.app, 'staff', { permissions: ['patients.view.all'] });
     expect((await staff.agent.get('/api/user/settings')).statusCode).toBe(200);
-    const response = await admin.agent.put(`/api/users/${staff.user.id}/role`, { role: 'doctor' });
+    const response = await admin.agent.put(`/api/users/${staff.user.id}/role`, { role: 'admin' });
     expect(response.statusCode).toBe(200);
     expect(userPermissionsResponseSchema.parse(response.json()).data).toMatchObject({
-      roles: ['doctor'],
+      roles: ['admin'],
       permissions: [{ isActive: false }],
     });
     expect((await staff.agent.get('/api/user/settings')).statusCode).toBe(401);
@@ -211,13 +213,42 @@ describe('PUT /api/users/{id}/role', () => {
     expect(rows).toEqual([{ active: false }]);
     await settle();
     expect(published.filter((e) => e.recipients.includes(staff.user.id)).map((e) => e.event)).toMatchObject([
-      { type: 'role_changed', role: 'doctor', userId: staff.user.id },
+      { type: 'role_changed', role: 'admin', userId: staff.user.id },
     ]);
     const [audit] = await t.app.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'user.role_change'), eq(auditEvents.resourceId, staff.user.id)));
-    expect(audit).toMatchObject({ actorUserId: admin.user.id, details: { from: 'staff', to: 'doctor' } });
+    expect(audit).toMatchObject({ actorUserId: admin.user.id, details: { from: 'staff', to: 'admin' } });
+  });
+
+  it('refuses to make a patient of anyone, or anything else of a patient, and a doctor without a profile', async () => {
+    const patient = await createActor(t.app, 'patient');
+    const staff = await createActor(t.app, 'staff');
+    const doctor = (await createDoctor(t.app.db, new Random(7))).user;
+    const refusals = [
+      [patient.user.id, 'staff', PATIENT_ROLE_MESSAGE],
+      [staff.user.id, 'patient', PATIENT_ROLE_MESSAGE],
+      [staff.user.id, 'doctor', DOCTOR_PROFILE_MESSAGE],
+    ] as const;
+    for (const [userId, role, message] of refusals) {
+      const response = await admin.agent.put(`/api/users/${userId}/role`, { role });
+      expect(response.statusCode, `${role}`).toBe(409);
+      expect(response.json().error.message).toBe(message);
+    }
+    const roles = await t.app.db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(inArray(users.id, [patient.user.id, staff.user.id]));
+    expect(new Map(roles.map((row) => [row.id, row.role]))).toEqual(
+      new Map([
+        [patient.user.id, 'patient'],
+        [staff.user.id, 'staff'],
+      ]),
+    );
+    // A doctor (who has a profile) may become an admin and return to being a doctor.
+    expect((await admin.agent.put(`/api/users/${doctor.id}/role`, { role: 'admin' })).statusCode).toBe(200);
+    expect((await admin.agent.put(`/api/users/${doctor.id}/role`, { role: 'doctor' })).statusCode).toBe(200);
   });
 
   it('answers an unknown user 404 and a bad role 400', async () => {

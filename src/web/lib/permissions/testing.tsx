@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -8,7 +8,8 @@ import type { Role } from '../../../contracts/roles';
 import type { SessionUser } from '../../../contracts/user';
 import { defaultQueryFn } from '../api-client';
 import { initI18n } from '../i18n';
-import { SessionContext, type SessionContextValue, type SessionStatus } from '../session/use-session';
+import { renderWithSession, sessionUser } from '../session/testing';
+import type { SessionStatus } from '../session/use-session';
 import type { UserPermissions } from './permissions-query';
 
 // Component tests of the guard: real components, real i18n and TanStack Query, a session given by the
@@ -36,31 +37,12 @@ export async function advance(ms: number): Promise<void> {
 export const USER_ID = '0b7f3c1e-5a0d-4c8e-9f3a-2d6b1e4c7a90';
 
 export function user(role: Role): SessionUser {
-  return {
+  return sessionUser({
     id: USER_ID,
     email: `${role}@example.org`,
-    firstName: 'Sam',
-    lastName: 'Example',
-    name: 'Sam Example',
     role,
     position: role === 'staff' ? 'reception' : null,
-    avatar: null,
-    phone: null,
-    dateOfBirth: null,
-    gender: null,
-    address: null,
-    isFirstTimeLogin: false,
-    mfaEnabled: false,
-    preferredLanguage: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    medicalRecordNumber: null,
-    bloodType: null,
-    allergies: [],
-    medications: [],
-    medicalHistory: [],
-    emergencyContact: null,
-  };
+  });
 }
 
 /** The answer of GET /api/users/{id}/permissions for a staff member holding `granted`. */
@@ -111,25 +93,15 @@ function Where() {
 
 /** Renders `ui` at `path` with the given session; other paths show where the router went. */
 export function renderGuarded(ui: ReactElement, session: { status: SessionStatus; user: SessionUser | null }, path = '/billing') {
-  const value: SessionContextValue = {
-    ...session,
-    signIn: vi.fn(),
-    signOut: vi.fn(async () => {}),
-    refresh: vi.fn(async () => {}),
-  };
   // The app's default query (spec §7), for the other queries a guarded screen may make.
   const queryClient = new QueryClient({ defaultOptions: { queries: { queryFn: defaultQueryFn, retry: false } } });
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider value={value}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={path} element={ui} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </MemoryRouter>
-      </SessionContext.Provider>
-    </QueryClientProvider>,
+  return renderWithSession(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={path} element={ui} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+    { ...session, queryClient, toaster: false },
   );
-  return { ...result, queryClient };
 }

@@ -2,12 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { toast, Toaster } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../contracts/notifications';
 import type { SessionUser } from '../../../contracts/user';
-import { resetCsrfToken } from '../api-client';
-import { initI18n } from '../i18n';
+import { setUpComponentTests } from '../../test/component-tests';
 import { SessionContext } from '../session/use-session';
 import { ConnectionIndicator } from './connection-indicator';
 import { RealtimeProvider } from './realtime-provider';
@@ -53,15 +52,7 @@ function setup() {
   return { ...fake, queryClient, refresh, signOut: () => result.rerender(tree(null)) };
 }
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  resetCsrfToken();
-});
+setUpComponentTests();
 
 describe('RealtimeProvider', () => {
   it('connects for the signed-in user and shows the state in the header', async () => {

@@ -3,10 +3,9 @@ import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_PAGE_SIZE, type AccessLogEntry } from '../../../../contracts/audit';
-import { DelayedLoading } from '../../../components/ui/delayed-loading';
-import { FormAlert } from '../../../components/ui/field';
+import { Pager } from '../../../components/ui/pager';
+import { QueryStates } from '../../../components/ui/query-states';
 import { accessLogQuery } from '../api/audit';
-import { Pager } from '../components/pager';
 import { actionWords } from '../lib/action-words';
 
 /** Issue 4 item 6: "Who opened my record": each access to the patient's data by someone else. */
@@ -30,48 +29,40 @@ export function AccessLogPage() {
         <h1 className="text-2xl font-semibold">{t('accessLog.title')}</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t('accessLog.description')}</p>
       </header>
-      {query.isPending ? (
-        <DelayedLoading />
-      ) : query.isError ? (
-        <FormAlert>
-          {t('accessLog.loadFailed')}{' '}
-          <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </FormAlert>
-      ) : query.data.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-          <Eye className="size-10 text-slate-500" aria-hidden="true" />
-          <p className="font-medium">{t('accessLog.emptyTitle')}</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{t('accessLog.emptyBody')}</p>
-        </div>
-      ) : (
-        <>
-          <ol className="flex flex-col gap-3" aria-busy={query.isFetching} data-testid="access-log">
-            {query.data.data.map((entry) => {
-              const person = who(entry);
-              return (
-                <li key={entry.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-                  <p className="font-medium">
-                    {person.name}
-                    {person.detail ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {person.detail}</span> : null}
-                  </p>
-                  <p className="text-sm">
-                    {actionWords(t, entry.action)}
-                    {entry.outcome === 'denied' ? (
-                      <span className="font-medium text-red-800 dark:text-red-300"> · {t('accessLog.denied')}</span>
-                    ) : null}
-                  </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">
-                    <time dateTime={entry.occurredAt}>{time.format(new Date(entry.occurredAt))}</time>
-                  </p>
-                </li>
-              );
-            })}
-          </ol>
-          <Pager page={page} total={query.data.total} pageSize={AUDIT_PAGE_SIZE} busy={query.isFetching} onPage={setPage} />
-        </>
-      )}
+      <QueryStates
+        query={query}
+        failed={t('accessLog.loadFailed')}
+        retry={t('retry')}
+        empty={{ icon: Eye, title: t('accessLog.emptyTitle'), body: t('accessLog.emptyBody') }}
+      >
+        {(data) => (
+          <>
+            <ol className="flex flex-col gap-3" aria-busy={query.isFetching} data-testid="access-log">
+              {data.data.map((entry) => {
+                const person = who(entry);
+                return (
+                  <li key={entry.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+                    <p className="font-medium">
+                      {person.name}
+                      {person.detail ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {person.detail}</span> : null}
+                    </p>
+                    <p className="text-sm">
+                      {actionWords(t, entry.action)}
+                      {entry.outcome === 'denied' ? (
+                        <span className="font-medium text-red-800 dark:text-red-300"> · {t('accessLog.denied')}</span>
+                      ) : null}
+                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      <time dateTime={entry.occurredAt}>{time.format(new Date(entry.occurredAt))}</time>
+                    </p>
+                  </li>
+                );
+              })}
+            </ol>
+            <Pager page={page} total={data.total} pageSize={AUDIT_PAGE_SIZE} busy={query.isFetching} onPage={setPage} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

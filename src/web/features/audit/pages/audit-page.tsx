@@ -4,11 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_OUTCOMES, AUDIT_PAGE_SIZE, type AuditEvent, type AuditFilter } from '../../../../contracts/audit';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { DelayedLoading } from '../../../components/ui/delayed-loading';
-import { FormAlert, inputClasses, TextField } from '../../../components/ui/field';
+import { inputClasses, TextField } from '../../../components/ui/field';
+import { Pager } from '../../../components/ui/pager';
+import { QueryStates } from '../../../components/ui/query-states';
 import { auditEventsQuery, auditExportUrl } from '../api/audit';
 import { ChainStatus } from '../components/chain-status';
-import { Pager } from '../components/pager';
 import { actionWords } from '../lib/action-words';
 
 interface Draft {
@@ -109,73 +109,61 @@ export function AuditPage() {
         </div>
       </form>
 
-      {query.isPending ? (
-        <DelayedLoading />
-      ) : query.isError ? (
-        <FormAlert>
-          {t('viewer.loadFailed')}{' '}
-          <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </FormAlert>
-      ) : query.data.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-          <ScrollText className="size-10 text-slate-500" aria-hidden="true" />
-          <p className="font-medium">{t('viewer.empty')}</p>
-        </div>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-            <table className="w-full text-sm" data-testid="audit-table" aria-busy={query.isFetching}>
-              <caption className="sr-only">{t('viewer.caption', { count: query.data.total })}</caption>
-              <thead className="bg-slate-50 dark:bg-slate-900">
-                <tr>
-                  {(['time', 'user', 'action', 'patient', 'outcome', 'where'] as const).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
-                      {t(`viewer.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.data.map((event) => (
-                  <tr key={event.id} className="border-t border-slate-200 align-top dark:border-slate-800" data-action={event.action}>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={event.occurredAt}>{time.format(new Date(event.occurredAt))}</time>
-                    </td>
-                    <td className="px-3 py-2">
-                      {event.actor ? (
-                        <>
-                          <span className="font-medium">{event.actor.name || t('viewer.unknownUser')}</span>
-                          {event.actorRole ? (
-                            <span className="block text-xs text-slate-600 dark:text-slate-400">
-                              {t(`shell:roles.${event.actorRole}`, { defaultValue: event.actorRole })}
-                            </span>
-                          ) : null}
-                        </>
-                      ) : (
-                        <span className="text-slate-600 dark:text-slate-400">{t('viewer.system')}</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="block">{actionWords(t, event.action)}</span>
-                      <code className="text-xs break-all text-slate-600 dark:text-slate-400">{event.action}</code>
-                    </td>
-                    <td className="px-3 py-2">{event.patient ? event.patient.name || event.patient.id : '—'}</td>
-                    <td className="px-3 py-2">
-                      <span className={`rounded-full px-2 py-0.5 text-xs ${OUTCOME_TONES[event.outcome]}`}>
-                        {t(`outcomes.${event.outcome}`)}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 text-xs break-all text-slate-700 dark:text-slate-300">{event.ip ?? '—'}</td>
+      <QueryStates query={query} failed={t('viewer.loadFailed')} retry={t('retry')} empty={{ icon: ScrollText, title: t('viewer.empty') }}>
+        {(data) => (
+          <>
+            <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+              <table className="w-full text-sm" data-testid="audit-table" aria-busy={query.isFetching}>
+                <caption className="sr-only">{t('viewer.caption', { count: data.total })}</caption>
+                <thead className="bg-slate-50 dark:bg-slate-900">
+                  <tr>
+                    {(['time', 'user', 'action', 'patient', 'outcome', 'where'] as const).map((column) => (
+                      <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
+                        {t(`viewer.columns.${column}`)}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} total={query.data.total} pageSize={AUDIT_PAGE_SIZE} busy={query.isFetching} onPage={setPage} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.data.map((event) => (
+                    <tr key={event.id} className="border-t border-slate-200 align-top dark:border-slate-800" data-action={event.action}>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        <time dateTime={event.occurredAt}>{time.format(new Date(event.occurredAt))}</time>
+                      </td>
+                      <td className="px-3 py-2">
+                        {event.actor ? (
+                          <>
+                            <span className="font-medium">{event.actor.name || t('viewer.unknownUser')}</span>
+                            {event.actorRole ? (
+                              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                                {t(`shell:roles.${event.actorRole}`, { defaultValue: event.actorRole })}
+                              </span>
+                            ) : null}
+                          </>
+                        ) : (
+                          <span className="text-slate-600 dark:text-slate-400">{t('viewer.system')}</span>
+                        )}
+                      </td>
+                      <td className="px-3 py-2">
+                        <span className="block">{actionWords(t, event.action)}</span>
+                        <code className="text-xs break-all text-slate-600 dark:text-slate-400">{event.action}</code>
+                      </td>
+                      <td className="px-3 py-2">{event.patient ? event.patient.name || event.patient.id : '—'}</td>
+                      <td className="px-3 py-2">
+                        <span className={`rounded-full px-2 py-0.5 text-xs ${OUTCOME_TONES[event.outcome]}`}>
+                          {t(`outcomes.${event.outcome}`)}
+                        </span>
+                      </td>
+                      <td className="px-3 py-2 text-xs break-all text-slate-700 dark:text-slate-300">{event.ip ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} total={data.total} pageSize={AUDIT_PAGE_SIZE} busy={query.isFetching} onPage={setPage} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

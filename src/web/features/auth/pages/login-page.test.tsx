@@ -4,41 +4,24 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../../contracts/user';
 import { ApiError, defaultQueryFn, resetCsrfToken } from '../../../lib/api-client';
 import { initI18n } from '../../../lib/i18n';
 import { SessionController } from '../../../lib/session/session-controller';
 import { SessionProvider } from '../../../lib/session/session-provider';
+import { sessionUser } from '../../../lib/session/testing';
 import { LoginPage } from './login-page';
 
 // The login screen of spec §2/§5 in jsdom: real components, i18n, session provider and router;
 // only the network (fetch) is replaced, answering as the server does.
 
-const doctor: SessionUser = {
+const doctor = sessionUser({
   id: '7d1c8a4e-2b3f-4e5a-9c6d-1e2f3a4b5c6d',
   email: 'doctor@caredeck.demo',
   firstName: 'Michael',
   lastName: 'Chen',
   name: 'Michael Chen',
   role: 'doctor',
-  position: null,
-  avatar: null,
-  phone: null,
-  dateOfBirth: null,
-  gender: null,
-  address: null,
-  isFirstTimeLogin: false,
-  mfaEnabled: false,
-  preferredLanguage: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  medicalRecordNumber: null,
-  bloodType: null,
-  allergies: [],
-  medications: [],
-  medicalHistory: [],
-  emergencyContact: null,
-};
+});
 
 const SESSION = { expiresAt: '2099-01-01T00:30:00.000Z', absoluteExpiresAt: '2099-01-01T12:00:00.000Z' };
 

@@ -11,7 +11,7 @@ import { DelayedLoading } from '../../../components/ui/delayed-loading';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { doctorProfileQuery } from '../api/doctors';
-import { useSpecialtyLabel } from '../components/use-specialty-label';
+import { useSpecialtyLabel } from '../../../components/doctor/use-specialty-label';
 
 /** Monday first, Sunday last, as a working week reads; dayOfWeek is 0 = Sunday (spec §3). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;

@@ -1,7 +1,7 @@
-import { BadgeCheck, Briefcase, Building2, Star } from 'lucide-react';
+import { Briefcase, Building2, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { doctorInitials, formatFee, formatRating, specialtyByName, splitQualifications, type Doctor } from '../../../../contracts/doctors';
-import { Avatar } from '../../../components/ui/avatar';
+import { formatFee, formatRating, splitQualifications, type Doctor } from '../../../../contracts/doctors';
+import { DoctorFact, DoctorSummary } from '../../../components/doctor/doctor-summary';
 
 /**
  * Spec §2 Doctor card and §9: avatar or initials, name, specialty, hospital, years of experience,
@@ -12,10 +12,6 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
   const { t, i18n } = useTranslation('doctors');
   const name = t('card.name', { firstName: doctor.firstName, lastName: doctor.lastName });
   const { shown, more } = splitQualifications(doctor.qualifications);
-  const specialtyLabel = (specialty: string) => {
-    const known = specialtyByName(specialty);
-    return known ? t(`specialties.${known.key}`) : specialty;
-  };
 
   return (
     <article
@@ -23,27 +19,14 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
       data-testid="doctor-card"
       aria-labelledby={`doctor-${doctor.id}-name`}
     >
-      <div className="flex items-start gap-3">
-        <Avatar src={doctor.avatar} initials={doctorInitials(doctor)} name={name} />
-        <div className="min-w-0 flex-1">
-          <h3 id={`doctor-${doctor.id}-name`} className="flex items-center gap-1 font-semibold wrap-anywhere">
-            {name}
-            {doctor.verified ? (
-              <BadgeCheck className="size-4 shrink-0 text-brand-700 dark:text-brand-500" aria-label={t('card.verified')} role="img" />
-            ) : null}
-          </h3>
-          <p className="text-sm font-medium text-brand-800 dark:text-brand-100">{specialtyLabel(doctor.specialty)}</p>
-        </div>
-      </div>
+      <DoctorSummary doctor={doctor} name={name} heading="h3" headingId={`doctor-${doctor.id}-name`} />
       <ul className="flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300">
-        <li className="flex items-center gap-2">
-          <Building2 className="size-4 shrink-0" aria-hidden="true" />
+        <DoctorFact icon={Building2}>
           <span className="wrap-anywhere">{doctor.hospital}</span>
-        </li>
-        <li className="flex items-center gap-2">
-          <Briefcase className="size-4 shrink-0" aria-hidden="true" />
+        </DoctorFact>
+        <DoctorFact icon={Briefcase}>
           <span>{t('card.experience', { count: doctor.experience })}</span>
-        </li>
+        </DoctorFact>
         <li className="flex flex-wrap items-center gap-2">
           <Star className="size-4 shrink-0 fill-amber-400 text-amber-500" aria-hidden="true" />
           <span data-testid="doctor-rating">{t('card.rating', { rating: formatRating(doctor.rating, i18n.language) })}</span>

@@ -1,21 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../../lib/api-client';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpComponentTests } from '../../../test/component-tests';
 import { json, renderWithSession, sessionUser, stubServer } from '../testing/render-with-session';
 import { ChangePasswordForm } from './change-password-form';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  resetCsrfToken();
-});
+setUpComponentTests();
 
 async function fill(current: string, next: string, confirm: string) {
   const user = userEvent.setup();

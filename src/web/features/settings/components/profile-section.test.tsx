@@ -1,22 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../../lib/api-client';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpComponentTests } from '../../../test/component-tests';
 import { json, renderWithSession, sessionUser, stubServer } from '../testing/render-with-session';
 import { ProfileSection } from './profile-section';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(() => {
-  // Sonner replays toasts that are still active to a new Toaster; each test starts with none.
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  resetCsrfToken();
-});
+setUpComponentTests();
 
 describe('profile form', () => {
   it('shows a rule’s message on submit and clears it as soon as the field is edited', async () => {

@@ -1,23 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../../lib/api-client';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpComponentTests } from '../../../test/component-tests';
 import { json, renderWithSession, stubServer } from '../testing/render-with-session';
 import { TwoStepSection } from './two-step-section';
 
 const CODES = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBB${i}`);
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  resetCsrfToken();
-});
+setUpComponentTests();
 
 describe('two-step sign-in', () => {
   it('turns on with the QR code or the grouped secret and a code, then shows the recovery codes once', async () => {

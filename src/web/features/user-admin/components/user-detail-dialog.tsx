@@ -35,6 +35,10 @@ function UserDetail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const [role, setRole] = useState<Role>(user.role);
   const changeRole = useChangeRole();
   const isStaff = user.role === 'staff';
+  // The server keeps patients patients, and no one else becomes one (their record is theirs).
+  const isPatient = user.role === 'patient';
+  const roleLocked = isSelf || isPatient;
+  const roleOptions = ROLES.filter((value) => value !== 'patient' || isPatient);
   const permissions = useQuery(userPermissionsQuery(user.id, isStaff));
 
   const saveRole = async () => {
@@ -57,13 +61,13 @@ function UserDetail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
             <SelectField
               label={t('detail.role')}
               value={role}
-              disabled={isSelf}
-              hint={isSelf ? t('detail.ownRole') : undefined}
+              disabled={roleLocked}
+              hint={isSelf ? t('detail.ownRole') : isPatient ? t('detail.patientRole') : undefined}
               onChange={(event) => setRole(event.target.value as Role)}
-              options={ROLES.map((value) => ({ value, label: t(`shell:roles.${value}`) }))}
+              options={roleOptions.map((value) => ({ value, label: t(`shell:roles.${value}`) }))}
             />
           </div>
-          <Button variant="secondary" onClick={() => void saveRole()} disabled={isSelf || role === user.role || changeRole.isPending}>
+          <Button variant="secondary" onClick={() => void saveRole()} disabled={roleLocked || role === user.role || changeRole.isPending}>
             {t('detail.saveRole')}
           </Button>
         </div>

@@ -1,21 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../../../lib/api-client';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { setUpComponentTests } from '../../../test/component-tests';
 import { adminUser, fakeServer, json, renderAsAdmin } from '../testing/render-admin';
 import { UserAdminPage } from './user-admin-page';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(() => {
-  toast.dismiss();
-  vi.unstubAllGlobals();
-  resetCsrfToken();
-});
+setUpComponentTests();
 
 const list = (data: unknown[], total = data.length) => json({ data, page: 1, pageSize: 20, total });
 

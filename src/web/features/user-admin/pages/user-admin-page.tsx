@@ -12,8 +12,9 @@ import {
   type UserStatus,
 } from '../../../../contracts/user-admin';
 import { Button } from '../../../components/ui/button';
-import { DelayedLoading } from '../../../components/ui/delayed-loading';
-import { FormAlert, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
+import { Pager } from '../../../components/ui/pager';
+import { QueryStates } from '../../../components/ui/query-states';
 import { useSession } from '../../../lib/session/use-session';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from '../components/create-user-dialog';
@@ -106,114 +107,94 @@ export function UserAdminPage() {
         <Button type="submit">{t('filters.apply')}</Button>
       </form>
 
-      {query.isPending ? (
-        <DelayedLoading />
-      ) : query.isError ? (
-        <FormAlert>
-          {t('loadFailed')}{' '}
-          <button type="button" className="font-medium underline" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </FormAlert>
-      ) : query.data.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-          <Users className="size-10 text-slate-500" aria-hidden="true" />
-          <p className="font-medium">{t('empty.title')}</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{t('empty.body')}</p>
-        </div>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-            <table className="w-full text-start text-sm" data-testid="users-table" aria-busy={query.isFetching}>
-              <caption className="sr-only">{t('table.caption', { count: query.data.total })}</caption>
-              <thead className="bg-slate-50 text-start dark:bg-slate-900">
-                <tr>
-                  {(['name', 'email', 'role', 'position', 'status', 'actions'] as const).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
-                      {t(`table.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.data.map((user) => {
-                  const isSelf = user.id === me?.id;
-                  return (
-                    <tr key={user.id} className="border-t border-slate-200 dark:border-slate-800" data-user-email={user.email}>
-                      <th scope="row" className="px-3 py-2 text-start font-medium">
-                        {user.name}{' '}
-                        {isSelf ? <span className="font-normal text-slate-600 dark:text-slate-400">{t('table.you')}</span> : null}
+      <QueryStates
+        query={query}
+        failed={t('loadFailed')}
+        retry={t('retry')}
+        empty={{ icon: Users, title: t('empty.title'), body: t('empty.body') }}
+      >
+        {(data) => (
+          <>
+            <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+              <table className="w-full text-start text-sm" data-testid="users-table" aria-busy={query.isFetching}>
+                <caption className="sr-only">{t('table.caption', { count: data.total })}</caption>
+                <thead className="bg-slate-50 text-start dark:bg-slate-900">
+                  <tr>
+                    {(['name', 'email', 'role', 'position', 'status', 'actions'] as const).map((column) => (
+                      <th key={column} scope="col" className="px-3 py-2 text-start font-semibold">
+                        {t(`table.${column}`)}
                       </th>
-                      <td className="px-3 py-2 break-all">{user.email}</td>
-                      <td className="px-3 py-2">{t(`shell:roles.${user.role}`)}</td>
-                      <td className="px-3 py-2">
-                        {user.position ? t(`shell:positions.${user.position}`, { defaultValue: user.position }) : (user.specialty ?? '—')}
-                      </td>
-                      <td className="px-3 py-2">
-                        <span
-                          className={`rounded-full px-2 py-0.5 text-xs ${
-                            user.isActive
-                              ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100'
-                              : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
-                          }`}
-                        >
-                          {statusLabel(user)}
-                        </span>
-                      </td>
-                      <td className="px-3 py-2">
-                        <div className="flex flex-wrap gap-2">
-                          <Button
-                            variant="secondary"
-                            className="!min-h-8 !px-2 !py-1"
-                            aria-label={t('table.manageUser', { name: user.name })}
-                            onClick={() => setDetailOf(user)}
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.data.map((user) => {
+                    const isSelf = user.id === me?.id;
+                    return (
+                      <tr key={user.id} className="border-t border-slate-200 dark:border-slate-800" data-user-email={user.email}>
+                        <th scope="row" className="px-3 py-2 text-start font-medium">
+                          {user.name}{' '}
+                          {isSelf ? <span className="font-normal text-slate-600 dark:text-slate-400">{t('table.you')}</span> : null}
+                        </th>
+                        <td className="px-3 py-2 break-all">{user.email}</td>
+                        <td className="px-3 py-2">{t(`shell:roles.${user.role}`)}</td>
+                        <td className="px-3 py-2">
+                          {user.position ? t(`shell:positions.${user.position}`, { defaultValue: user.position }) : (user.specialty ?? '—')}
+                        </td>
+                        <td className="px-3 py-2">
+                          <span
+                            className={`rounded-full px-2 py-0.5 text-xs ${
+                              user.isActive
+                                ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100'
+                                : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
+                            }`}
                           >
-                            {t('table.manage')}
-                          </Button>
-                          {isSelf ? null : (
+                            {statusLabel(user)}
+                          </span>
+                        </td>
+                        <td className="px-3 py-2">
+                          <div className="flex flex-wrap gap-2">
                             <Button
-                              variant="ghost"
+                              variant="secondary"
                               className="!min-h-8 !px-2 !py-1"
-                              aria-label={t(user.isActive ? 'table.deactivateUser' : 'table.reactivateUser', { name: user.name })}
-                              onClick={() => setStatusOf(user)}
+                              aria-label={t('table.manageUser', { name: user.name })}
+                              onClick={() => setDetailOf(user)}
                             >
-                              {t(user.isActive ? 'table.deactivate' : 'table.reactivate')}
+                              {t('table.manage')}
                             </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={page} total={query.data.total} busy={query.isFetching} onPage={setPage} />
-        </>
-      )}
+                            {isSelf ? null : (
+                              <Button
+                                variant="ghost"
+                                className="!min-h-8 !px-2 !py-1"
+                                aria-label={t(user.isActive ? 'table.deactivateUser' : 'table.reactivateUser', { name: user.name })}
+                                onClick={() => setStatusOf(user)}
+                              >
+                                {t(user.isActive ? 'table.deactivate' : 'table.reactivate')}
+                              </Button>
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              page={page}
+              total={data.total}
+              pageSize={USER_PAGE_SIZE}
+              busy={query.isFetching}
+              label={t('pagination.label')}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryStates>
 
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       <StatusDialog user={statusOf} onClose={() => setStatusOf(null)} />
       <UserDetailDialog user={detailOf} currentUserId={me?.id ?? ''} onClose={() => setDetailOf(null)} />
     </div>
-  );
-}
-
-function Pagination({ page, total, busy, onPage }: { page: number; total: number; busy: boolean; onPage(page: number): void }) {
-  const { t } = useTranslation('user-admin');
-  const pages = Math.max(1, Math.ceil(total / USER_PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t('pagination.label')} className="flex flex-wrap items-center justify-between gap-3">
-      <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>
-        {t('pagination.previous')}
-      </Button>
-      <span className="text-sm" aria-live="polite">
-        {t('pagination.status', { page, pages })}
-      </span>
-      <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={page >= pages || busy}>
-        {t('pagination.next')}
-      </Button>
-    </nav>
   );
 }

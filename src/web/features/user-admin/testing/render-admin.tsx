@@ -1,40 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import type { SessionUser } from '../../../../contracts/user';
 import type { AdminUser } from '../../../../contracts/user-admin';
-import { SessionContext } from '../../../lib/session/use-session';
+import { renderWithSession, sessionUser } from '../../../lib/session/testing';
 
 // Component tests of the admin user screens: real components and i18n, an admin session, and
 // fetch as the only thing replaced (the server's answers are written per test).
 
-export const ADMIN: SessionUser = {
+export const ADMIN: SessionUser = sessionUser({
   id: '0b9c2c4e-1111-4c43-9d7e-0c1b2a3d4e5f',
   email: 'admin@caredeck.demo',
   firstName: 'Ada',
   lastName: 'Admin',
   name: 'Ada Admin',
   role: 'admin',
-  position: null,
-  avatar: null,
-  phone: null,
-  dateOfBirth: null,
-  gender: null,
-  address: null,
-  isFirstTimeLogin: false,
-  mfaEnabled: false,
-  preferredLanguage: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  medicalRecordNumber: null,
-  bloodType: null,
-  allergies: [],
-  medications: [],
-  medicalHistory: [],
-  emergencyContact: null,
-};
+});
 
 export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
@@ -55,17 +35,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
 }
 
 export function renderAsAdmin(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider
-        value={{ status: 'authenticated', user: ADMIN, signIn: vi.fn(), signOut: vi.fn(async () => {}), refresh: vi.fn(async () => {}) }}
-      >
-        {ui}
-        <Toaster />
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
+  return renderWithSession(ui, { user: ADMIN });
 }
 
 export function json(body: unknown, status = 200): Response {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { specialtyByName } from '../../../../contracts/doctors';
+import { specialtyByName } from '../../../contracts/doctors';
 
 /** Doctor records store the English specialty name; people read it in their language. */
 export function useSpecialtyLabel(): (name: string) => string {

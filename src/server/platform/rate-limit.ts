@@ -1,0 +1,34 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+
+// Per-route request limits (@fastify/rate-limit). With REDIS_URL the counters live in Redis, so a
+// limit means the same behind a load balancer as on one machine (DESIGN.md §1: the app server is
+// stateless); without it each process counts for itself.
+
+/** Every instance of one deployment shares this key prefix, and so its counters. */
+export const RATE_LIMIT_NAMESPACE = 'caredeck-rate-limit:';
+
+export async function registerRateLimit(app: FastifyInstance, config: Pick<AppConfig, 'redisUrl'>): Promise<void> {
+  const redis = config.redisUrl
+    ? // Commands wait for the first connection; in an outage they fail after one retry and
+      // skipOnError below lets the request through rather than refusing everyone.
+      new Redis(config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ code: (error as { code?: string }).code }, 'rate-limit store unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  // Per-route limits only: a global limit would also throttle the WebSocket upgrade (DESIGN.md §3).
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+}
