@@ -9,8 +9,11 @@
  * 2. Starts the built server on a fresh demo database and loads / in Debian's Chromium with a
  *    mid-range phone profile (390x844, 4x CPU slowdown, fast 4G), printing the medians of LCP, CLS
  *    and TBT (long tasks beyond 50 ms between first paint and 5 s after load) over several runs.
+ * 3. Runs Lighthouse (mobile preset) against / of the same server (bench/web-lighthouse.ts): the
+ *    median performance, accessibility, best-practices and SEO scores, LCP, TBT, CLS, FCP and Speed
+ *    Index, and the top failing audits when performance is below 95 or accessibility below 100.
  *
- *   npm run bench:web [-- --no-build] [-- --runs=5] [-- --sizes-only]
+ *   npm run bench:web [-- --no-build] [-- --runs=5] [-- --lighthouse-runs=3] [-- --no-lighthouse] [-- --sizes-only]
  */
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { runLighthouse } from './web-lighthouse';
 
 interface ManifestChunk {
   file: string;
@@ -29,6 +33,7 @@ interface ManifestChunk {
 
 const args = process.argv.slice(2);
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 5);
+const lighthouseRuns = Number(args.find((a) => a.startsWith('--lighthouse-runs='))?.split('=')[1] ?? 3);
 const webRoot = path.resolve('dist/web');
 const BUDGET_KB = 120;
 
@@ -150,6 +155,8 @@ try {
   console.log(`  LCP ${median(lcp).toFixed(0)} ms   (runs: ${lcp.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`  CLS ${median(cls).toFixed(3)}      (runs: ${cls.map((v) => v.toFixed(3)).join(', ')})`);
   console.log(`  TBT ${median(tbt).toFixed(0)} ms   (runs: ${tbt.map((v) => v.toFixed(0)).join(', ')})`);
+
+  if (!args.includes('--no-lighthouse') && lighthouseRuns > 0) await runLighthouse(`${origin}/`, lighthouseRuns);
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -73,9 +73,19 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
             </FormAlert>
           </div>
         ) : null}
-        {/* A route's failure is contained to the page; navigating elsewhere clears it. */}
+        {/* A route's failure is contained to the page; navigating elsewhere clears it. While the
+            page's chunk loads, the fallback fills the screen, so the footer starts below the fold
+            and is not pushed down in view when the page arrives (layout shift). */}
         <ErrorBoundary key={location.pathname} level="route" name={`route:${location.pathname}`}>
-          <Suspense fallback={<DelayedLoading />}>{children ?? <Outlet />}</Suspense>
+          <Suspense
+            fallback={
+              <div className="min-h-svh">
+                <DelayedLoading />
+              </div>
+            }
+          >
+            {children ?? <Outlet />}
+          </Suspense>
         </ErrorBoundary>
       </main>
       <SiteFooter />
