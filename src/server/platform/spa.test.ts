@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openTestDatabase, type TestDatabaseHandle } from '../test-support/test-database';
@@ -21,6 +22,12 @@ describe('serving the web app', () => {
     await fs.promises.mkdir(path.join(webRoot, 'assets'), { recursive: true });
     await fs.promises.writeFile(path.join(webRoot, 'index.html'), INDEX_HTML);
     await fs.promises.writeFile(path.join(webRoot, 'assets', 'app-abc.js'), APP_JS);
+    // The copies scripts/compress-web.mjs writes at build time.
+    for (const file of [path.join(webRoot, 'index.html'), path.join(webRoot, 'assets', 'app-abc.js')]) {
+      const content = await fs.promises.readFile(file);
+      await fs.promises.writeFile(`${file}.br`, zlib.brotliCompressSync(content));
+      await fs.promises.writeFile(`${file}.gz`, zlib.gzipSync(content));
+    }
     await fs.promises.writeFile(path.join(tempDir, 'secret.txt'), 'TOP-SECRET');
 
     database = await openTestDatabase();
@@ -43,6 +50,26 @@ describe('serving the web app', () => {
       expect(response.body).toBe(INDEX_HTML);
     },
   );
+
+  it('sends the Brotli or gzip copy the build wrote when the browser accepts it, else the file itself', async () => {
+    const asset = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(APP_JS);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(APP_JS);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+
+    // A reloaded client route too: the app shell is the first thing a visitor downloads.
+    const shell = await t.app.inject({ method: 'GET', url: '/appointments', headers: { 'accept-encoding': 'br' } });
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(shell.rawPayload).toString()).toBe(INDEX_HTML);
+  });
 
   it('index.html carries the browser protections', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/appointments' });

@@ -5,13 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Serves the built SPA. Hashed assets are cached for a year; index.html never is, so a deploy is
 // picked up on the next navigation. Any client route (no file extension) answers index.html, so
-// every view can be reloaded and deep-linked (history fallback).
+// every view can be reloaded and deep-linked (history fallback). Text files go out as the Brotli or
+// gzip copies the build wrote beside them (scripts/compress-web.mjs), when the browser accepts them.
 export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<boolean> {
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
