@@ -29,7 +29,7 @@ export class AppointmentsService {
     const { userId, role } = scope.actor;
     const own = role === 'patient' ? eq(appointments.patientId, userId) : role === 'doctor' ? eq(appointments.doctorId, userId) : undefined;
     const where = own ?? this.repository.reach(scope, viewAll);
-    return this.page(where, options, context, { action: 'appointment.list', resourceType: 'appointment' });
+    return this.page(scope, where, options, context, { action: 'appointment.list', resourceType: 'appointment' });
   }
 
   async listForPatient(
@@ -67,7 +67,7 @@ export class AppointmentsService {
       await auditMissedRead(this.audit, context, { action: 'appointment.list', resourceType: 'doctor', resourceId: doctorId });
       throw AppError.notFound();
     }
-    return this.page(eq(appointments.doctorId, doctorId), options, context, {
+    return this.page(scope, eq(appointments.doctorId, doctorId), options, context, {
       action: 'appointment.list',
       resourceType: 'doctor',
       resourceId: doctorId,
@@ -85,7 +85,7 @@ export class AppointmentsService {
       this.audit,
       context,
       { action: 'appointment.today', resourceType: 'appointment', details: { count: rows.length, date } },
-      rows.map((row) => row.patientId),
+      subjects(scope, rows),
     );
     return { date, data: rows.map(toAppointment) };
   }
@@ -101,6 +101,7 @@ export class AppointmentsService {
   }
 
   private async page(
+    scope: PatientScope,
     where: Parameters<AppointmentsRepository['list']>[0],
     options: ListOptions,
     context: ReadContext,
@@ -111,7 +112,7 @@ export class AppointmentsService {
       this.audit,
       context,
       { ...event, details: { count: rows.length, when: options.when, page: options.page } },
-      rows.map((row) => row.patientId),
+      subjects(scope, rows),
     );
     return { data: rows.map(toAppointment), page: options.page, pageSize: options.pageSize, total };
   }
@@ -120,6 +121,14 @@ export class AppointmentsService {
 /** The service on `db`: how other modules (the chart) use appointments without this module's repository. */
 export function createAppointmentsService(db: Database, audit: AuditLog): AppointmentsService {
   return new AppointmentsService(new AppointmentsRepository(db), audit);
+}
+
+/**
+ * Whose read it was: every patient in the answer; a patient's own list concerns them even when
+ * empty ("you have nothing today" is about them too).
+ */
+function subjects(scope: PatientScope, rows: readonly AppointmentListRow[]): string[] {
+  return scope.actor.role === 'patient' ? [scope.actor.userId] : rows.map((row) => row.patientId);
 }
 
 export function toAppointment(row: AppointmentListRow): Appointment {
