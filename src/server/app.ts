@@ -5,12 +5,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
+import { medicationsRoutes } from './modules/medications/medications.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -129,6 +132,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(doctorsRoutes);
   await app.register(notificationsRoutes);
   await app.register(auditRoutes);
+  await app.register(appointmentsRoutes);
+  await app.register(medicationsRoutes);
+  await app.register(healthRecordsRoutes);
 
   // 5. The SPA, and one not-found handler: JSON for the API, index.html for client routes.
   const spa = await registerSpa(app, config.webRoot);

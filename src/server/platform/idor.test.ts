@@ -1,7 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, patientProfiles, userPermissions, users, webauthnCredentials } from '../db/schema';
+import { buildAppointment, buildLabOrder, createDoctor, panel, Random } from '../db/factories';
+import {
+  allergies,
+  appointments,
+  labOrders,
+  labResultComponents,
+  medications,
+  notifications,
+  patientProfiles,
+  userPermissions,
+  users,
+  vitals,
+  webauthnCredentials,
+} from '../db/schema';
 import { assignCare, createActor, probeIdor, type Actor, type IdorCase } from '../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -39,7 +52,90 @@ const snapshotUser = async (id: string) => {
   return { user, profile };
 };
 
-const cases: IdorCase<{ id: string; mrn?: string; marker?: string }>[] = [
+const random = new Random(Number.parseInt(randomBytes(4).toString('hex'), 16));
+
+/**
+ * One of everything the chart holds for `patientId`, each carrying `marker` where it has free
+ * text: an intruder's answer must contain none of it.
+ */
+async function chartRecords(patientId: string, marker: string): Promise<{ doctorId: string }> {
+  const { user: doctor } = await createDoctor(t.app.db, random);
+  const startsAt = new Date(Date.UTC(2032, random.int(0, 11), random.int(1, 28), random.int(9, 16), 0));
+  await t.app.db.insert(appointments).values(buildAppointment(random, { patientId, doctorId: doctor.id, startsAt, reason: marker }));
+  await t.app.db.insert(medications).values({
+    patientId,
+    name: marker,
+    dosage: '10 mg',
+    frequency: 'Once daily',
+    startDate: '2026-01-05',
+    prescribedBy: doctor.id,
+  });
+  await t.app.db.insert(allergies).values({ patientId, allergen: marker, type: 'drug', severity: 'severe', reaction: marker });
+  await t.app.db
+    .insert(vitals)
+    .values({ patientId, type: 'heart-rate', value: 71, unit: '/min', measuredAt: new Date(), source: 'clinic' });
+  const lab = buildLabOrder(random, { patientId, panel: panel('hba1c'), orderedAt: new Date(Date.now() - 86_400_000 * 3) });
+  await t.app.db.insert(labOrders).values({ ...lab.order, panelName: marker });
+  await t.app.db.insert(labResultComponents).values(lab.components);
+  return { doctorId: doctor.id };
+}
+
+const snapshotChart = async (patientId: string) => ({
+  appointments: await t.app.db.select().from(appointments).where(eq(appointments.patientId, patientId)),
+  medications: await t.app.db.select().from(medications).where(eq(medications.patientId, patientId)),
+  allergies: await t.app.db.select().from(allergies).where(eq(allergies.patientId, patientId)),
+  vitals: await t.app.db.select().from(vitals).where(eq(vitals.patientId, patientId)),
+  labs: await t.app.db.select().from(labOrders).where(eq(labOrders.patientId, patientId)),
+});
+
+const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: string }>[] = [
+  {
+    name: 'chart (GET /api/patients/{id}/complete, /vitals, /lab-results, /allergies)',
+    paths: ['/api/patients/:id/complete', '/api/patients/:id/vitals', '/api/patients/:id/lab-results', '/api/patients/:id/allergies'],
+    create: async (owner) => {
+      const marker = `Chart ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      return { id: owner.user.id, marker };
+    },
+    snapshot: (record) => snapshotChart(record.id),
+    secrets: (record, owner) => [record.marker!, owner.user.email],
+    ownerGet: 200,
+  },
+  {
+    name: 'medications (GET /api/medications/patient/{id})',
+    paths: ['/api/medications/patient/:id'],
+    create: async (owner) => {
+      const marker = `Medication ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      return { id: owner.user.id, marker };
+    },
+    snapshot: (record) => snapshotChart(record.id),
+    secrets: (record) => [record.marker!],
+    ownerGet: 200,
+  },
+  {
+    name: 'appointments (GET /api/appointments/patient/{id})',
+    paths: ['/api/appointments/patient/:id'],
+    create: async (owner) => {
+      const marker = `Appointment ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      return { id: owner.user.id, marker };
+    },
+    snapshot: (record) => snapshotChart(record.id),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName],
+    ownerGet: 200,
+  },
+  {
+    name: 'doctor’s schedule (GET /api/appointments/doctor/{id}) holding the owner’s appointment',
+    paths: ['/api/appointments/doctor/:id'],
+    create: async (owner) => {
+      const marker = `Schedule ${randomBytes(6).toString('hex')}`;
+      const { doctorId } = await chartRecords(owner.user.id, marker);
+      return { id: doctorId, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record) => [record.marker!],
+  },
   {
     name: 'patient record (GET /api/patients/{id})',
     paths: ['/api/patients/:id'],

@@ -4,12 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../contracts/permission-catalogue';
 import type { Role } from '../../contracts/roles';
 import type { Database } from '../db/client';
-import { careAssignments, patientProfiles } from '../db/schema';
+import { appointments, careAssignments, patientProfiles } from '../db/schema';
 import { actorOf, permissionsOf } from './access';
 
 // Row-level scoping of patient data (DESIGN.md §6). Which patients a caller reaches, whatever
-// permission they hold: a patient themself; a doctor the patients in their care (an assignment;
-// the appointments issue adds "an appointment" to doctorCare below); staff every patient with
+// permission they hold: a patient themself; a doctor the patients in their care (an assignment or
+// an appointment, see doctorCare below); staff every patient with
 // patients.view.all and none without; admin every patient. Repositories add `condition` to their
 // queries, and a record outside it answers 404 exactly like a missing one.
 
@@ -55,9 +55,13 @@ export class PatientScope {
   }
 }
 
-/** The doctor–patient relation: "an appointment or an assignment". */
+/**
+ * The doctor–patient relation: "an appointment or an assignment". Any appointment counts, a
+ * cancelled one too: the doctor may need the chart of a patient who cancelled to follow up.
+ */
 function doctorCare(doctorId: string, patientId: AnyPgColumn | SQL): SQL {
-  return sql`exists (select 1 from ${careAssignments} where ${careAssignments.doctorId} = ${doctorId} and ${careAssignments.patientId} = ${patientId})`;
+  return sql`(exists (select 1 from ${careAssignments} where ${careAssignments.doctorId} = ${doctorId} and ${careAssignments.patientId} = ${patientId})
+    or exists (select 1 from ${appointments} where ${appointments.doctorId} = ${doctorId} and ${appointments.patientId} = ${patientId}))`;
 }
 
 /** The scope of the signed-in caller of `request`. */

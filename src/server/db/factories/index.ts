@@ -2,3 +2,6 @@ export * from './random';
 export * from './users';
 export * from './doctors';
 export * from './patients';
+export * from './appointments';
+export * from './lab-panels';
+export * from './clinical-history';

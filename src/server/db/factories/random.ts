@@ -25,6 +25,15 @@ export class Random {
     return items[Math.floor(this.next() * items.length)] as T;
   }
 
+  /** A version 4 UUID drawn from this generator: rows can be linked before they are inserted, repeatably. */
+  uuid(): string {
+    const hex = Array.from({ length: 32 }, () => Math.floor(this.next() * 16).toString(16));
+    hex[12] = '4';
+    hex[16] = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+    const s = hex.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  }
+
   /** `count` distinct items in random order. */
   sample<T>(items: readonly T[], count: number): T[] {
     const pool = [...items];

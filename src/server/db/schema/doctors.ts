@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, smallint, text, time, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, smallint, text, time, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 // Spec §3 "Doctor": directory fields plus the profile-level languages, telemedicine and availability.
@@ -55,6 +55,26 @@ export const doctorAvailability = pgTable(
   ],
 );
 
+/** Leave, conferences, holidays: no slot is offered inside one, whatever the weekly hours say. */
+export const doctorTimeOff = pgTable(
+  'doctor_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctorProfiles.userId, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('doctor_time_off_doctor_idx').on(t.doctorId, t.startsAt),
+    check('doctor_time_off_range_check', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
 export type DoctorProfileRow = typeof doctorProfiles.$inferSelect;
 export type NewDoctorProfileRow = typeof doctorProfiles.$inferInsert;
 export type NewDoctorAvailabilityRow = typeof doctorAvailability.$inferInsert;
+export type NewDoctorTimeOffRow = typeof doctorTimeOff.$inferInsert;

@@ -6,6 +6,7 @@ import { createDoctor, createPatient, createUser, Random } from '../factories';
 import { users } from '../schema';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoAccess } from './demo-access';
+import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
 const SEED_LOCK = 7_201_002;
@@ -66,5 +67,6 @@ async function buildOrganisation(db: Database): Promise<void> {
     await createUser(db, random, { role: 'staff', position });
   }
   await seedDemoAccess(db);
+  await seedDemoClinicalHistory(db);
   await seedDemoOrganisationSettings(db);
 }

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// Spec §3 "medication" as the server answers it (issue 7): current and past, with the prescriber's name.
+
+export const MEDICATION_STATUSES = ['active', 'discontinued'] as const;
+export type MedicationStatus = (typeof MEDICATION_STATUSES)[number];
+
+export const MEDICATION_ROUTES = [
+  'oral',
+  'sublingual',
+  'topical',
+  'inhaled',
+  'subcutaneous',
+  'intramuscular',
+  'intravenous',
+  'nasal',
+  'ophthalmic',
+  'transdermal',
+] as const;
+
+export const medicationSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  name: z.string(),
+  dosage: z.string(),
+  frequency: z.string(),
+  route: z.string().nullable(),
+  instructions: z.string().nullable(),
+  startDate: z.iso.date(),
+  endDate: z.iso.date().nullable(),
+  status: z.enum(MEDICATION_STATUSES),
+  /** The prescriber's display name ("Dr. First Last"); null when recorded elsewhere. */
+  prescribedBy: z.string().nullable(),
+  prescriberId: z.uuid().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Medication = z.infer<typeof medicationSchema>;
+
+export const medicationListQuerySchema = z.object({ status: z.enum(MEDICATION_STATUSES, 'choice.invalid').optional() }).strict();
+
+export const medicationListResponseSchema = z.object({ data: z.array(medicationSchema) });
+export type MedicationListResponse = z.infer<typeof medicationListResponseSchema>;

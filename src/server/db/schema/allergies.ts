@@ -1,0 +1,25 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ALLERGY_SEVERITIES, ALLERGY_STATUSES, ALLERGY_TYPES } from '../../../contracts/health-records';
+import { users } from './users';
+
+// Spec §3 "allergy" (issue 7), confirmed by a clinician (the registration's free-text list stays
+// on patient_profiles as reported).
+export const allergies = pgTable(
+  'allergies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    allergen: text('allergen').notNull(),
+    type: text('type', { enum: ALLERGY_TYPES }).notNull(),
+    severity: text('severity', { enum: ALLERGY_SEVERITIES }).notNull(),
+    reaction: text('reaction'),
+    status: text('status', { enum: ALLERGY_STATUSES }).notNull().default('active'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('allergies_patient_idx').on(t.patientId), index('allergies_recorded_by_idx').on(t.recordedBy)],
+);
+
+export type NewAllergyRow = typeof allergies.$inferInsert;

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DOCUMENT_CATEGORIES, DOCUMENT_ORIGINS } from '../../../contracts/health-records';
+import { users } from './users';
+
+// Documents (issue 7): metadata only; the bytes live in the storage backend under storage_key.
+// origin 'patient' marks the patient's own uploads (they may delete them); 'clinical' ones stay.
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: DOCUMENT_CATEGORIES }).notNull(),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    origin: text('origin', { enum: DOCUMENT_ORIGINS }).notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('documents_patient_idx').on(t.patientId, t.createdAt),
+    index('documents_uploaded_by_idx').on(t.uploadedBy),
+    check('documents_size_check', sql`${t.sizeBytes} >= 0`),
+  ],
+);
+
+export type NewDocumentRow = typeof documents.$inferInsert;

@@ -1,0 +1,22 @@
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// Immunizations (issue 7): vaccines coded in CVX.
+export const immunizations = pgTable(
+  'immunizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cvxCode: text('cvx_code').notNull(),
+    name: text('name').notNull(),
+    administeredOn: date('administered_on').notNull(),
+    doseNumber: integer('dose_number'),
+    lotNumber: text('lot_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('immunizations_patient_idx').on(t.patientId)],
+);
+
+export type NewImmunizationRow = typeof immunizations.$inferInsert;

@@ -1,0 +1,55 @@
+import { index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LAB_FLAGS, LAB_ORDER_STATUSES } from '../../../contracts/health-records';
+import { users } from './users';
+
+// Lab results (issue 7): an order for a panel (LOINC panel code) and its components. A patient
+// sees an order only once it is released (released_at set): a clinician reviews results first.
+export const labOrders = pgTable(
+  'lab_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    panelCode: text('panel_code').notNull(),
+    panelName: text('panel_name').notNull(),
+    status: text('status', { enum: LAB_ORDER_STATUSES }).notNull().default('ordered'),
+    orderedBy: uuid('ordered_by').references(() => users.id, { onDelete: 'set null' }),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lab_orders_patient_ordered_idx').on(t.patientId, t.orderedAt), index('lab_orders_ordered_by_idx').on(t.orderedBy)],
+);
+
+/**
+ * One measured component. patient_id is repeated from the order so a component's trend across
+ * panels (patient, LOINC code) is one indexed query.
+ */
+export const labResultComponents = pgTable(
+  'lab_result_components',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => labOrders.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    loincCode: text('loinc_code').notNull(),
+    name: text('name').notNull(),
+    value: numeric('value', { precision: 12, scale: 4, mode: 'number' }).notNull(),
+    unit: text('unit').notNull(),
+    referenceLow: numeric('reference_low', { precision: 12, scale: 4, mode: 'number' }),
+    referenceHigh: numeric('reference_high', { precision: 12, scale: 4, mode: 'number' }),
+    flag: text('flag', { enum: LAB_FLAGS }).notNull().default('normal'),
+  },
+  (t) => [
+    index('lab_result_components_order_idx').on(t.orderId),
+    index('lab_result_components_patient_loinc_idx').on(t.patientId, t.loincCode),
+  ],
+);
+
+export type NewLabOrderRow = typeof labOrders.$inferInsert;
+export type NewLabResultComponentRow = typeof labResultComponents.$inferInsert;

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MEDICATION_STATUSES } from '../../../contracts/medications';
+import { users } from './users';
+
+// Spec §3 "medication" (issue 7): current (active) and past (discontinued) prescriptions.
+export const medications = pgTable(
+  'medications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Drug, strength and form in RxNorm-like wording ("Lisinopril 10 mg oral tablet"). */
+    name: text('name').notNull(),
+    dosage: text('dosage').notNull(),
+    frequency: text('frequency').notNull(),
+    route: text('route'),
+    instructions: text('instructions'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    status: text('status', { enum: MEDICATION_STATUSES }).notNull().default('active'),
+    /** The prescribing doctor; null when prescribed outside the organisation. */
+    prescribedBy: uuid('prescribed_by').references(() => users.id, { onDelete: 'set null' }),
+    discontinuedAt: timestamp('discontinued_at', { withTimezone: true }),
+    discontinuedReason: text('discontinued_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('medications_patient_status_idx').on(t.patientId, t.status),
+    index('medications_prescribed_by_idx').on(t.prescribedBy),
+    check('medications_status_check', sql`${t.status} in ('active', 'discontinued')`),
+    check('medications_dates_check', sql`${t.endDate} is null or ${t.startDate} <= ${t.endDate}`),
+  ],
+);
+
+export type MedicationRow = typeof medications.$inferSelect;
+export type NewMedicationRow = typeof medications.$inferInsert;

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { eq, gt, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allergyListResponseSchema,
+  labResultListResponseSchema,
+  patientChartResponseSchema,
+  vitalListResponseSchema,
+} from '../../../contracts/health-records';
+import { buildLabOrder, panel, Random } from '../../db/factories';
+import { auditEvents, labOrders, labResultComponents } from '../../db/schema';
+import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixtures';
+import { createActor, type Actor } from '../../test-support/idor-harness';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+// Issue 7 item 10: the chart reads (complete, vitals, lab results, allergies), and the audit
+// completeness of every patient-data read of this issue: one event per request, under the patient.
+
+let t: TestApp;
+let patient: Actor;
+let otherPatient: Actor;
+let doctor: Actor;
+let nurse: Actor;
+let billing: Actor;
+let admin: Actor;
+let pendingOrderId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  patient = await createActor(t.app, 'patient');
+  otherPatient = await createActor(t.app, 'patient');
+  doctor = await createDoctorActor(t.app);
+  nurse = await createActor(t.app, 'staff', {
+    permissions: ['patients.view.all', 'patients.phi.access', 'medical_records.view', 'medications.view.all', 'appointments.view.all'],
+  });
+  billing = await createActor(t.app, 'staff', { permissions: ['patients.view.all', 'billing.view'] });
+  admin = await createActor(t.app, 'admin');
+  await giveHistory(t.app, patient.user.id, [doctor.user.id]);
+  await giveHistory(t.app, otherPatient.user.id, [doctor.user.id]);
+  // A panel resulted this morning and not yet released: clinicians see it, the patient not yet.
+  const pending = buildLabOrder(new Random(3), {
+    patientId: patient.user.id,
+    panel: panel('hba1c'),
+    orderedAt: new Date(Date.now() - 3_600_000),
+    orderedBy: doctor.user.id,
+    released: false,
+  });
+  await t.app.db.insert(labOrders).values(pending.order);
+  await t.app.db.insert(labResultComponents).values(pending.components);
+  pendingOrderId = pending.order.id;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/patients/{id}/vitals', () => {
+  it('answers the readings newest first, optionally one measure', async () => {
+    const all = vitalListResponseSchema.parse((await patient.agent.get(`/api/patients/${patient.user.id}/vitals`)).json()).data;
+    expect(all.length).toBeGreaterThan(50);
+    expect(all.length).toBeLessThanOrEqual(200);
+    const limited = vitalListResponseSchema.parse((await patient.agent.get(`/api/patients/${patient.user.id}/vitals?limit=5`)).json()).data;
+    expect(limited).toEqual(all.slice(0, 5));
+    expect(all.map((v) => v.measuredAt)).toEqual([...all.map((v) => v.measuredAt)].sort().reverse());
+    const weights = vitalListResponseSchema.parse(
+      (await patient.agent.get(`/api/patients/${patient.user.id}/vitals?type=weight&limit=1000`)).json(),
+    ).data;
+    expect(weights.length).toBeGreaterThanOrEqual(24);
+    expect(weights.every((v) => v.type === 'weight' && v.unit === 'kg' && v.patientId === patient.user.id)).toBe(true);
+    expect((await patient.agent.get(`/api/patients/${patient.user.id}/vitals?type=mood`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/patients/{id}/lab-results', () => {
+  it('shows the patient released panels only, clinicians every panel', async () => {
+    const own = labResultListResponseSchema.parse((await patient.agent.get(`/api/patients/${patient.user.id}/lab-results`)).json()).data;
+    expect(own.length).toBeGreaterThanOrEqual(3);
+    expect(own.every((p) => p.releasedAt !== null)).toBe(true);
+    expect(own.map((p) => p.id)).not.toContain(pendingOrderId);
+    for (const clinician of [doctor, nurse, admin]) {
+      const seen = labResultListResponseSchema.parse(
+        (await clinician.agent.get(`/api/patients/${patient.user.id}/lab-results`)).json(),
+      ).data;
+      expect(seen.map((p) => p.id)).toContain(pendingOrderId);
+    }
+  });
+
+  it('answers each component with LOINC code, value, unit, range and flag', async () => {
+    const panels = labResultListResponseSchema.parse((await patient.agent.get(`/api/patients/${patient.user.id}/lab-results`)).json()).data;
+    const cbc = panels.find((p) => p.panelCode === '58410-2')!;
+    const hemoglobin = cbc.components.find((c) => c.loincCode === '718-7')!;
+    expect(hemoglobin).toMatchObject({ name: 'Hemoglobin', unit: 'g/dL', referenceLow: 12, referenceHigh: 17.5 });
+    const expected = hemoglobin.value < 7 ? 'critical' : hemoglobin.value < 12 ? 'low' : hemoglobin.value > 17.5 ? 'high' : 'normal';
+    expect(hemoglobin.flag).toBe(expected);
+  });
+});
+
+describe('GET /api/patients/{id}/allergies', () => {
+  it('lists the patient’s allergies', async () => {
+    const { data } = allergyListResponseSchema.parse((await patient.agent.get(`/api/patients/${patient.user.id}/allergies`)).json());
+    expect(data.length).toBeGreaterThanOrEqual(1);
+    expect(data.every((a) => a.patientId === patient.user.id)).toBe(true);
+  });
+});
+
+describe('GET /api/patients/{id}/complete', () => {
+  it('answers the whole chart in one response', async () => {
+    const response = await patient.agent.get(`/api/patients/${patient.user.id}/complete`);
+    expect(response.statusCode).toBe(200);
+    const { data } = patientChartResponseSchema.parse(response.json());
+    expect(data.patient.id).toBe(patient.user.id);
+    for (const area of [
+      'allergies',
+      'medications',
+      'problems',
+      'immunizations',
+      'medicalHistory',
+      'familyHistory',
+      'latestVitals',
+      'labResults',
+      'appointments',
+      'documents',
+    ] as const) {
+      expect(data[area].length, area).toBeGreaterThan(0);
+    }
+    expect(new Set(data.latestVitals.map((v) => v.type)).size).toBe(data.latestVitals.length);
+    expect(data.labResults.map((p) => p.id)).not.toContain(pendingOrderId);
+    expect(response.body).not.toContain('storage');
+  });
+
+  it('answers someone else’s chart like a missing one, and refuses staff without medical_records.view', async () => {
+    const missing = await otherPatient.agent.get(`/api/patients/${randomUUID()}/complete`);
+    expect(missing.statusCode).toBe(404);
+    const intruded = await otherPatient.agent.get(`/api/patients/${patient.user.id}/complete`);
+    expect(intruded.statusCode).toBe(404);
+    expect(intruded.body).toBe(missing.body);
+    expect((await billing.agent.get(`/api/patients/${patient.user.id}/complete`)).statusCode).toBe(403);
+    expect((await nurse.agent.get(`/api/patients/${patient.user.id}/complete`)).statusCode).toBe(200);
+  });
+});
+
+describe('audit completeness', () => {
+  const reads = (id: string) => [
+    `/api/patients/${id}/complete`,
+    `/api/patients/${id}/vitals`,
+    `/api/patients/${id}/vitals?type=heart-rate`,
+    `/api/patients/${id}/lab-results`,
+    `/api/patients/${id}/allergies`,
+    `/api/medications/patient/${id}`,
+    `/api/appointments/patient/${id}`,
+  ];
+
+  async function lastAuditId(): Promise<number> {
+    const [row] = await t.app.db.select({ id: max(auditEvents.id) }).from(auditEvents);
+    return row?.id ?? 0;
+  }
+
+  it('leaves exactly one event per read, under the patient, naming the reader', async () => {
+    for (const reader of [patient, doctor, nurse]) {
+      for (const url of [...reads(patient.user.id), '/api/appointments', '/api/appointments/today']) {
+        if (reader !== patient && url.startsWith('/api/appointments') && !url.includes('/patient/')) continue;
+        const since = await lastAuditId();
+        const response = await reader.agent.get(url);
+        expect(response.statusCode, url).toBe(200);
+        const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
+        expect(events, url).toHaveLength(1);
+        expect(events[0], url).toMatchObject({ outcome: 'success', patientId: patient.user.id, actorUserId: reader.user.id });
+      }
+    }
+  });
+
+  it('records a refused read once, attributed to no patient', async () => {
+    for (const url of reads(patient.user.id)) {
+      const since = await lastAuditId();
+      expect((await otherPatient.agent.get(url)).statusCode, url).toBe(404);
+      const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
+      expect(events, url).toHaveLength(1);
+      expect(events[0], url).toMatchObject({ outcome: 'failure', patientId: null, resourceId: patient.user.id });
+    }
+  });
+
+  it('records a doctor’s schedule read under every patient in it', async () => {
+    const since = await lastAuditId();
+    expect((await doctor.agent.get(`/api/appointments/doctor/${doctor.user.id}`)).statusCode).toBe(200);
+    const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
+    expect(events.map((e) => e.patientId).sort()).toEqual([patient.user.id, otherPatient.user.id].sort());
+    const [own] = await t.app.db.select().from(auditEvents).where(eq(auditEvents.id, events[0]!.id));
+    expect(own?.action).toBe('appointment.list');
+  });
+});

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createClinicalHistory, createDoctor, Random, type ClinicalHistory } from '../db/factories';
+import type { Actor } from './idor-harness';
+import { TestAgent } from './test-agent';
+
+// Issue 7 test support: doctors with a directory profile (appointments reference it) and patients
+// with a full clinical history built by the same factories as the demo seed.
+
+const random = new Random(Number.parseInt(randomBytes(4).toString('hex'), 16));
+
+/** A signed-in doctor with a profile and weekly hours. */
+export async function createDoctorActor(app: FastifyInstance): Promise<Actor> {
+  const { user } = await createDoctor(app.db, random);
+  const agent = new TestAgent(app);
+  await agent.signInAs(user.id);
+  return { user, agent };
+}
+
+// One set of booked slots per app, so two patients' histories never book one doctor's slot twice.
+const takenSlots = new WeakMap<FastifyInstance, Set<string>>();
+
+/** Six months of history for `patientId`, seen by `careTeam` (the first is their usual doctor). */
+export async function giveHistory(app: FastifyInstance, patientId: string, careTeam: readonly string[]): Promise<ClinicalHistory> {
+  return createClinicalHistory(app.db, random, { patientId, careTeam, now: new Date(), takenSlots: slotsOf(app) });
+}
+
+function slotsOf(app: FastifyInstance): Set<string> {
+  let taken = takenSlots.get(app);
+  if (!taken) takenSlots.set(app, (taken = new Set()));
+  return taken;
+}
