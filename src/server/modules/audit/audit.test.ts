@@ -226,7 +226,8 @@ describe('audit trail', () => {
           cwd: REPO_ROOT,
           env: { PATH: process.env.PATH, DATA_DIR: dir },
           encoding: 'utf8',
-          timeout: 60_000,
+          // Three cold starts of tsx + PGlite: seconds alone, a minute or more on a loaded machine.
+          timeout: 120_000,
         });
       try {
         let handle = await openDatabase({ dataDir });
@@ -254,7 +255,7 @@ describe('audit trail', () => {
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
-    }, 90_000);
+    }, 300_000);
   });
 
   describe('GET /api/me/access-log', () => {
