@@ -3,9 +3,12 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../contracts/roles';
 import { PATIENT_FEATURE_ROUTES, pathForView, VIEW_PATHS } from '../../contracts/views';
 import { DelayedLoading } from '../components/ui/delayed-loading';
+import { appointmentsRoutes } from '../features/appointments/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { doctorsRoutes } from '../features/doctors/routes';
+import { healthRecordsRoutes } from '../features/health-records/routes';
 import { legalRoutes } from '../features/legal/routes';
+import { medicationsRoutes } from '../features/medications/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { outboxRoutes } from '../features/outbox/routes';
 import { registrationRoutes } from '../features/registration/routes';
@@ -35,6 +38,9 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-passwo
 // sign-in, so the landing page does not download it (issue 6 item 9).
 const SignedInLayout = lazy(() => import('./shell/signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
 const PortalHomePage = lazy(() => import('../features/portal/pages/portal-home-page').then((m) => ({ default: m.PortalHomePage })));
+const PatientDashboardPage = lazy(() =>
+  import('../features/portal/pages/patient-dashboard-page').then((m) => ({ default: m.PatientDashboardPage })),
+);
 
 /** Route paths without their leading slash, as nested routes write them. */
 function relative(path: string): string {
@@ -43,6 +49,20 @@ function relative(path: string): string {
 
 function pathsOf(routes: RouteObject[]): Set<string> {
   return new Set(routes.flatMap((route) => (route.path ? [relative(route.path)] : [])));
+}
+
+/**
+ * The patient's own views (appointments, lab results, medications, vitals): other roles get their
+ * editable versions with their own issues, and until then the coming-soon page.
+ */
+function PatientView({ children }: { children: ReactNode }): ReactNode {
+  const { user } = useSession();
+  if (!user) return null;
+  return user.role === 'patient' ? children : <ComingSoonPage />;
+}
+
+function patientOnly(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => ({ ...route, element: <PatientView>{route.element}</PatientView> }));
 }
 
 /** Unknown paths: the coming-soon page in whichever frame fits the visitor. */
@@ -66,11 +86,7 @@ function CatchAll(): ReactNode {
 export function signedInRoutes(): RouteObject[] {
   const portals: RouteObject[] = (Object.entries(PORTAL_VIEW) as [Role, keyof typeof VIEW_PATHS][]).map(([role, view]) => ({
     path: relative(pathForView(view)),
-    element: (
-      <PortalRoute role={role}>
-        <PortalHomePage />
-      </PortalRoute>
-    ),
+    element: <PortalRoute role={role}>{role === 'patient' ? <PatientDashboardPage /> : <PortalHomePage />}</PortalRoute>,
   }));
   const built = [
     ...portals,
@@ -80,6 +96,7 @@ export function signedInRoutes(): RouteObject[] {
     ...doctorsRoutes,
     ...auditRoutes,
     ...organisationRoutes,
+    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes]),
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'access',
   'audit',
   'organisation',
+  'health',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
 

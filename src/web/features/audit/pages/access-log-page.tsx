@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_PAGE_SIZE, type AccessLogEntry } from '../../../../contracts/audit';
 import { Pager } from '../../../components/ui/pager';
-import { QueryStates } from '../../../components/ui/query-states';
+import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { accessLogQuery } from '../api/audit';
 import { actionWords } from '../lib/action-words';
 
@@ -29,7 +29,7 @@ export function AccessLogPage() {
         <h1 className="text-2xl font-semibold">{t('accessLog.title')}</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t('accessLog.description')}</p>
       </header>
-      <QueryStates
+      <PageQueryStates
         query={query}
         failed={t('accessLog.loadFailed')}
         retry={t('retry')}
@@ -62,7 +62,7 @@ export function AccessLogPage() {
             <Pager page={page} total={data.total} pageSize={AUDIT_PAGE_SIZE} busy={query.isFetching} onPage={setPage} />
           </>
         )}
-      </QueryStates>
+      </PageQueryStates>
     </div>
   );
 }

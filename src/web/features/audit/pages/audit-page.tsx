@@ -6,7 +6,7 @@ import { AUDIT_OUTCOMES, AUDIT_PAGE_SIZE, type AuditEvent, type AuditFilter } fr
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { inputClasses, TextField } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
-import { QueryStates } from '../../../components/ui/query-states';
+import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { auditEventsQuery, auditExportUrl } from '../api/audit';
 import { ChainStatus } from '../components/chain-status';
 import { actionWords } from '../lib/action-words';
@@ -109,7 +109,12 @@ export function AuditPage() {
         </div>
       </form>
 
-      <QueryStates query={query} failed={t('viewer.loadFailed')} retry={t('retry')} empty={{ icon: ScrollText, title: t('viewer.empty') }}>
+      <PageQueryStates
+        query={query}
+        failed={t('viewer.loadFailed')}
+        retry={t('retry')}
+        empty={{ icon: ScrollText, title: t('viewer.empty') }}
+      >
         {(data) => (
           <>
             <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
@@ -163,7 +168,7 @@ export function AuditPage() {
             <Pager page={page} total={data.total} pageSize={AUDIT_PAGE_SIZE} busy={query.isFetching} onPage={setPage} />
           </>
         )}
-      </QueryStates>
+      </PageQueryStates>
     </div>
   );
 }

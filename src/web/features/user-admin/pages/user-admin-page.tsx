@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
-import { QueryStates } from '../../../components/ui/query-states';
+import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { useSession } from '../../../lib/session/use-session';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from '../components/create-user-dialog';
@@ -107,7 +107,7 @@ export function UserAdminPage() {
         <Button type="submit">{t('filters.apply')}</Button>
       </form>
 
-      <QueryStates
+      <PageQueryStates
         query={query}
         failed={t('loadFailed')}
         retry={t('retry')}
@@ -190,7 +190,7 @@ export function UserAdminPage() {
             />
           </>
         )}
-      </QueryStates>
+      </PageQueryStates>
 
       <CreateUserDialog open={creating} onClose={() => setCreating(false)} />
       <StatusDialog user={statusOf} onClose={() => setStatusOf(null)} />

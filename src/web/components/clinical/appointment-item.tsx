@@ -1,0 +1,63 @@
+import { CalendarClock, MapPin, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Appointment, AppointmentStatus } from '../../../contracts/appointments';
+import { specialtyByName } from '../../../contracts/doctors';
+import { useClinicalFormat } from '../../lib/clinical/format';
+
+const STATUS_TONE: Record<AppointmentStatus, string> = {
+  requested: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100',
+  scheduled: 'border-brand-100 bg-brand-50 text-brand-900 dark:border-brand-800 dark:bg-brand-900/40 dark:text-brand-100',
+  'checked-in': 'border-brand-100 bg-brand-50 text-brand-900 dark:border-brand-800 dark:bg-brand-900/40 dark:text-brand-100',
+  'in-progress': 'border-brand-100 bg-brand-50 text-brand-900 dark:border-brand-800 dark:bg-brand-900/40 dark:text-brand-100',
+  completed: 'border-slate-300 bg-slate-50 text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+  cancelled: 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200',
+  'no-show': 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200',
+};
+
+export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
+  const { t } = useTranslation('health');
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${STATUS_TONE[status]}`}>
+      {t(`appointments.status.${status}`)}
+    </span>
+  );
+}
+
+/** One appointment: when (in the user's time zone), with whom, how, and its status. */
+export function AppointmentItem({ appointment, detailed = false }: { appointment: Appointment; detailed?: boolean }) {
+  const { t } = useTranslation(['health', 'doctors']);
+  const format = useClinicalFormat();
+  const specialty = specialtyByName(appointment.doctor.specialty);
+  const TypeIcon = appointment.type === 'video' ? Video : MapPin;
+  return (
+    <div className="flex min-w-0 flex-col gap-1" data-testid="appointment-item">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex items-center gap-2 font-medium">
+          <CalendarClock className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+          <time dateTime={appointment.startsAt}>{format.dateTime(appointment.startsAt)}</time>
+        </p>
+        <AppointmentStatusBadge status={appointment.status} />
+      </div>
+      <p className="text-sm text-slate-800 dark:text-slate-200">
+        {t('health:appointments.doctor', { firstName: appointment.doctor.firstName, lastName: appointment.doctor.lastName })}
+        {' · '}
+        {specialty ? t(`doctors:specialties.${specialty.key}`) : appointment.doctor.specialty}
+      </p>
+      <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700 dark:text-slate-300">
+        <TypeIcon className="size-4 shrink-0" aria-hidden="true" />
+        {t(`health:appointments.type.${appointment.type}`)}
+        {detailed ? <span>· {t('health:appointments.duration', { count: appointment.duration })}</span> : null}
+      </p>
+      {detailed && appointment.reason ? (
+        <p className="text-sm break-words text-slate-700 dark:text-slate-300">
+          {t('health:appointments.reason', { reason: appointment.reason })}
+        </p>
+      ) : null}
+      {detailed && appointment.parkingReservation && appointment.parkingReservation.status === 'reserved' ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {t('health:appointments.parking', { plate: appointment.parkingReservation.licensePlate })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

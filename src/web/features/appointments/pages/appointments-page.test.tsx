@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointment, json, PATIENT_ID, renderPatientView, stubRoutes } from '../../../lib/clinical/testing';
+import { initI18n } from '../../../lib/i18n';
+import { AppointmentsPage } from './appointments-page';
+
+const UPCOMING = `/api/appointments/patient/${PATIENT_ID}?when=upcoming&pageSize=50`;
+const PAST = `/api/appointments/patient/${PATIENT_ID}?when=past&pageSize=50`;
+const page = (data: unknown[]) => () => json({ data, page: 1, pageSize: 50, total: data.length });
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Whole views with several queries: slower than a unit test on a busy machine.
+describe('appointments view', { timeout: 20_000 }, () => {
+  it('lists upcoming appointments with status, doctor, type and time, and past ones on their tab', async () => {
+    const startsAt = '2030-03-12T14:30:00.000Z';
+    stubRoutes({
+      [UPCOMING]: page([appointment({ startsAt, type: 'video', reason: 'Follow-up', duration: 20 })]),
+      [PAST]: page([appointment({ status: 'cancelled', reason: 'Old visit' })]),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<AppointmentsPage />);
+
+    expect(screen.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Reason: Follow-up')).toBeInTheDocument();
+    expect(screen.getByText('Video visit')).toBeInTheDocument();
+    expect(screen.getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.getByText(/Dr\. Maria Lopez · Cardiology/)).toBeInTheDocument();
+    expect(screen.getByText(/20 minutes/)).toBeInTheDocument();
+    const expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
+    expect(screen.getByText(expected)).toHaveAttribute('datetime', startsAt);
+
+    await user.click(screen.getByRole('tab', { name: 'Past' }));
+    expect(screen.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Reason: Old visit')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+  });
+
+  it('opens on the past tab from a link and says when there is none', async () => {
+    stubRoutes({ [UPCOMING]: page([]), [PAST]: page([]) });
+    renderPatientView(<AppointmentsPage />, { path: '/appointments?tab=past' });
+    expect(await screen.findByText('You have no past appointments.')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let up = false;
+    stubRoutes({ [UPCOMING]: () => (up ? page([appointment({ reason: 'Back again' })])() : json({}, 500)) });
+    const user = userEvent.setup();
+    renderPatientView(<AppointmentsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your appointments could not be loaded.');
+    up = true;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Reason: Back again')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AppointmentItem } from '../../../components/clinical/appointment-item';
+import { QueryStates } from '../../../components/ui/query-states';
+import { patientAppointmentsQuery, type AppointmentWhen } from '../../../lib/clinical/queries';
+import { useSession } from '../../../lib/session/use-session';
+
+const TABS: readonly AppointmentWhen[] = ['upcoming', 'past'];
+
+/** The patient's appointments, upcoming (soonest first) and past (newest first), read-only for now. */
+export function AppointmentsPage() {
+  const { t } = useTranslation('health');
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab: AppointmentWhen = params.get('tab') === 'past' ? 'past' : 'upcoming';
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  if (!user) return null;
+
+  const select = (next: AppointmentWhen) => {
+    setParams(next === 'upcoming' ? {} : { tab: next }, { replace: true });
+    tabRefs.current[next]?.focus();
+  };
+  // WAI-ARIA tabs: arrow keys move between tabs (mirrored under right-to-left).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const index = TABS.indexOf(tab);
+    select(TABS[(index + 1) % TABS.length] ?? 'upcoming');
+  };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+      <header>
+        <h1 className="text-3xl font-semibold tracking-tight">{t('appointments.title')}</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{t('appointments.intro', { timeZone })}</p>
+      </header>
+      <div
+        role="tablist"
+        aria-label={t('appointments.tabs')}
+        className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`appointments-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="appointments-panel"
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => select(name)}
+            className={`-mb-px min-h-10 border-b-2 px-4 py-2 text-sm font-medium ${
+              tab === name
+                ? 'border-brand-700 text-brand-800 dark:border-brand-500 dark:text-brand-100'
+                : 'border-transparent text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+            }`}
+          >
+            {t(`appointments.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="appointments-panel" aria-labelledby={`appointments-tab-${tab}`}>
+        <AppointmentTab patientId={user.id} when={tab} />
+      </div>
+    </div>
+  );
+}
+
+function AppointmentTab({ patientId, when }: { patientId: string; when: AppointmentWhen }) {
+  const { t } = useTranslation('health');
+  const query = useQuery(patientAppointmentsQuery(patientId, when));
+  return (
+    <QueryStates
+      query={query}
+      errorText={t('errors.appointments')}
+      emptyText={when === 'upcoming' ? t('appointments.noUpcoming') : t('appointments.noPast')}
+      isEmpty={(answer) => answer.data.length === 0}
+    >
+      {(answer) => (
+        <ul className="flex flex-col gap-3">
+          {answer.data.map((appointment) => (
+            <li
+              key={appointment.id}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
+              <AppointmentItem appointment={appointment} detailed />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryStates>
+  );
+}

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Allergy } from '../../../../contracts/health-records';
+import { MEDICATION_ROUTES, type Medication } from '../../../../contracts/medications';
+import { QueryStates } from '../../../components/ui/query-states';
+import { useClinicalFormat } from '../../../lib/clinical/format';
+import { patientAllergiesQuery, patientMedicationsQuery } from '../../../lib/clinical/queries';
+import { useSession } from '../../../lib/session/use-session';
+
+/** Spec §2 medications (read-only for a patient): current and past medicines, allergies beside them. */
+export function MedicationsPage() {
+  const { t } = useTranslation('health');
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <header>
+        <h1 className="text-3xl font-semibold tracking-tight">{t('medications.title')}</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{t('medications.intro')}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <MedicationLists patientId={user.id} />
+        <AllergyList patientId={user.id} />
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid={testId} className="flex min-w-0 flex-col gap-3">
+      <h2 id={headingId} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function MedicationLists({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('health');
+  const query = useQuery(patientMedicationsQuery(patientId));
+  const current = query.data?.filter((medication) => medication.status === 'active');
+  const past = query.data?.filter((medication) => medication.status !== 'active');
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <Section title={t('medications.current')} testId="medications-current">
+        <QueryStates
+          query={{ ...query, data: current }}
+          errorText={t('errors.medications')}
+          emptyText={t('medications.noCurrent')}
+          isEmpty={(list) => list.length === 0}
+        >
+          {(list) => <MedicationCards medications={list} />}
+        </QueryStates>
+      </Section>
+      {query.isSuccess ? (
+        <Section title={t('medications.past')} testId="medications-past">
+          {past && past.length > 0 ? <MedicationCards medications={past} /> : <p className="text-sm">{t('medications.noPast')}</p>}
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+function MedicationCards({ medications }: { medications: Medication[] }) {
+  const { t } = useTranslation('health');
+  const format = useClinicalFormat();
+  const routeLabel = (route: string | null) =>
+    route === null
+      ? t('medications.unknown')
+      : (MEDICATION_ROUTES as readonly string[]).includes(route)
+        ? t(`medications.routes.${route as (typeof MEDICATION_ROUTES)[number]}`)
+        : route;
+  return (
+    <ul className="grid gap-3 md:grid-cols-2">
+      {medications.map((medication) => (
+        <li
+          key={medication.id}
+          data-testid="medication-card"
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <h3 className="font-semibold break-words">{medication.name}</h3>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-600 dark:text-slate-400">{t('medications.dosage')}</dt>
+            <dd className="break-words">{medication.dosage}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">{t('medications.frequency')}</dt>
+            <dd className="break-words">{medication.frequency}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">{t('medications.route')}</dt>
+            <dd className="break-words">{routeLabel(medication.route)}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">{t('medications.prescriber')}</dt>
+            <dd className="break-words">{medication.prescribedBy ?? t('medications.unknown')}</dd>
+            <dt className="text-slate-600 dark:text-slate-400">{t('medications.startDate')}</dt>
+            <dd>{format.calendarDate(medication.startDate)}</dd>
+            {medication.endDate ? (
+              <>
+                <dt className="text-slate-600 dark:text-slate-400">{t('medications.endDate')}</dt>
+                <dd>{format.calendarDate(medication.endDate)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {medication.instructions ? (
+            <p className="mt-2 text-sm break-words text-slate-700 dark:text-slate-300">
+              {t('medications.instructions', { text: medication.instructions })}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AllergyList({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('health');
+  const query = useQuery(patientAllergiesQuery(patientId));
+  return (
+    <aside className="min-w-0">
+      <Section title={t('allergies.title')} testId="allergies">
+        <QueryStates query={query} errorText={t('errors.allergies')} emptyText={t('allergies.none')} isEmpty={(list) => list.length === 0}>
+          {(list) => (
+            <ul className="flex flex-col gap-3">
+              {[...list].sort(bySeverity).map((allergy) => (
+                <li
+                  key={allergy.id}
+                  data-testid="allergy-item"
+                  className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50"
+                >
+                  <p className="flex items-start gap-2 font-semibold break-words">
+                    <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                    {allergy.allergen}
+                  </p>
+                  <p className="mt-1 text-sm">
+                    {t(`allergies.type.${allergy.type}`)} · {t(`allergies.severity.${allergy.severity}`)}
+                    {allergy.status === 'inactive' ? ` · ${t('allergies.inactive')}` : ''}
+                  </p>
+                  {allergy.reaction ? (
+                    <p className="mt-1 text-sm break-words">{t('allergies.reaction', { reaction: allergy.reaction })}</p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryStates>
+      </Section>
+    </aside>
+  );
+}
+
+const SEVERITY_ORDER = { severe: 0, moderate: 1, mild: 2 } as const;
+
+function bySeverity(a: Allergy, b: Allergy): number {
+  return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+}

@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// Dates, times and numbers of the clinical views, in the user's language (Intl) and the browser's
+// time zone (DESIGN.md §4: UTC on the wire, shown in the user's time zone).
+
+/** UCUM units as a person reads them; anything not listed is shown as sent. */
+const UNIT_DISPLAY: Record<string, string> = {
+  '10*3/uL': '×10³/µL',
+  '10*6/uL': '×10⁶/µL',
+  Cel: '°C',
+  'kg/m2': 'kg/m²',
+};
+
+export function displayUnit(unit: string): string {
+  return UNIT_DISPLAY[unit] ?? unit;
+}
+
+export interface ClinicalFormat {
+  locale: string;
+  /** An instant with date and time, e.g. "12 Mar 2026, 14:30". */
+  dateTime(iso: string): string;
+  /** An instant's date only. */
+  date(iso: string): string;
+  /** A calendar date (YYYY-MM-DD) that has no time zone: shown as that same day everywhere. */
+  calendarDate(isoDate: string): string;
+  /** A short date for chart axes. */
+  shortDate(iso: string): string;
+  number(value: number): string;
+}
+
+export function clinicalFormat(locale: string, timeZone?: string): ClinicalFormat {
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+  const calendar = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const short = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  return {
+    locale,
+    dateTime: (iso) => dateTime.format(new Date(iso)),
+    date: (iso) => date.format(new Date(iso)),
+    calendarDate: (isoDate) => {
+      const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
+      return calendar.format(new Date(Date.UTC(year, month - 1, day)));
+    },
+    shortDate: (iso) => short.format(new Date(iso)),
+    number: (value) => number.format(value),
+  };
+}
+
+export function useClinicalFormat(): ClinicalFormat {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  return useMemo(() => clinicalFormat(locale), [locale]);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { matcherFor, reactionFor } from '../realtime/push-reactions';
+import type { PushMessage } from '../realtime/realtime-connection';
+import { patientAppointmentsQuery, patientMedicationsQuery, patientVitalsQuery } from './queries';
+
+// Spec §4/§7: the pushes that change a patient's chart refresh the views that show it, because the
+// views' query keys start with the cache-key URLs the push reactions name.
+
+const PATIENT = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
+const OTHER = '0b7f3c1e-5a0d-4c8e-9f3a-2d6b1e4c7a90';
+
+function refreshes(message: PushMessage, queryKey: readonly unknown[]): boolean {
+  const reaction = reactionFor(message);
+  if (!reaction) return false;
+  return matcherFor(reaction, message)(queryKey);
+}
+
+describe('clinical query keys and pushes', () => {
+  it('appointment_update refreshes both appointment lists of that patient, not of another', () => {
+    const message: PushMessage = { type: 'appointment_update', action: 'created', patientId: PATIENT };
+    expect(refreshes(message, patientAppointmentsQuery(PATIENT, 'upcoming').queryKey)).toBe(true);
+    expect(refreshes(message, patientAppointmentsQuery(PATIENT, 'past').queryKey)).toBe(true);
+    expect(refreshes(message, patientAppointmentsQuery(OTHER, 'upcoming').queryKey)).toBe(false);
+  });
+
+  it('medication_update refreshes the medications, vitals_update the vitals', () => {
+    const medication: PushMessage = { type: 'medication_update', action: 'discontinued', patientId: PATIENT };
+    const vitals: PushMessage = { type: 'vitals_update', action: 'created', patientId: PATIENT };
+    expect(refreshes(medication, patientMedicationsQuery(PATIENT).queryKey)).toBe(true);
+    expect(refreshes(medication, patientVitalsQuery(PATIENT).queryKey)).toBe(false);
+    expect(refreshes(vitals, patientVitalsQuery(PATIENT).queryKey)).toBe(true);
+  });
+});

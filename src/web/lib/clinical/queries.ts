@@ -1,0 +1,58 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AppointmentListResponse } from '../../../contracts/appointments';
+import type { Allergy, LabResultListResponse, VitalListResponse } from '../../../contracts/health-records';
+import type { MedicationListResponse } from '../../../contracts/medications';
+import { api } from '../api-client';
+
+// The patient's clinical reads, shared by the dashboard and the views that show them in full.
+// Each query key starts with the URL it GETs (spec §7 cache keys), so the pushes of spec §4
+// (appointment_update, medication_update, vitals_update) refresh them: see realtime/push-reactions.ts.
+
+export type AppointmentWhen = 'upcoming' | 'past';
+
+function patientPath(template: string, patientId: string): string {
+  return template.replace('{id}', encodeURIComponent(patientId));
+}
+
+export function patientAppointmentsQuery(patientId: string, when: AppointmentWhen, pageSize = 50) {
+  const path = patientPath('/api/appointments/patient/{id}', patientId);
+  const params = new URLSearchParams({ when, pageSize: String(pageSize) });
+  return queryOptions({
+    queryKey: [path, { when, pageSize }],
+    queryFn: () => api.get<AppointmentListResponse>(`${path}?${params.toString()}`),
+  });
+}
+
+export function patientMedicationsQuery(patientId: string) {
+  const path = patientPath('/api/medications/patient/{id}', patientId);
+  return queryOptions({
+    queryKey: [path],
+    queryFn: () => api.get<MedicationListResponse>(path).then((answer) => answer.data),
+  });
+}
+
+/** Every vital of the patient, newest first (the server caps the answer at `limit`). */
+export function patientVitalsQuery(patientId: string, limit = 1000) {
+  const path = patientPath('/api/patients/{id}/vitals', patientId);
+  return queryOptions({
+    queryKey: [path, { limit }],
+    queryFn: () => api.get<VitalListResponse>(`${path}?limit=${limit}`).then((answer) => answer.data),
+  });
+}
+
+/** Released lab panels only (the server never sends a patient an unreleased one). */
+export function patientLabResultsQuery(patientId: string) {
+  const path = patientPath('/api/patients/{id}/lab-results', patientId);
+  return queryOptions({
+    queryKey: [path],
+    queryFn: () => api.get<LabResultListResponse>(path).then((answer) => answer.data),
+  });
+}
+
+export function patientAllergiesQuery(patientId: string) {
+  const path = patientPath('/api/patients/{id}/allergies', patientId);
+  return queryOptions({
+    queryKey: [path],
+    queryFn: () => api.get<{ data: Allergy[] }>(path).then((answer) => answer.data),
+  });
+}

@@ -1,0 +1,183 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { Appointment } from '../../../contracts/appointments';
+import type { Allergy, LabComponent, LabPanel, Vital } from '../../../contracts/health-records';
+import type { Medication } from '../../../contracts/medications';
+import type { SessionUser } from '../../../contracts/user';
+import { SessionContext, type SessionContextValue } from '../session/use-session';
+
+// Component tests of the patient's clinical views: real components, real i18n and TanStack Query,
+// a signed-in patient given by the test, and fetch as the only thing replaced.
+
+export const PATIENT_ID = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
+const DOCTOR_ID = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+
+export function patientUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: PATIENT_ID,
+    email: 'ann.patient@example.org',
+    firstName: 'Ann',
+    lastName: 'Patient',
+    name: 'Ann Patient',
+    role: 'patient',
+    position: null,
+    avatar: null,
+    phone: null,
+    dateOfBirth: null,
+    gender: null,
+    address: null,
+    isFirstTimeLogin: false,
+    mfaEnabled: false,
+    preferredLanguage: 'English',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    medicalRecordNumber: 'MRN000001',
+    bloodType: 'O+',
+    allergies: [],
+    medications: [],
+    medicalHistory: [],
+    emergencyContact: null,
+    ...overrides,
+  };
+}
+
+export function renderPatientView(ui: ReactElement, { path = '/', user = patientUser() }: { path?: string; user?: SessionUser } = {}) {
+  const session: SessionContextValue = {
+    status: 'authenticated',
+    user,
+    signIn: vi.fn(),
+    signOut: vi.fn(async () => {}),
+    refresh: vi.fn(async () => {}),
+  };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/**
+ * Replaces fetch with answers by path (the query string ignored unless the route names it); a path
+ * with no answer gets a 500. Returns the URLs asked for.
+ */
+export function stubRoutes(routes: Record<string, () => Response>): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(input);
+      const answer = routes[input] ?? routes[input.split('?')[0] ?? ''];
+      return answer ? answer() : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+    }),
+  );
+  return asked;
+}
+
+export function appointment(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: crypto.randomUUID(),
+    patientId: PATIENT_ID,
+    doctorId: DOCTOR_ID,
+    patient: { id: PATIENT_ID, firstName: 'Ann', lastName: 'Patient' },
+    doctor: { id: DOCTOR_ID, firstName: 'Maria', lastName: 'Lopez', specialty: 'Cardiology' },
+    startsAt: '2030-03-12T14:30:00.000Z',
+    endsAt: '2030-03-12T15:00:00.000Z',
+    duration: 30,
+    type: 'in-person',
+    status: 'scheduled',
+    reason: 'Blood pressure review',
+    bookedBy: PATIENT_ID,
+    bookedByRole: 'patient',
+    checkedInAt: null,
+    parkingReservation: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function medication(overrides: Partial<Medication> = {}): Medication {
+  return {
+    id: crypto.randomUUID(),
+    patientId: PATIENT_ID,
+    name: 'Lisinopril',
+    dosage: '10 mg',
+    frequency: 'Once daily',
+    route: 'oral',
+    instructions: null,
+    startDate: '2025-06-01',
+    endDate: null,
+    status: 'active',
+    prescribedBy: 'Dr. Maria Lopez',
+    prescriberId: DOCTOR_ID,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function allergy(overrides: Partial<Allergy> = {}): Allergy {
+  return {
+    id: crypto.randomUUID(),
+    patientId: PATIENT_ID,
+    allergen: 'Penicillin',
+    type: 'drug',
+    severity: 'severe',
+    reaction: 'Hives',
+    status: 'active',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function labComponent(overrides: Partial<LabComponent> = {}): LabComponent {
+  return {
+    id: crypto.randomUUID(),
+    loincCode: '2345-7',
+    name: 'Glucose',
+    value: 95,
+    unit: 'mg/dL',
+    referenceLow: 70,
+    referenceHigh: 99,
+    flag: 'normal',
+    ...overrides,
+  };
+}
+
+export function labPanel(overrides: Partial<LabPanel> = {}): LabPanel {
+  return {
+    id: crypto.randomUUID(),
+    patientId: PATIENT_ID,
+    panelCode: '24323-8',
+    panelName: 'Comprehensive metabolic panel (CMP)',
+    status: 'resulted',
+    orderedBy: 'Dr. Maria Lopez',
+    orderedAt: '2026-02-01T08:00:00.000Z',
+    collectedAt: '2026-02-01T09:00:00.000Z',
+    releasedAt: '2026-02-02T09:00:00.000Z',
+    components: [labComponent()],
+    ...overrides,
+  };
+}
+
+export function vital(overrides: Partial<Vital> = {}): Vital {
+  return {
+    id: crypto.randomUUID(),
+    patientId: PATIENT_ID,
+    type: 'heart-rate',
+    value: 72,
+    unit: '/min',
+    measuredAt: '2026-02-01T09:00:00.000Z',
+    source: 'clinic',
+    ...overrides,
+  };
+}
