@@ -7,6 +7,7 @@ import type { Appointment } from '../../../contracts/appointments';
 import type { Allergy, LabComponent, LabPanel, Vital } from '../../../contracts/health-records';
 import type { Medication } from '../../../contracts/medications';
 import type { SessionUser } from '../../../contracts/user';
+import { sessionUser } from '../session/testing';
 import { SessionContext, type SessionContextValue } from '../session/use-session';
 
 // Component tests of the patient's clinical views: real components, real i18n and TanStack Query,
@@ -16,32 +17,17 @@ export const PATIENT_ID = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
 const DOCTOR_ID = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
 
 export function patientUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
+  return sessionUser({
     id: PATIENT_ID,
     email: 'ann.patient@example.org',
     firstName: 'Ann',
     lastName: 'Patient',
     name: 'Ann Patient',
-    role: 'patient',
-    position: null,
-    avatar: null,
-    phone: null,
-    dateOfBirth: null,
-    gender: null,
-    address: null,
-    isFirstTimeLogin: false,
-    mfaEnabled: false,
     preferredLanguage: 'English',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     medicalRecordNumber: 'MRN000001',
     bloodType: 'O+',
-    allergies: [],
-    medications: [],
-    medicalHistory: [],
-    emergencyContact: null,
     ...overrides,
-  };
+  });
 }
 
 export function renderPatientView(ui: ReactElement, { path = '/', user = patientUser() }: { path?: string; user?: SessionUser } = {}) {
