@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { registerPatient } from './identity-helpers';
 
 // Issue 3 journeys through the sign-in screen (spec §2 Login screen, §4 App flow, §5 rules): every
 // demo role reaches its portal, wrong credentials are refused with the server's message, the MFA
@@ -40,10 +41,6 @@ async function closeToasts(page: Page) {
   const toasts = page.locator('[data-sonner-toast]');
   for (const button of await toasts.locator('[data-close-button]').all()) await button.click().catch(() => {});
   await expect(toasts).toHaveCount(0);
-}
-
-async function csrf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/csrf-token')).json()) as { csrfToken: string }).csrfToken;
 }
 
 for (const [role, account] of Object.entries(ACCOUNTS)) {
@@ -167,8 +164,10 @@ test('a first-time doctor must change the password, then uses the portal and sig
 });
 
 test('forgot password → reset through the outbox link → sign in with the new password', async ({ page, browser }) => {
-  const patient = ACCOUNTS.patient;
-  const newPassword = 'Sarah-Reset#2026';
+  // A patient of its own: a reset ends every session of the account, and other journeys are signed
+  // in as the demo patient meanwhile.
+  const patient = await registerPatient(browser, 'reset');
+  const newPassword = 'Sam-Reset#2026';
 
   // 1. The patient asks for a reset link from the login screen.
   await page.goto('/login');
@@ -208,52 +207,35 @@ test('forgot password → reset through the outbox link → sign in with the new
   await adminContext.close();
   expect(href).toMatch(/\/reset-password#token=[A-Za-z0-9_-]{20,}$/);
 
-  try {
-    // 3. The patient opens the link: the token leaves the address bar at once.
-    await page.goto(href!);
-    await expect(page.getByRole('heading', { level: 1, name: auth.reset.title })).toBeVisible();
-    await expect(page).toHaveURL(/\/reset-password$/);
-    expect(new URL(page.url()).hash).toBe('');
-    await expectNoSeriousA11yViolations(page);
+  // 3. The patient opens the link: the token leaves the address bar at once.
+  await page.goto(href!);
+  await expect(page.getByRole('heading', { level: 1, name: auth.reset.title })).toBeVisible();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  expect(new URL(page.url()).hash).toBe('');
+  await expectNoSeriousA11yViolations(page);
 
-    await page.getByLabel(auth.reset.newPassword, { exact: true }).fill(newPassword);
-    await page.getByLabel(auth.reset.confirmPassword, { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: auth.reset.submit }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByTestId('login-notice')).toHaveText(auth.server.passwordReset);
+  await page.getByLabel(auth.reset.newPassword, { exact: true }).fill(newPassword);
+  await page.getByLabel(auth.reset.confirmPassword, { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: auth.reset.submit }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-notice')).toHaveText(auth.server.passwordReset);
 
-    // 4. The new password works.
-    await fillCredentials(page, patient.email, newPassword);
-    await page.getByRole('button', { name: auth.login.submit, exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${patient.firstName}`);
+  // 4. The new password works.
+  await fillCredentials(page, patient.email, newPassword);
+  await page.getByRole('button', { name: auth.login.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${patient.firstName}`);
 
-    // A used link cannot be used again.
-    const again = await browser.newContext();
-    const reuse = await again.newPage();
-    await reuse.goto(href!);
-    await reuse.getByLabel(auth.reset.newPassword, { exact: true }).fill('Another-Pass#2026');
-    await reuse.getByLabel(auth.reset.confirmPassword, { exact: true }).fill('Another-Pass#2026');
-    await reuse.getByRole('button', { name: auth.reset.submit }).click();
-    await expect(reuse.getByTestId('reset-invalid')).toHaveText(auth.server.tokenInvalid);
-    await expect(reuse.getByRole('link', { name: auth.reset.requestNew })).toHaveAttribute('href', '/login?forgot=1');
-    await again.close();
-  } finally {
-    // Other journeys sign in as the demo patient: give the account its published password back.
-    const restore = await browser.newContext();
-    const login = await restore.request.post('/api/auth/login', {
-      headers: { 'x-csrf-token': await csrf(restore.request) },
-      data: { email: patient.email, password: newPassword },
-    });
-    if (login.ok()) {
-      const changed = await restore.request.post('/api/auth/change-password', {
-        headers: { 'x-csrf-token': await csrf(restore.request) },
-        data: { currentPassword: newPassword, newPassword: patient.password },
-      });
-      expect(changed.status(), await changed.text()).toBe(200);
-    }
-    await restore.close();
-  }
+  // A used link cannot be used again.
+  const again = await browser.newContext();
+  const reuse = await again.newPage();
+  await reuse.goto(href!);
+  await reuse.getByLabel(auth.reset.newPassword, { exact: true }).fill('Another-Pass#2026');
+  await reuse.getByLabel(auth.reset.confirmPassword, { exact: true }).fill('Another-Pass#2026');
+  await reuse.getByRole('button', { name: auth.reset.submit }).click();
+  await expect(reuse.getByTestId('reset-invalid')).toHaveText(auth.server.tokenInvalid);
+  await expect(reuse.getByRole('link', { name: auth.reset.requestNew })).toHaveAttribute('href', '/login?forgot=1');
+  await again.close();
 });
 
 test('a reset page without a valid link says so and offers a new link', async ({ page }) => {

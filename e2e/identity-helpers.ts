@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-// Small steps the settings and outbox journeys share: signing in through the login page, the CSRF
-// header for calls made outside the page, and the theme switch of the header.
+// Small steps the journeys share: signing in through the login page, the CSRF header for calls made
+// outside the page, a patient of the test's own, and the theme switch of the header.
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -24,4 +24,30 @@ export async function toggleTheme(page: Page, expected: 'dark' | 'light'): Promi
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveClass(expected === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
   await saved;
+}
+
+/**
+ * A patient registered for one journey. Journeys that change how an account signs in or looks (its
+ * password, second factor, theme, language) use one, because others sign in as the demo patient at
+ * the same time: a reset of the demo patient's password would end their sessions.
+ */
+export async function registerPatient(browser: Browser, label: string): Promise<{ email: string; password: string; firstName: string }> {
+  const context = await browser.newContext();
+  const account = { email: `${label}-${Date.now()}@example.org`, password: 'Journey#2026', firstName: 'Sam' };
+  const answer = await context.request.post('/api/patients/register', {
+    headers: await csrfHeaders(context.request),
+    data: {
+      firstName: account.firstName,
+      lastName: 'Journey',
+      email: account.email,
+      password: account.password,
+      phone: '+1 555 0110',
+      dateOfBirth: '1990-05-06',
+      gender: 'prefer-not-to-say',
+      address: '5 Elm Street, Springfield, IL 62701',
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  await context.close();
+  return account;
 }

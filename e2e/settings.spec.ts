@@ -1,7 +1,6 @@
-import type { Browser } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { csrfHeaders, signIn } from './identity-helpers';
+import { registerPatient, signIn } from './identity-helpers';
 
 // The settings journeys of issue 3 (items 4 and 8): a patient keeps their profile up to date, chooses
 // theme and language once for every browser, and turns two-step sign-in on and off.
@@ -11,27 +10,6 @@ import { csrfHeaders, signIn } from './identity-helpers';
 // demo patient at the same time and must find it in English, light, and without a second factor.
 
 const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
-
-async function registerPatient(browser: Browser, label: string): Promise<{ email: string; password: string }> {
-  const context = await browser.newContext();
-  const account = { email: `settings-${label}-${Date.now()}@example.org`, password: 'Settings#2026' };
-  const answer = await context.request.post('/api/patients/register', {
-    headers: await csrfHeaders(context.request),
-    data: {
-      firstName: 'Sam',
-      lastName: 'Settings',
-      email: account.email,
-      password: account.password,
-      phone: '+1 555 0110',
-      dateOfBirth: '1990-05-06',
-      gender: 'prefer-not-to-say',
-      address: '5 Elm Street, Springfield, IL 62701',
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  await context.close();
-  return account;
-}
 
 test('a patient updates phone and emergency contact, and the change is kept', async ({ page }) => {
   await signIn(page, DEMO_PATIENT.email, DEMO_PATIENT.password);

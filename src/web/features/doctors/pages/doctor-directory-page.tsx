@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SearchX, UsersRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DIRECTORY_LANGUAGES } from '../../../../contracts/doctors';
@@ -32,31 +32,34 @@ export function DoctorDirectoryPage() {
   const filters = filtersFrom(params);
   const [search, setSearch] = useState(filters.q);
   const query = useQuery(directoryQuery(filters));
+  // The params this page last asked for. react-router hands a functional update the params of the
+  // render that made the setter, so the debounced search below (set up renders ago) would drop a
+  // filter chosen meanwhile; building every change on this ref keeps each one. It follows the URL
+  // when something else changes it (back and forward).
+  const latest = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   const update = (changes: Partial<Record<keyof DirectoryFilters, string>>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // Any filter change starts again at the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    const next = new URLSearchParams(latest.current ?? params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    // Any filter change starts again at the first page.
+    if (!('page' in changes)) next.delete('page');
+    latest.current = next;
+    setParams(next, { replace: true });
   };
 
-  // Typing searches after a short pause, not on every key. react-router gives a functional update
-  // the params of the render that made the setter, so a filter chosen during the pause restarts the
-  // timer (params is a dependency); otherwise the late search would drop that filter.
+  // Typing searches after a short pause, not on every key.
   useEffect(() => {
     if (search.trim() === filters.q.trim()) return;
     const timer = setTimeout(() => update({ q: search.trim() }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; search and params drive this
-  }, [search, params]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; the search text drives this
+  }, [search]);
 
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
