@@ -5,3 +5,4 @@ export * from './patients';
 export * from './appointments';
 export * from './lab-panels';
 export * from './clinical-history';
+export * from './simple-pdf';
