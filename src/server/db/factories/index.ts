@@ -6,3 +6,4 @@ export * from './appointments';
 export * from './lab-panels';
 export * from './clinical-history';
 export * from './simple-pdf';
+export * from './simple-png';

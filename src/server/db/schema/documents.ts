@@ -41,3 +41,5 @@ export const documentContents = pgTable('document_contents', {
     .references(() => documents.storageKey, { onDelete: 'cascade' }),
   content: bytea('content').notNull(),
 });
+
+export type NewDocumentContentRow = typeof documentContents.$inferInsert;
