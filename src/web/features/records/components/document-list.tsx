@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentItem } from '../../../../contracts/documents';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { useSession } from '../../../lib/session/use-session';
@@ -23,22 +22,35 @@ const TYPE_KEYS: Record<string, 'pdf' | 'png' | 'jpeg' | 'webp'> = {
   'image/webp': 'webp',
 };
 
-export function DocumentList({ documents, patientId }: { documents: DocumentItem[]; patientId: string }) {
+export interface Notice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+export function DocumentList({
+  documents,
+  patientId,
+  onNotice,
+}: {
+  documents: DocumentItem[];
+  patientId: string;
+  /** What became of a deletion; shown by the page, since the list may be gone after it. */
+  onNotice(notice: Notice): void;
+}) {
   const { t } = useTranslation('records');
   const [pending, setPending] = useState<DocumentItem | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
   const removal = useMutation({
     mutationFn: (document: DocumentItem) => deleteDocument(document.id),
     onSuccess: async (_, document) => {
       setPending(null);
-      setNotice({ tone: 'success', text: t('delete.done', { name: document.filename }) });
+      onNotice({ tone: 'success', text: t('delete.done', { name: document.filename }) });
       await queryClient.invalidateQueries({ queryKey: [documentsPath(patientId)] });
     },
     onError: (error) => {
       setPending(null);
-      setNotice({
+      onNotice({
         tone: 'error',
         text: error instanceof ApiError && error.code === 'FORBIDDEN' ? t('delete.clinical') : t('delete.failed'),
       });
@@ -47,11 +59,6 @@ export function DocumentList({ documents, patientId }: { documents: DocumentItem
 
   return (
     <div className="flex flex-col gap-3">
-      {notice ? (
-        <FormAlert tone={notice.tone} testId="document-notice">
-          {notice.text}
-        </FormAlert>
-      ) : null}
       <ul className="flex flex-col gap-3">
         {documents.map((document) => (
           <DocumentRow key={document.id} document={document} onDelete={() => setPending(document)} />

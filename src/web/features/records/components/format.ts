@@ -9,7 +9,7 @@ export function useFileSize(): (bytes: number) => string {
   return useMemo(() => {
     const kb = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
     const mb = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-    const byte = new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte' });
+    const byte = new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' });
     return (bytes: number) =>
       bytes < 1024 ? byte.format(bytes) : bytes < 1024 * 1024 ? kb.format(bytes / 1024) : mb.format(bytes / (1024 * 1024));
   }, [locale]);

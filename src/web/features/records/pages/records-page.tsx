@@ -3,11 +3,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentCategory, DocumentItem } from '../../../../contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../../contracts/health-records';
+import { FormAlert } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useSession } from '../../../lib/session/use-session';
 import { documentsPath, documentsQuery } from '../api/documents';
-import { DocumentList } from '../components/document-list';
+import { DocumentList, type Notice } from '../components/document-list';
 import { UploadForm } from '../components/upload-form';
 
 /** Spec §2 records: the patient's documents by category, and adding their own. */
@@ -42,6 +43,7 @@ function Documents({ patientId }: { patientId: string }) {
   const { t, i18n } = useTranslation('records');
   const [category, setCategory] = useState<DocumentCategory | undefined>(undefined);
   const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const query = useQuery(documentsQuery(patientId, category, page));
   const queryClient = useQueryClient();
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
@@ -49,6 +51,7 @@ function Documents({ patientId }: { patientId: string }) {
   const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
 
   function show(next: DocumentCategory | undefined) {
+    setNotice(null);
     setCategory(next);
     setPage(1);
   }
@@ -95,6 +98,11 @@ function Documents({ patientId }: { patientId: string }) {
             );
           })}
         </div>
+        {notice ? (
+          <FormAlert tone={notice.tone} testId="document-notice">
+            {notice.text}
+          </FormAlert>
+        ) : null}
         <QueryStates
           query={query}
           errorText={t('list.loadError')}
@@ -103,7 +111,7 @@ function Documents({ patientId }: { patientId: string }) {
         >
           {(answer) => (
             <>
-              <DocumentList documents={answer.data} patientId={patientId} />
+              <DocumentList documents={answer.data} patientId={patientId} onNotice={setNotice} />
               <Pager
                 page={answer.page}
                 total={answer.total}
