@@ -47,6 +47,15 @@ describe('checkDocumentFile', () => {
     expect(file('report.exe', PDF, '')).toEqual({ ok: false, reason: 'content-mismatch' });
   });
 
+  it('refuses names with folders, control characters, dots only or beyond the length limit', () => {
+    expect(file('../../etc/passwd.pdf', PDF)).toEqual({ ok: false, reason: 'name-invalid' });
+    expect(file('C:\\scans\\report.pdf', PDF)).toEqual({ ok: false, reason: 'name-invalid' });
+    expect(file('report\u0000.pdf', PDF)).toEqual({ ok: false, reason: 'name-invalid' });
+    expect(file('..', PDF)).toEqual({ ok: false, reason: 'name-invalid' });
+    expect(file(`${'a'.repeat(197)}.pdf`, PDF)).toEqual({ ok: false, reason: 'name-invalid' });
+    expect(file(`${'a'.repeat(196)}.pdf`, PDF)).toEqual({ ok: true, mimeType: 'application/pdf' });
+  });
+
   it('refuses types that are not allowed, empty files and files over the limit', () => {
     expect(file('notes.txt', text('hello'), 'text/plain')).toEqual({ ok: false, reason: 'type-not-allowed' });
     expect(file('anim.gif', GIF, 'image/gif')).toEqual({ ok: false, reason: 'type-not-allowed' });

@@ -39,6 +39,7 @@ export const DOCUMENT_REFUSALS = {
   'type-not-allowed': 'Only PDF, PNG, JPEG and WebP files can be uploaded.',
   'content-mismatch': 'The file’s content does not match its name or type. Please upload the original file.',
   'category-invalid': 'Please choose one of the categories.',
+  'name-invalid': 'The file name is not allowed. Please rename the file and try again.',
 } as const;
 export type DocumentRefusal = keyof typeof DOCUMENT_REFUSALS;
 
@@ -79,6 +80,20 @@ function typeOfExtension(extension: string | undefined): DocumentMimeType | unde
   return DOCUMENT_MIME_TYPES.find((type) => DOCUMENT_EXTENSIONS[type].includes(extension));
 }
 
+/** Longest file name taken, in characters (most file systems stop at 255 bytes). */
+export const DOCUMENT_MAX_NAME_LENGTH = 200;
+
+/**
+ * A name as a browser sends it: no folders (a path in the name means a hand-made request trying
+ * its luck), no control characters, not "." or "..", not absurdly long.
+ */
+function isPlainFilename(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\\/\u0000-\u001f\u007f]/.test(name)) return false;
+  const trimmed = name.trim();
+  return trimmed.length > 0 && trimmed !== '.' && trimmed !== '..' && [...name].length <= DOCUMENT_MAX_NAME_LENGTH;
+}
+
 /** Declared types that say nothing (the browser's or a client's default). */
 const UNINFORMATIVE_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 const TYPE_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
@@ -98,6 +113,7 @@ export interface FileFacts {
  * `.png` is refused rather than stored under a type a browser might act on.
  */
 export function checkDocumentFile(file: FileFacts): { ok: true; mimeType: DocumentMimeType } | { ok: false; reason: DocumentRefusal } {
+  if (!isPlainFilename(file.name)) return { ok: false, reason: 'name-invalid' };
   if (file.size === 0) return { ok: false, reason: 'empty' };
   if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, reason: 'too-large' };
   const sniffed = sniffDocumentType(file.head);

@@ -41,7 +41,8 @@ async function rightsOf(request: FastifyRequest): Promise<CallerRights> {
 async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   const input: UploadInput = {};
   try {
-    for await (const part of request.parts()) {
+    // preservePath: busboy would cut a name like "../../x.pdf" down silently; the check refuses it instead.
+    for await (const part of request.parts({ preservePath: true })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || input.file) {
           part.file.resume();

@@ -75,7 +75,7 @@ describe('POST /api/patients/{id}/documents', () => {
   it('stores a patient’s PDF, and the download gives back the very same bytes as an attachment', async () => {
     const content = simplePdf('Blood test', ['Haemoglobin 13.9 g/dL']);
     const since = await lastAuditId();
-    const item = await uploaded(patient, patient.user.id, pdfParts('../Blood test März.pdf', content));
+    const item = await uploaded(patient, patient.user.id, pdfParts('Blood test März.pdf', content));
     expect(item).toMatchObject({
       patientId: patient.user.id,
       category: 'lab-report',
@@ -134,6 +134,7 @@ describe('POST /api/patients/{id}/documents', () => {
         415,
         DOCUMENT_REFUSALS['type-not-allowed'],
       ],
+      [pdfParts('../../etc/passwd.pdf'), 400, DOCUMENT_REFUSALS['name-invalid']],
       [pdfParts('empty.pdf', Buffer.alloc(0)), 400, DOCUMENT_REFUSALS.empty],
       [pdfParts('report.pdf', simplePdf('x'), 'diary'), 400, DOCUMENT_REFUSALS['category-invalid']],
       [[{ name: 'category', value: 'other' }], 400, DOCUMENT_REFUSALS['file-required']],
