@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_REFUSALS, type DocumentItem } from '../../../../contracts/documents';
@@ -163,6 +163,14 @@ describe('upload form', { timeout: 20_000 }, () => {
     } finally {
       await initI18n('en');
     }
+  });
+
+  it('takes a dropped file and checks it like a chosen one', async () => {
+    renderPatientView(<UploadForm patientId={PATIENT_ID} onUploaded={vi.fn()} />);
+    const html = new File(['<!doctype html><script>alert(1)</script>'], 'photo.png', { type: 'image/png' });
+    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [html] } });
+    expect(await screen.findByTestId('selected-file')).toHaveTextContent('photo.png');
+    expect(await screen.findByTestId('file-error')).toHaveTextContent(DOCUMENT_REFUSALS['content-mismatch']);
   });
 
   it('cancels an upload in flight', async () => {
