@@ -9,6 +9,7 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(appointmentsRoutes);
   await app.register(medicationsRoutes);
   await app.register(healthRecordsRoutes);
+  await app.register(documentsRoutes);
 
   // 5. The SPA, and one not-found handler: JSON for the API, index.html for client routes.
   const spa = await registerSpa(app, config.webRoot);

@@ -11,6 +11,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { medicationsRoutes } from '../features/medications/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { outboxRoutes } from '../features/outbox/routes';
+import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
@@ -96,7 +97,7 @@ export function signedInRoutes(): RouteObject[] {
     ...doctorsRoutes,
     ...auditRoutes,
     ...organisationRoutes,
-    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes]),
+    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes]),
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.

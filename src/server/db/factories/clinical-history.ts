@@ -4,6 +4,7 @@ import type { Database } from '../client';
 import {
   allergies,
   appointments,
+  documentContents,
   documents,
   familyHistoryEntries,
   immunizations,
@@ -16,6 +17,7 @@ import {
   vitals,
   type NewAllergyRow,
   type NewAppointmentRow,
+  type NewDocumentContentRow,
   type NewDocumentRow,
   type NewFamilyHistoryEntryRow,
   type NewImmunizationRow,
@@ -40,6 +42,8 @@ import {
 } from './clinical-profiles';
 import { buildLabOrder, panel, type LabTendencies } from './lab-panels';
 import type { Random } from './random';
+import { simplePdf } from './simple-pdf';
+import { cardPng } from './simple-png';
 
 // A patient's whole history as rows, built in memory and inserted in bulk (the demo seed does this
 // for every patient in a few statements). Everything is drawn from the seeded Random, relative to
@@ -61,6 +65,8 @@ export interface ClinicalHistory {
   medicalHistory: NewMedicalHistoryEntryRow[];
   familyHistory: NewFamilyHistoryEntryRow[];
   documents: NewDocumentRow[];
+  /** The bytes of each document, by its storage key. */
+  documentContents: NewDocumentContentRow[];
 }
 
 export interface HistoryOptions {
@@ -104,6 +110,7 @@ export function buildClinicalHistory(random: Random, options: HistoryOptions): C
     medicalHistory: [],
     familyHistory: [],
     documents: [],
+    documentContents: [],
   };
 
   // Appointments: past visits over about six months, then one or two coming up.
@@ -311,6 +318,11 @@ function buildVitals(
   }
 }
 
+// Every document has real content behind it (a small PDF, or a PNG for the scanned card), so each
+// one listed can be downloaded and opened. The size drawn for each is still drawn, unused, so the
+// draws after it (and so the rest of the seed) stay as they were.
+const DEMO_NOTE = 'Caredeck demo document: generated sample data, not a real medical record.';
+
 function buildDocuments(
   random: Random,
   history: ClinicalHistory,
@@ -318,53 +330,79 @@ function buildDocuments(
   visits: readonly NewAppointmentRow[],
   primary: string,
 ): void {
-  const add = (row: Omit<NewDocumentRow, 'patientId' | 'storageKey'>) =>
-    history.documents.push({ ...row, patientId, storageKey: `documents/${patientId}/${random.uuid()}` });
+  const add = (row: Omit<NewDocumentRow, 'patientId' | 'storageKey' | 'sizeBytes'>, content: Buffer) => {
+    const storageKey = `documents/${patientId}/${random.uuid()}`;
+    history.documents.push({ ...row, patientId, storageKey, sizeBytes: content.length });
+    history.documentContents.push({ storageKey, content });
+  };
   for (const visit of visits.slice(-2)) {
     const at = visit.startsAt as Date;
-    add({
-      category: 'visit-summary',
-      filename: `visit-summary-${isoDate(at)}.pdf`,
-      mimeType: 'application/pdf',
-      sizeBytes: random.int(40_000, 180_000),
-      origin: 'clinical',
-      uploadedBy: visit.doctorId,
-      createdAt: new Date(at.getTime() + 2 * 3_600_000),
-    });
+    random.int(40_000, 180_000);
+    add(
+      {
+        category: 'visit-summary',
+        filename: `visit-summary-${isoDate(at)}.pdf`,
+        mimeType: 'application/pdf',
+        origin: 'clinical',
+        uploadedBy: visit.doctorId,
+        createdAt: new Date(at.getTime() + 2 * 3_600_000),
+      },
+      simplePdf('Visit summary', [`Date of visit: ${isoDate(at)}`, `Visit type: ${visit.type}`, `Reason: ${visit.reason}`, '', DEMO_NOTE]),
+    );
   }
   const released = history.labOrders.filter((order) => order.releasedAt);
   const lastLab = released.at(-1);
   if (lastLab) {
-    add({
-      category: 'lab-report',
-      filename: `lab-report-${isoDate(lastLab.releasedAt!)}.pdf`,
-      mimeType: 'application/pdf',
-      sizeBytes: random.int(60_000, 250_000),
-      origin: 'clinical',
-      uploadedBy: primary,
-      createdAt: lastLab.releasedAt!,
-    });
+    random.int(60_000, 250_000);
+    const results = history.labComponents
+      .filter((c) => c.orderId === lastLab.id)
+      .map((c) => `${c.name}: ${c.value} ${c.unit} (${c.flag ?? 'normal'})`);
+    add(
+      {
+        category: 'lab-report',
+        filename: `lab-report-${isoDate(lastLab.releasedAt!)}.pdf`,
+        mimeType: 'application/pdf',
+        origin: 'clinical',
+        uploadedBy: primary,
+        createdAt: lastLab.releasedAt!,
+      },
+      simplePdf(`Laboratory report: ${lastLab.panelName}`, [`Released: ${isoDate(lastLab.releasedAt!)}`, '', ...results, '', DEMO_NOTE]),
+    );
   }
   if (random.next() < 0.5) {
-    add({
-      category: 'imaging',
-      filename: 'chest-x-ray-report.pdf',
-      mimeType: 'application/pdf',
-      sizeBytes: random.int(90_000, 400_000),
-      origin: 'clinical',
-      uploadedBy: primary,
-      createdAt: (visits[0]?.startsAt as Date | undefined) ?? new Date(),
-    });
+    random.int(90_000, 400_000);
+    const at = (visits[0]?.startsAt as Date | undefined) ?? new Date();
+    add(
+      {
+        category: 'imaging',
+        filename: 'chest-x-ray-report.pdf',
+        mimeType: 'application/pdf',
+        origin: 'clinical',
+        uploadedBy: primary,
+        createdAt: at,
+      },
+      simplePdf('Chest X-ray report', [
+        `Examination date: ${isoDate(at)}`,
+        'Views: PA and lateral.',
+        'Findings: lungs clear, no effusion, heart size normal.',
+        'Impression: no acute cardiopulmonary abnormality.',
+        '',
+        DEMO_NOTE,
+      ]),
+    );
   }
-  add({
-    category: 'insurance',
-    filename: 'insurance-card.jpg',
-    mimeType: 'image/jpeg',
-    sizeBytes: random.int(150_000, 900_000),
-    origin: 'patient',
-    uploadedBy: patientId,
-    createdAt: (visits[0]?.createdAt as Date | undefined) ?? new Date(),
-  });
+  random.int(150_000, 900_000);
+  add(
+    {
+      category: 'insurance',
+      filename: 'insurance-card.png',
+      mimeType: 'image/png',
+      origin: 'patient',
+      uploadedBy: patientId,
+      createdAt: (visits[0]?.createdAt as Date | undefined) ?? new Date(),
+    },
+    cardPng(480, 300, [37, 99, 235]),
+  );
 }
 
 /** Inserts the histories of many patients with one statement per table, parents first. */
@@ -429,6 +467,9 @@ export async function insertClinicalHistories(db: Database, histories: readonly 
     documents,
     histories.flatMap((h) => h.documents),
   );
+  // Bytes go in modest batches: one statement with every file would be a needlessly large message.
+  const contents = histories.flatMap((h) => h.documentContents);
+  for (let i = 0; i < contents.length; i += 100) await db.insert(documentContents).values(contents.slice(i, i + 100));
 }
 
 /** One patient's full history, inserted: what an integration test of the chart starts from. */

@@ -5,3 +5,5 @@ export * from './patients';
 export * from './appointments';
 export * from './lab-panels';
 export * from './clinical-history';
+export * from './simple-pdf';
+export * from './simple-png';

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_CATEGORIES, DOCUMENT_ORIGINS } from '../../../contracts/health-records';
+import { bytea } from './types';
 import { users } from './users';
 
-// Documents (issue 7): metadata only; the bytes live in the storage backend under storage_key.
+// Documents (issue 7): metadata here; the bytes in document_contents under the same storage_key.
 // origin 'patient' marks the patient's own uploads (they may delete them); 'clinical' ones stay.
 export const documents = pgTable(
   'documents',
@@ -29,3 +30,16 @@ export const documents = pgTable(
 );
 
 export type NewDocumentRow = typeof documents.$inferInsert;
+
+// The bytes of each document, in the database itself: the app is stateless and may run as several
+// instances (DESIGN.md §1), so no instance's disk may hold them, and one transaction stores or
+// deletes a document whole. Keyed by storage_key so another backend (an object store) could take
+// over the same keys; deleting the document row deletes its bytes.
+export const documentContents = pgTable('document_contents', {
+  storageKey: text('storage_key')
+    .primaryKey()
+    .references(() => documents.storageKey, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
+
+export type NewDocumentContentRow = typeof documentContents.$inferInsert;

@@ -6,3 +6,13 @@ export const citext = customType<{ data: string }>({
     return 'citext';
   },
 });
+
+/** Raw bytes. PGlite answers a Uint8Array and `pg` a Buffer; both come back as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType() {
+    return 'bytea';
+  },
+  fromDriver(value) {
+    return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  },
+});

@@ -1,10 +1,12 @@
 import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sniffDocumentType } from '../../../contracts/documents';
 import { openMigratedTestDatabase, type TestDatabaseHandle } from '../../test-support/test-database';
 import {
   allergies,
   appointments,
+  documentContents,
   documents,
   familyHistoryEntries,
   immunizations,
@@ -136,5 +138,21 @@ describe('the demo clinical history', () => {
       .where(and(isNotNull(documents.storageKey)))
       .groupBy(documents.origin);
     expect(rows.map((r) => r.origin).sort()).toEqual(['clinical', 'patient']);
+  });
+
+  it('stores real content behind every document: its size, of the type it is listed as', async () => {
+    const rows = await database.db
+      .select({ mimeType: documents.mimeType, sizeBytes: documents.sizeBytes, content: documentContents.content })
+      .from(documents)
+      .leftJoin(documentContents, eq(documentContents.storageKey, documents.storageKey));
+    expect(rows.length).toBeGreaterThan(patientIds.length);
+    for (const row of rows) {
+      expect(row.content).not.toBeNull();
+      expect(row.content!.length).toBe(row.sizeBytes);
+      expect(sniffDocumentType(row.content!.subarray(0, 16))).toBe(row.mimeType);
+    }
+    const pdf = rows.find((r) => r.mimeType === 'application/pdf')!.content!.toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
   });
 });
