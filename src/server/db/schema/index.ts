@@ -16,3 +16,4 @@ export * from './problems';
 export * from './immunizations';
 export * from './medical-history';
 export * from './documents';
+export * from './share-links';
