@@ -17,3 +17,5 @@ export * from './immunizations';
 export * from './medical-history';
 export * from './documents';
 export * from './share-links';
+export * from './refill-requests';
+export * from './tasks';
