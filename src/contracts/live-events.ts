@@ -51,6 +51,8 @@ export const medicationUpdateEventSchema = z.object({
   action: z.enum(['created', 'updated', 'discontinued']),
   patientId: z.uuid(),
   medicationId: z.uuid(),
+  /** The prescriber, whose lists of prescriptions also change. */
+  doctorId: z.uuid().optional(),
   reason: z.enum(['refill_requested']).optional(),
   timestamp: z.iso.datetime(),
 });

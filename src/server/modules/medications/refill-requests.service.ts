@@ -94,6 +94,7 @@ export class RefillRequestsService {
         action: 'updated',
         patientId,
         medicationId,
+        doctorId: prescriberId,
         reason: 'refill_requested',
         timestamp: this.now().toISOString(),
       },
