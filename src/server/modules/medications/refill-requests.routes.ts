@@ -16,7 +16,7 @@ import { RefillRequestsService } from './refill-requests.service';
 
 // Issue 7 item 5. A patient requests refills of their own medications (no patient id in the path:
 // only the caller's medication is found); the list reads like the medication list, scoped.
-const REQUESTER: RouteAccess = { roles: ['patient'], permissions: { anyOf: ['patients.view.own'] } };
+const REQUESTER: RouteAccess = { roles: ['patient'] };
 const READER: RouteAccess = { permissions: { anyOf: ['medications.view.all', 'patients.view.own'] } };
 
 export const refillRequestsRoutes: FastifyPluginAsyncZod = async (app) => {

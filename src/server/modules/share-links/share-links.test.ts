@@ -191,6 +191,16 @@ describe('GET /api/shared/medication/{token}', () => {
     expect(data.map((l) => l.id)).not.toContain(revoking.id);
   });
 
+  it('limits how often one address may try links', async () => {
+    const guesser = new TestAgent(t.app, '198.51.100.77');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await guesser.get(sharedPath('B'.repeat(43)))).statusCode);
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another address is not held back by it.
+    expect((await visitor.get(sharedPath('B'.repeat(43)))).statusCode).toBe(404);
+  });
+
   it('serves the SPA page of a link uncached and without a referrer, and never logs the token', async () => {
     const link = await createLink(patient, 1);
     const page = await visitor.get(`/shared/medication/${link.token}`, { headers: { accept: 'text/html' } });
