@@ -42,11 +42,27 @@ export const notificationEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/**
+ * Spec §4: medication_update (created, updated, discontinued), to the patient and the prescriber.
+ * `reason` says what changed (a refill request), for views that show it.
+ */
+export const medicationUpdateEventSchema = z.object({
+  type: z.literal('medication_update'),
+  action: z.enum(['created', 'updated', 'discontinued']),
+  patientId: z.uuid(),
+  medicationId: z.uuid(),
+  /** The prescriber, whose lists of prescriptions also change. */
+  doctorId: z.uuid().optional(),
+  reason: z.enum(['refill_requested']).optional(),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   notificationEventSchema,
   permissionUpdateEventSchema,
   userPermissionsChangedEventSchema,
   roleChangedEventSchema,
+  medicationUpdateEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

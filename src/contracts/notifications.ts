@@ -26,6 +26,7 @@ export const NOTIFICATION_CODES = [
   'security.password_changed',
   'access.permissions_changed',
   'access.role_changed',
+  'medication.refill_requested',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

@@ -22,6 +22,7 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
+import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { enforceAccessDeclarations } from './platform/access';
@@ -38,7 +39,7 @@ import { registerRateLimit } from './platform/rate-limit';
 import { createEventBus } from './platform/redis-event-bus';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions } from './platform/session';
-import { isHistoryNavigation, registerSpa, sendIndexHtml } from './platform/spa';
+import { isHistoryNavigation, registerPrivateLinkHeaders, registerSpa, sendIndexHtml } from './platform/spa';
 
 export interface BuildOptions extends DatabaseSetup {
   /** Where logs go; stdout when absent. Tests pass a stream to inspect what is logged. */
@@ -137,8 +138,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(medicationsRoutes);
   await app.register(healthRecordsRoutes);
   await app.register(documentsRoutes);
+  await app.register(shareLinksRoutes);
 
   // 5. The SPA, and one not-found handler: JSON for the API, index.html for client routes.
+  registerPrivateLinkHeaders(app);
   const spa = await registerSpa(app, config.webRoot);
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) }, async (request, reply) => {
     if (spa && isHistoryNavigation(request)) return sendIndexHtml(reply);

@@ -8,6 +8,11 @@ export function pathOnly(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+/** Share-link tokens travel in the path (/shared/medication/{token}): a log keeps the path, never the token. */
+export function redactTokens(path: string): string {
+  return path.replace(/(\/shared\/[a-z-]+\/)[^/?#]+/gi, '$1[token]');
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
@@ -17,7 +22,7 @@ export function loggerOptions(level: string): LoggerOptions {
     },
     serializers: {
       req(request: FastifyRequest) {
-        return { method: request.method, path: pathOnly(request.url), id: request.id };
+        return { method: request.method, path: redactTokens(pathOnly(request.url)), id: request.id };
       },
       res(reply: { statusCode: number }) {
         return { statusCode: reply.statusCode };

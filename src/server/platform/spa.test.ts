@@ -46,7 +46,10 @@ describe('serving the web app', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      // A share link's page holds its token in the URL: never stored, never sent on as a referrer.
+      const shareLink = url.startsWith('/shared/');
+      expect(response.headers['cache-control']).toBe(shareLink ? 'no-store' : 'no-cache');
+      if (shareLink) expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.body).toBe(INDEX_HTML);
     },
   );

@@ -33,3 +33,19 @@ export function isHistoryNavigation(request: FastifyRequest): boolean {
 export function sendIndexHtml(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
 }
+
+// A share link's token is in the URL: the page and its API answer are never cached, and the
+// token never leaves in a Referer header (the page links nowhere, but a browser extension might).
+const PRIVATE_LINK_PATHS = ['/shared/', '/api/shared/'];
+
+export function isPrivateLinkPath(url: string): boolean {
+  return PRIVATE_LINK_PATHS.some((prefix) => url.startsWith(prefix));
+}
+
+export function registerPrivateLinkHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (!isPrivateLinkPath(request.url)) return;
+    reply.header('cache-control', 'no-store');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+}

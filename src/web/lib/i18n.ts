@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'organisation',
   'health',
   'records',
+  'medications',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
 

@@ -16,3 +16,6 @@ export * from './problems';
 export * from './immunizations';
 export * from './medical-history';
 export * from './documents';
+export * from './share-links';
+export * from './refill-requests';
+export * from './tasks';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ERROR_HANDLING } from '../../../contracts/constants';
 import type { ErrorReport, ErrorSeverity } from '../../../contracts/error-reports';
 import { looksMasked, maskEmail } from '../../../contracts/masking';
+import { redactTokens } from '../../platform/logging';
 import type { ErrorReportsRepository } from './error-reports.repository';
 
 const SEVERITY_RANK: Record<ErrorSeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
@@ -25,7 +26,8 @@ export function fingerprintOf(report: Pick<ErrorReport, 'errorType' | 'error'>):
 function pathOfUrl(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
-    return new URL(url, 'http://x').pathname;
+    // A share link's token is in its path: kept out like everything else that opens data.
+    return redactTokens(new URL(url, 'http://x').pathname);
   } catch {
     return undefined;
   }

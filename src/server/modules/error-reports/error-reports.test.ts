@@ -73,6 +73,16 @@ describe('error reports from the browser', () => {
     expect(JSON.stringify(row)).not.toContain('Jane');
   });
 
+  it('stores the page of a share link without its token', async () => {
+    const token = 'Tok3nTok3nTok3nTok3nTok3nTok3nTok3nTok3nTok';
+    const accepted = await post(
+      errorReportPayload({ context: { url: `https://portal.example.org/shared/medication/${token}`, route: '/shared/medication/:token' } }),
+    );
+    const row = await storedRow(accepted.id);
+    expect(row.url).toBe('/shared/medication/[token]');
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
   it('never stores the client’s session id', async () => {
     const sessionId = 'sess-4f9c2d1e8b7a6c5d';
     const accepted = await post(errorReportPayload({ context: { url: '/dashboard', route: '/dashboard', sessionId } }));

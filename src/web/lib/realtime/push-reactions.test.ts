@@ -178,6 +178,28 @@ describe('cache keys refreshed (spec §7)', () => {
     ]);
   });
 
+  it('a refill request refreshes the patient’s medications and refill requests, without a toast of its own', () => {
+    const message = {
+      type: 'medication_update',
+      action: 'updated',
+      patientId: 'p1',
+      medicationId: 'm1',
+      doctorId: 'd1',
+      reason: 'refill_requested',
+      timestamp: '2026-03-01T10:00:00.000Z',
+    };
+    expect(
+      refreshed(message, [...KEYS, '/api/medications/patient/p1/refill-requests', '/api/medications/patient/p2/refill-requests']),
+    ).toEqual([
+      '/api/patients/p1/complete',
+      '/api/medications/patient/p1',
+      '/api/medications/doctor/d1',
+      '/api/medications/patient/p1/refill-requests',
+    ]);
+    expect(reactionFor(message)?.toast).toBeNull();
+    expect(reactionFor({ ...message, reason: undefined })?.toast).not.toBeNull();
+  });
+
   it('appointment changes refresh the appointment lists and dashboard figures', () => {
     expect(refreshed({ type: 'appointment_update', action: 'cancelled', patientId: 'p2', doctorId: 'd1' }, KEYS)).toEqual([
       '/api/doctor/dashboard-stats',

@@ -43,7 +43,12 @@ const RULES: Record<string, Rule> = {
   appointment_reassigned: { invalidate: APPOINTMENT_LISTS, durationMs: TOAST.medicationsAndAppointmentsMs },
   vitals_update: { invalidate: ['/api/patients/{id}/vitals', '/api/patients/{id}/complete'], durationMs: TOAST.defaultMs },
   medication_update: {
-    invalidate: ['/api/medications/patient/{id}', '/api/medications/doctor/{id}', '/api/patients/{id}/complete'],
+    invalidate: [
+      '/api/medications/patient/{id}',
+      '/api/medications/patient/{id}/refill-requests',
+      '/api/medications/doctor/{id}',
+      '/api/patients/{id}/complete',
+    ],
     durationMs: TOAST.medicationsAndAppointmentsMs,
   },
   'patient-created': { invalidate: ['/api/patients', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
@@ -110,6 +115,10 @@ export function reactionFor(message: PushMessage): PushReaction | null {
     // updates the bell, so the person does not get the same news twice.
     showToast = !(n.code?.startsWith('access.') ?? false);
   }
+
+  // A refill request is told by the requester's own confirmation and the prescriber's notification;
+  // its medication_update only refreshes the views.
+  if (message.type === 'medication_update' && message.reason === 'refill_requested') showToast = false;
 
   // Spec §9: 10 s for high priority, whatever the type.
   const durationMs = priority === 'high' ? TOAST.highPriorityMs : rule.durationMs;

@@ -18,6 +18,8 @@ export function AccessLogPage() {
   const who = (entry: AccessLogEntry) => {
     const role = entry.actorRole ? t(`shell:roles.${entry.actorRole}`) : null;
     const position = entry.actorPosition ? t(`shell:positions.${entry.actorPosition}`, { defaultValue: entry.actorPosition }) : null;
+    // Someone without an account who opened a link the patient shared: the event names the link, not a person.
+    if (!entry.actorRole && entry.action === 'medication.shared-view') return { name: t('accessLog.sharedLink'), detail: null };
     if (!entry.actorRole) return { name: t('accessLog.system'), detail: null };
     if (!entry.actorName) return { name: t('accessLog.anotherPatient'), detail: null };
     return { name: entry.actorName, detail: position ?? role };

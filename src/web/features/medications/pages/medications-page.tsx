@@ -1,15 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { AlertTriangle, RefreshCw } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Allergy } from '../../../../contracts/health-records';
 import { MEDICATION_ROUTES, type Medication } from '../../../../contracts/medications';
+import type { RefillRequest } from '../../../../contracts/refill-requests';
+import { Button } from '../../../components/ui/button';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { patientAllergiesQuery, patientMedicationsQuery } from '../../../lib/clinical/queries';
 import { useSession } from '../../../lib/session/use-session';
+import { latestByMedication, refillRequestsQuery } from '../api/refill-requests';
+import { RefillDialog } from '../components/refill-dialog';
+import { RefillStatus } from '../components/refill-status';
+import { SharePanel } from '../components/share-panel';
 
-/** Spec §2 medications (read-only for a patient): current and past medicines, allergies beside them. */
+/**
+ * Spec §2 medications for a patient: current and past medicines, allergies beside them, refill
+ * requests of current ones (issue 7 item 5) and links to share the list (item 6).
+ */
 export function MedicationsPage() {
   const { t } = useTranslation('health');
   const { user } = useSession();
@@ -22,7 +31,10 @@ export function MedicationsPage() {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <MedicationLists patientId={user.id} />
-        <AllergyList patientId={user.id} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <AllergyList patientId={user.id} />
+          <SharePanel />
+        </div>
       </div>
     </div>
   );
@@ -41,10 +53,12 @@ function Section({ title, testId, children }: { title: string; testId: string; c
 }
 
 function MedicationLists({ patientId }: { patientId: string }) {
-  const { t } = useTranslation('health');
+  const { t } = useTranslation(['health', 'medications']);
   const query = useQuery(patientMedicationsQuery(patientId));
   const current = query.data?.filter((medication) => medication.status === 'active');
   const past = query.data?.filter((medication) => medication.status !== 'active');
+  const refills = useQuery(refillRequestsQuery(patientId));
+  const [refilling, setRefilling] = useState<Medication | null>(null);
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <Section title={t('medications.current')} testId="medications-current">
@@ -54,9 +68,29 @@ function MedicationLists({ patientId }: { patientId: string }) {
           emptyText={t('medications.noCurrent')}
           isEmpty={(list) => list.length === 0}
         >
-          {(list) => <MedicationCards medications={list} />}
+          {(list) => (
+            <>
+              {refills.isError ? (
+                <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+                  {t('medications:refill.loadFailed')}
+                </p>
+              ) : null}
+              <MedicationCards
+                medications={list}
+                refill={(medication) => (
+                  <RefillSection
+                    medication={medication}
+                    latest={refills.data ? latestByMedication(refills.data).get(medication.id) : undefined}
+                    ready={refills.isSuccess}
+                    onRequest={() => setRefilling(medication)}
+                  />
+                )}
+              />
+            </>
+          )}
         </QueryStates>
       </Section>
+      {refilling ? <RefillDialog medication={refilling} patientId={patientId} onClose={() => setRefilling(null)} /> : null}
       {query.isSuccess ? (
         <Section title={t('medications.past')} testId="medications-past">
           {past && past.length > 0 ? <MedicationCards medications={past} /> : <p className="text-sm">{t('medications.noPast')}</p>}
@@ -66,7 +100,36 @@ function MedicationLists({ patientId }: { patientId: string }) {
   );
 }
 
-function MedicationCards({ medications }: { medications: Medication[] }) {
+/** A current medication's latest refill and the way to ask for one (when nothing is pending). */
+function RefillSection({
+  medication,
+  latest,
+  ready,
+  onRequest,
+}: {
+  medication: Medication;
+  latest: RefillRequest | undefined;
+  ready: boolean;
+  onRequest: () => void;
+}) {
+  const { t } = useTranslation('medications');
+  const pending = latest?.status === 'requested';
+  return (
+    <div className="mt-3 flex flex-col items-start gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+      {latest ? <RefillStatus request={latest} /> : null}
+      {medication.prescriberId === null ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('refill.outside')}</p>
+      ) : ready && !pending ? (
+        <Button variant="secondary" onClick={onRequest} aria-label={t('refill.actionFor', { name: medication.name })}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          {t('refill.action')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function MedicationCards({ medications, refill }: { medications: Medication[]; refill?: (medication: Medication) => ReactNode }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
   const routeLabel = (route: string | null) =>
@@ -107,6 +170,7 @@ function MedicationCards({ medications }: { medications: Medication[] }) {
               {t('medications.instructions', { text: medication.instructions })}
             </p>
           ) : null}
+          {refill ? refill(medication) : null}
         </li>
       ))}
     </ul>

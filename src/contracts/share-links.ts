@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// Issue 7 item 6: links a patient creates to show part of their record to someone without an
+// account (spec §2 /shared/medication/{token}). Only "medications" can be shared so far.
+
+export const SHARE_LINK_SCOPES = ['medications'] as const;
+export type ShareLinkScope = (typeof SHARE_LINK_SCOPES)[number];
+
+/** The lifetimes a patient may choose: 1 hour, 1 day, 7 days. */
+export const SHARE_LINK_EXPIRY_HOURS = [1, 24, 168] as const;
+export type ShareLinkExpiryHours = (typeof SHARE_LINK_EXPIRY_HOURS)[number];
+
+export const createShareLinkRequestSchema = z
+  .object({
+    scope: z.enum(SHARE_LINK_SCOPES, 'choice.invalid'),
+    expiresInHours: z.literal(SHARE_LINK_EXPIRY_HOURS, 'choice.invalid'),
+  })
+  .strict();
+export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
+
+/** The answer to a creation: the only time the link (its token) is ever shown. */
+export const createdShareLinkSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type CreatedShareLink = z.infer<typeof createdShareLinkSchema>;
+
+/** An active link as its owner sees it later: never the token (only its hash is kept). */
+export const shareLinkSchema = z.object({
+  id: z.uuid(),
+  scope: z.enum(SHARE_LINK_SCOPES),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  openCount: z.number().int().min(0),
+  lastOpenedAt: z.iso.datetime().nullable(),
+});
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+export const shareLinkListResponseSchema = z.object({ data: z.array(shareLinkSchema) });
+export type ShareLinkListResponse = z.infer<typeof shareLinkListResponseSchema>;
+
+/** What the public page path looks like, on the server (logs, headers) and the web. */
+export const SHARED_MEDICATION_PATH = '/shared/medication/';

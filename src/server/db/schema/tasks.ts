@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TASK_KINDS, TASK_STATUSES } from '../../../contracts/tasks';
+import { refillRequests } from './refill-requests';
+import { users } from './users';
+
+// Work for one member of the organisation (the tasks view reads these). A task names what it is
+// about through one reference column per kind, so every reference is a real foreign key.
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assigneeId: uuid('assignee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TASK_KINDS }).notNull(),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('open'),
+    /** English, without PHI beyond what the assignee may see anyway; the view words it by kind. */
+    title: text('title').notNull(),
+    refillRequestId: uuid('refill_request_id').references(() => refillRequests.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tasks_assignee_status_idx').on(t.assigneeId, t.status, t.createdAt),
+    index('tasks_patient_idx').on(t.patientId),
+    index('tasks_refill_request_idx').on(t.refillRequestId),
+    check('tasks_kind_check', sql`${t.kind} in ('refill-request')`),
+    check('tasks_status_check', sql`${t.status} in ('open', 'done')`),
+    check('tasks_reference_check', sql`${t.kind} <> 'refill-request' or ${t.refillRequestId} is not null`),
+    check('tasks_done_check', sql`(${t.status} = 'done') = (${t.completedAt} is not null)`),
+  ],
+);
+
+export type TaskRow = typeof tasks.$inferSelect;

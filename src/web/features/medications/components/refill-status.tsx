@@ -1,0 +1,25 @@
+import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { RefillRequest } from '../../../../contracts/refill-requests';
+import { useClinicalFormat } from '../../../lib/clinical/format';
+
+const ICONS = { requested: Clock, approved: CheckCircle2, denied: XCircle } as const;
+const TONES = {
+  requested: 'text-amber-900 dark:text-amber-200',
+  approved: 'text-emerald-800 dark:text-emerald-300',
+  denied: 'text-red-800 dark:text-red-300',
+} as const;
+
+/** The latest refill request of a medication: requested, approved or denied, with its date. */
+export function RefillStatus({ request }: { request: RefillRequest }) {
+  const { t } = useTranslation('medications');
+  const format = useClinicalFormat();
+  const Icon = ICONS[request.status];
+  const date = format.date(request.decidedAt ?? request.requestedAt);
+  return (
+    <p className={`flex items-center gap-2 text-sm font-medium ${TONES[request.status]}`} data-testid="refill-status">
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      {t(`refill.status.${request.status}`, { date })}
+    </p>
+  );
+}
