@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'audit',
   'organisation',
   'health',
+  'booking',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
 
