@@ -9,6 +9,7 @@ import {
   type SlotsResponse,
 } from '../../../contracts/booking';
 import type { z } from 'zod';
+import { pathForView } from '../../../contracts/views';
 import type { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../../contracts/booking';
 import { AppError } from '../../platform/app-error';
 import type { AuditLog } from '../../platform/audit';
@@ -271,7 +272,7 @@ export class BookingService {
       title: titles[action],
       message: `Your ${row.type} appointment with ${doctorName} ${verbs[action]} ${when(patientZone)}.`,
       priority: action === 'cancelled' ? 'high' : 'medium',
-      actionUrl: '/appointments',
+      actionUrl: pathForView('appointments'),
       metadata,
     });
     await this.deps.notifications.notify(row.doctorId, {
@@ -279,7 +280,7 @@ export class BookingService {
       title: titles[action],
       message: `The ${row.type} appointment with ${patientName} ${verbs[action]} ${when(this.deps.clinicTimeZone)}.`,
       priority: action === 'cancelled' ? 'high' : 'medium',
-      actionUrl: '/appointments',
+      actionUrl: pathForView('doctor-portal'),
       metadata,
     });
     await this.deps.events.publish({

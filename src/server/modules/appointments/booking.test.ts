@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
+import type { BusEnvelope } from '../../platform/events';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // Issue 7 item 3: free slots, booking, rescheduling, cancelling, the calendar file and the queue,
@@ -146,6 +147,8 @@ describe('GET /api/doctors/{id}/slots', () => {
 describe('POST /api/appointments', () => {
   it('books a free slot for the patient, scheduled, with parking, audited, told to both sides', async () => {
     const since = await lastAuditId();
+    const published: BusEnvelope[] = [];
+    const unsubscribe = t.app.events.subscribe((envelope) => published.push(envelope));
     const response = await book(
       patient,
       booking(doctor.user.id, {
@@ -182,6 +185,18 @@ describe('POST /api/appointments', () => {
       expect(note?.metadata).toMatchObject({ appointmentId: data.id, consultationType: 'in-person' });
     }
     expect(await slotsOf(doctor.user.id, day(5))).not.toContain(data.startsAt);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    unsubscribe();
+    const update = published.find((e) => e.event.type === 'appointment_update');
+    expect(update?.recipients).toEqual([patient.user.id, doctor.user.id]);
+    expect(update?.event).toMatchObject({
+      action: 'created',
+      appointmentId: data.id,
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+    });
+    const pushed = published.filter((e) => e.event.type === 'notification').flatMap((e) => e.recipients);
+    expect(pushed.sort()).toEqual([patient.user.id, doctor.user.id].sort());
   });
 
   it('refuses bad input with a validation error and books nothing', async () => {
@@ -302,7 +317,15 @@ describe('POST /api/appointments/{id}/cancel', () => {
       parking: { licensePlate: 'KA 1234', arrivalTime: '11:00', departureTime: '12:30' },
     });
     const since = await lastAuditId();
+    const published: BusEnvelope[] = [];
+    const unsubscribe = t.app.events.subscribe((envelope) => published.push(envelope));
     const response = await patient.agent.post(`/api/appointments/${mine.id}/cancel`, { reason: 'Feeling better' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    unsubscribe();
+    expect(published.find((e) => e.event.type === 'appointment_update')?.event).toMatchObject({
+      action: 'cancelled',
+      appointmentId: mine.id,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { data } = appointmentResponseSchema.parse(response.json());
     expect(data.status).toBe('cancelled');

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   AppointmentResponse,
   BookAppointmentRequest,
-  QueueResponse,
   RescheduleAppointmentRequest,
   SlotsResponse,
 } from '../../../../contracts/booking';
@@ -29,15 +28,6 @@ export function slotsQuery(doctorId: string, from: string, to: string, timeZone:
   return queryOptions({
     queryKey: [path, { from, to, timeZone }],
     queryFn: () => api.get<SlotsResponse>(`${path}?${params.toString()}`),
-  });
-}
-
-export function queueQuery(appointmentId: string) {
-  const path = `/api/appointments/${encodeURIComponent(appointmentId)}/queue`;
-  return queryOptions({
-    queryKey: [path],
-    queryFn: () => api.get<QueueResponse>(path).then((answer) => answer.data),
-    refetchInterval: 60_000,
   });
 }
 

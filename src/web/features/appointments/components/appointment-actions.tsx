@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CalendarX, Car, Clock, Repeat } from 'lucide-react';
+import { CalendarPlus, CalendarX, Car, Repeat } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../contracts/appointments';
 import { BOOKING } from '../../../../contracts/booking';
+import { AppointmentQueue } from '../../../components/clinical/appointment-queue';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert, inputClasses } from '../../../components/ui/field';
-import { calendarUrl, clinicContactQuery, queueQuery, useCancelAppointment, useRescheduleAppointment } from '../api/booking';
+import { calendarUrl, clinicContactQuery, useCancelAppointment, useRescheduleAppointment } from '../api/booking';
 import { failureOf, tooLateText } from '../lib/errors';
-import { changeState, isToday } from '../lib/slot-days';
+import { changeState } from '../lib/slot-days';
 import { SlotPicker, type PickedSlot } from './slot-picker';
 
 // What a patient can do with an upcoming appointment: see the queue on the day and the parking,
@@ -17,16 +18,14 @@ import { SlotPicker, type PickedSlot } from './slot-picker';
 
 export function AppointmentExtras({ appointment, onNotice }: { appointment: Appointment; onNotice: (text: string) => void }) {
   const { t, i18n } = useTranslation('booking');
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const now = new Date();
-  const state = changeState(appointment, now);
+  const state = changeState(appointment, new Date());
   const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { timeStyle: 'short' });
   const parking = appointment.parkingReservation;
 
   return (
     <div className="mt-3 flex flex-col gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-      {isToday(appointment, now, timeZone) ? <QueueInfo appointmentId={appointment.id} /> : null}
+      <AppointmentQueue appointment={appointment} />
       {parking ? (
         <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="parking-details">
           <Car className="size-4 shrink-0" aria-hidden="true" />
@@ -66,20 +65,6 @@ export function AppointmentExtras({ appointment, onNotice }: { appointment: Appo
         <CancelDialog appointment={appointment} tooLate={state === 'too-late'} onClose={() => setDialog(null)} onDone={onNotice} />
       ) : null}
     </div>
-  );
-}
-
-function QueueInfo({ appointmentId }: { appointmentId: string }) {
-  const { t } = useTranslation('booking');
-  const query = useQuery(queueQuery(appointmentId));
-  if (!query.data) return null;
-  return (
-    <p className="flex items-center gap-2 text-sm font-medium text-brand-900 dark:text-brand-100" data-testid="queue-info">
-      <Clock className="size-4 shrink-0" aria-hidden="true" />
-      {t('queue.position', { position: query.data.queuePosition })}
-      {' · '}
-      {query.data.estimatedWaitTime > 0 ? t('queue.wait', { count: query.data.estimatedWaitTime }) : t('queue.noWait')}
-    </p>
   );
 }
 

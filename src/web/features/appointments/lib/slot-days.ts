@@ -47,11 +47,3 @@ export function changeState(appointment: Appointment, now: Date): 'open' | 'too-
   if (Date.parse(appointment.startsAt) - now.getTime() < BOOKING.changeCutoffHours * 3_600_000) return 'too-late';
   return 'open';
 }
-
-/** The appointment starts today in `timeZone` and is still to come or under way. */
-export function isToday(appointment: Appointment, now: Date, timeZone: string): boolean {
-  return (
-    ['requested', 'scheduled', 'checked-in'].includes(appointment.status) &&
-    wallClockOf(appointment.startsAt, timeZone).date === wallClockOf(now.toISOString(), timeZone).date
-  );
-}
