@@ -49,8 +49,13 @@ export class BookingRepository {
       .where(eq(doctorAvailability.doctorId, doctorId));
   }
 
-  /** Booked (non-cancelled) appointments and time off of a doctor overlapping [from, to), optionally minus one appointment. */
-  async busy(doctorId: string, from: Date, to: Date, except?: string): Promise<Busy[]> {
+  /**
+   * Booked (non-cancelled) appointments and time off of a doctor overlapping [from, to), optionally
+   * minus one appointment and minus those starting exactly at `leaveToIndex` (a booking of that very
+   * start is refused by the unique index, so a race has one judge).
+   */
+  async busy(doctorId: string, from: Date, to: Date, options: { except?: string; leaveToIndex?: Date } = {}): Promise<Busy[]> {
+    const { except, leaveToIndex } = options;
     const ends = sql<Date>`${appointments.startsAt} + make_interval(mins => ${appointments.durationMinutes})`;
     const booked = await this.db
       .select({ startsAt: appointments.startsAt, durationMinutes: appointments.durationMinutes })
@@ -62,6 +67,7 @@ export class BookingRepository {
           lt(appointments.startsAt, to),
           sql`${ends} > ${from.toISOString()}`,
           except ? ne(appointments.id, except) : undefined,
+          leaveToIndex ? ne(appointments.startsAt, leaveToIndex) : undefined,
         ),
       );
     const away = await this.db

@@ -76,7 +76,7 @@ export class BookingService {
     if (!doctor) throw AppError.notFound();
     const startsAt = this.instantOf(input.date, input.time, input.timeZone);
     const parking = input.parking ? parkingTimes(input.parking, input.date, input.timeZone, startsAt) : undefined;
-    await this.assertFree(input.doctorId, startsAt);
+    await this.assertSlot(input.doctorId, startsAt, context, 'appointment.create');
     let id: string;
     try {
       id = await this.repository.insert(
@@ -110,12 +110,13 @@ export class BookingService {
     const row = await this.changeable(scope, id, context, 'appointment.reschedule');
     const startsAt = this.instantOf(input.date, input.time, input.timeZone);
     if (startsAt.getTime() === row.startsAt.getTime()) return toAppointment(row);
-    await this.assertFree(row.doctorId, startsAt, id);
+    await this.assertSlot(row.doctorId, startsAt, context, 'appointment.reschedule', id);
     try {
       await this.repository.move(scope, id, startsAt, startsAt.getTime() - row.startsAt.getTime(), this.clock());
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', BOOKING_MESSAGES.slotTaken);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      await this.auditChange(context, 'appointment.reschedule', 'failure', id, row.patientId, { reason: 'slot_taken' });
+      throw new AppError('CONFLICT', BOOKING_MESSAGES.slotTaken);
     }
     const moved = (await this.repository.own(scope, id))!;
     await this.auditChange(context, 'appointment.reschedule', 'success', id, row.patientId, {
@@ -184,11 +185,11 @@ export class BookingService {
     };
   }
 
-  private async free(doctorId: string, notBefore: Date, notAfter: Date, except?: string) {
+  private async free(doctorId: string, notBefore: Date, notAfter: Date, busyOptions: Parameters<BookingRepository['busy']>[3] = {}) {
     const zone = this.deps.clinicTimeZone;
     const [hours, busy] = await Promise.all([
       this.repository.weeklyHours(doctorId),
-      this.repository.busy(doctorId, notBefore, notAfter, except),
+      this.repository.busy(doctorId, notBefore, notAfter, busyOptions),
     ]);
     return freeSlots({
       hours,
@@ -203,9 +204,23 @@ export class BookingService {
     });
   }
 
-  private async assertFree(doctorId: string, startsAt: Date, except?: string): Promise<void> {
-    const slots = await this.free(doctorId, startsAt, new Date(startsAt.getTime() + 1), except);
-    if (slots.length === 0) throw new AppError('CONFLICT', BOOKING_MESSAGES.slotTaken);
+  /**
+   * The time is one of the doctor's slots: inside their hours, not on time off, in the future, not
+   * overlapped by another booking. A booking starting at that very time is left to the unique index
+   * (the insert fails), so two people taking one slot at once are judged in one place.
+   */
+  private async assertSlot(doctorId: string, startsAt: Date, context: ReadContext, action: string, except?: string): Promise<void> {
+    const slots = await this.free(doctorId, startsAt, new Date(startsAt.getTime() + 1), { except, leaveToIndex: startsAt });
+    if (slots.length > 0) return;
+    await this.deps.audit.record({
+      ...context,
+      action,
+      outcome: 'failure',
+      resourceType: 'appointment',
+      resourceId: except ?? null,
+      details: { reason: 'not_a_free_slot' },
+    });
+    throw new AppError('CONFLICT', BOOKING_MESSAGES.slotTaken);
   }
 
   private instantOf(date: string, time: string, timeZone: string): Date {

@@ -246,6 +246,7 @@ describe('POST /api/appointments', () => {
   it('lets exactly one of many concurrent bookings of the last slot through; the rest hear 409', async () => {
     const other = await freshDoctor();
     const patients = await Promise.all(Array.from({ length: 8 }, () => createActor(t.app, 'patient')));
+    const since = await lastAuditId();
     const responses = await Promise.all(patients.map((p) => book(p, booking(other.user.id, { time: '10:30' }))));
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
@@ -255,6 +256,9 @@ describe('POST /api/appointments', () => {
       .from(appointments)
       .where(and(eq(appointments.doctorId, other.user.id), eq(appointments.startsAt, new Date(`${day(5)}T10:30:00Z`))));
     expect(rows).toHaveLength(1);
+    // The losers were refused by the unique index, not by an earlier look at the schedule.
+    const refused = (await auditSince(since)).filter((a) => a.action === 'appointment.create' && a.outcome === 'failure');
+    expect(refused.map((a) => a.details)).toEqual(Array.from({ length: 7 }, () => ({ reason: 'slot_taken' })));
   });
 });
 
