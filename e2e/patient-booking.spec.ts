@@ -7,6 +7,15 @@ import { registerPatient, signIn, toggleTheme } from './identity-helpers';
 // appointments change) books from a doctor's profile, downloads the visit for a calendar, moves it
 // and cancels it. Every step is checked with axe, in light and dark theme.
 
+async function expectFitsOnPhone(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+  if (size) await page.setViewportSize(size);
+}
+
 async function pickLastDayAndFirstTime(page: Page, scope = page.locator('body')): Promise<string> {
   const days = scope.getByRole('group', { name: 'Day' }).getByRole('radio');
   await expect(days.first()).toBeAttached();
@@ -37,6 +46,7 @@ test('a patient books an appointment, adds it to the calendar, reschedules and c
   await page.getByRole('checkbox', { name: 'Reserve a parking space' }).check();
   await page.getByRole('textbox', { name: 'Licence plate' }).fill('JRN 2026');
   await expectNoSeriousA11yViolations(page);
+  await expectFitsOnPhone(page);
   await page.getByTestId('confirm-booking').click();
 
   await expect(page).toHaveURL(/\/appointments$/);
@@ -45,6 +55,7 @@ test('a patient books an appointment, adds it to the calendar, reschedules and c
   await expect(card).toContainText('Scheduled');
   await expect(card.getByTestId('parking-details')).toContainText('JRN 2026');
   await expectNoSeriousA11yViolations(page);
+  await expectFitsOnPhone(page);
 
   // Add to calendar: an iCalendar file with the visit in UTC and without the reason.
   const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('add-to-calendar').click()]);
