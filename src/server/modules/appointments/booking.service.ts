@@ -281,22 +281,31 @@ export class BookingService {
       updated: 'Appointment rescheduled',
       cancelled: 'Appointment cancelled',
     };
+    const codes = { created: 'booked', updated: 'rescheduled', cancelled: 'cancelled' } as const;
     const verbs: Record<Action, string> = { created: 'is booked for', updated: 'is moved to', cancelled: 'was cancelled; it was on' };
+    // The stored English text is for API clients; the bell shows the code's text in the reader's
+    // language and the start in the reader's clock.
+    const params = { doctorName, patientName, startsAt: row.startsAt.toISOString() };
+    const priority = action === 'cancelled' ? 'high' : 'medium';
     await this.deps.notifications.notify(row.patientId, {
       type: 'appointment',
       title: titles[action],
       message: `Your ${row.type} appointment with ${doctorName} ${verbs[action]} ${when(patientZone)}.`,
-      priority: action === 'cancelled' ? 'high' : 'medium',
+      priority,
       actionUrl: pathForView('appointments'),
       metadata,
+      code: `appointment.patient_${codes[action]}`,
+      params,
     });
     await this.deps.notifications.notify(row.doctorId, {
       type: 'appointment',
       title: titles[action],
       message: `The ${row.type} appointment with ${patientName} ${verbs[action]} ${when(this.deps.clinicTimeZone)}.`,
-      priority: action === 'cancelled' ? 'high' : 'medium',
+      priority,
       actionUrl: pathForView('doctor-portal'),
       metadata,
+      code: `appointment.doctor_${codes[action]}`,
+      params,
     });
     await this.deps.events.publish({
       recipients: [row.patientId, row.doctorId],

@@ -183,6 +183,8 @@ describe('POST /api/appointments', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, userId), eq(notifications.type, 'appointment')));
       expect(note?.metadata).toMatchObject({ appointmentId: data.id, consultationType: 'in-person' });
+      expect(note?.code).toBe(userId === patient.user.id ? 'appointment.patient_booked' : 'appointment.doctor_booked');
+      expect(note?.params).toMatchObject({ startsAt: data.startsAt });
     }
     expect(await slotsOf(doctor.user.id, day(5))).not.toContain(data.startsAt);
     await new Promise((resolve) => setTimeout(resolve, 0));
