@@ -151,7 +151,7 @@ export class BookingService {
       summary: `Appointment with Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
       location,
       status: row.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
-      sequence: Math.floor((row.updatedAt.getTime() - row.createdAt.getTime()) / 1000),
+      sequence: Math.max(0, Math.floor((row.updatedAt.getTime() - row.createdAt.getTime()) / 1000)),
     });
     await this.auditChange(context, 'appointment.calendar', 'success', id, row.patientId, {});
     return { filename: `appointment-${row.startsAt.toISOString().slice(0, 10)}.ics`, body };

@@ -117,6 +117,16 @@ describe('booking an appointment', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('treats a doctor id that names nobody as no choice', async () => {
+    stubServer(
+      () => json({}, 201),
+      () => ({ doctorId: DOCTOR.id, clinicTimeZone: 'UTC', data: [] }),
+    );
+    renderBooking('/appointments/book?doctorId=0c0ffee0-0000-4000-8000-00000000dead');
+    expect(await screen.findByRole('combobox', { name: 'Doctor' })).toHaveValue('');
+    expect(screen.getByText('Choose a doctor to see their free times.')).toBeInTheDocument();
+  });
+
   it('tells the patient when the time was just taken, refreshes the free times and keeps what was typed', async () => {
     const { first, second } = slotsTomorrow();
     let answered = 0;

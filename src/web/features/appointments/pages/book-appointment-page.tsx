@@ -31,7 +31,7 @@ export function BookAppointmentPage() {
   const doctors = useQuery(bookableDoctorsQuery());
   const book = useBookAppointment();
 
-  const [doctorId, setDoctorId] = useState(params.get('doctorId') ?? '');
+  const [chosenDoctorId, setDoctorId] = useState(params.get('doctorId') ?? '');
   const [type, setType] = useState<AppointmentType>('in-person');
   const [reason, setReason] = useState('');
   const [slot, setSlot] = useState<PickedSlot | null>(null);
@@ -45,7 +45,9 @@ export function BookAppointmentPage() {
   const doctorFieldId = useId();
   const reasonId = useId();
 
-  const doctor = doctors.data?.find((d) => d.id === doctorId);
+  const doctor = doctors.data?.find((d) => d.id === chosenDoctorId);
+  // An id from a stale link that names no doctor counts as no choice.
+  const doctorId = doctor ? doctor.id : '';
   const videoOffered = doctor?.telemedicineEnabled ?? true;
 
   const chooseDoctor = (id: string) => {
