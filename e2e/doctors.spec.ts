@@ -195,7 +195,7 @@ test('a patient searches the directory, filters it, opens a profile and finds th
 
   const doctorId = page.url().split('/').pop()!;
   const book = page.getByTestId('book-appointment');
-  await expect(book).toHaveAttribute('href', `/appointments?doctor=${doctorId}`);
+  await expect(book).toHaveAttribute('href', `/appointments/book?doctorId=${doctorId}`);
 });
 
 test('an unknown doctor id shows "Doctor not found"', async ({ page, allowConsoleErrors }) => {

@@ -57,12 +57,23 @@ export const medicationUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/** Spec §4: appointment_update (created, updated, cancelled, deleted), to the appointment's patient and doctor. */
+export const appointmentUpdateEventSchema = z.object({
+  type: z.literal('appointment_update'),
+  action: z.enum(['created', 'updated', 'cancelled', 'deleted']),
+  appointmentId: z.uuid(),
+  patientId: z.uuid(),
+  doctorId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   notificationEventSchema,
   permissionUpdateEventSchema,
   userPermissionsChangedEventSchema,
   roleChangedEventSchema,
   medicationUpdateEventSchema,
+  appointmentUpdateEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

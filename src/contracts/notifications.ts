@@ -27,6 +27,13 @@ export const NOTIFICATION_CODES = [
   'access.permissions_changed',
   'access.role_changed',
   'medication.refill_requested',
+  // Issue 7 item 3, with params doctorName, patientName and startsAt (an ISO instant the reader's clock shows).
+  'appointment.patient_booked',
+  'appointment.patient_rescheduled',
+  'appointment.patient_cancelled',
+  'appointment.doctor_booked',
+  'appointment.doctor_rescheduled',
+  'appointment.doctor_cancelled',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

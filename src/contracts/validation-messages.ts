@@ -42,6 +42,10 @@ export const VALIDATION_MESSAGES_EN = {
   'logo.invalid': 'Use a PNG, JPEG or WebP image under 100 KB, or a path of this site such as /icons/icon-192.png',
   'latitude.invalid': 'Latitude must be a number from -90 to 90',
   'longitude.invalid': 'Longitude must be a number from -180 to 180',
+  'reason.required': 'Please tell us the reason for your visit',
+  'licensePlate.invalid': 'Please enter a valid licence plate (letters, digits, spaces or dashes)',
+  'parking.range': 'Arrival must be before departure',
+  'parking.window': 'Parking must cover the appointment and stay within 4 hours of it',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../contracts/booking';
 
 // Env parsed by zod at start (STYLE.md 6): a bad value stops the server with a message naming it.
 
@@ -28,6 +29,7 @@ const envSchema = z.object({
   ORGANISATION_NAME: z.string().min(1).max(200).default('Caredeck Clinic'),
   SUPPORT_EMAIL: z.email().default('support@caredeck.local'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  CLINIC_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default('UTC'),
 });
 
 export interface AppConfig {
@@ -49,6 +51,8 @@ export interface AppConfig {
   organisationName: string;
   supportEmail: string;
   shutdownTimeoutMs: number;
+  /** The IANA zone doctors' weekly hours are kept in (contracts/booking.ts). */
+  clinicTimeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -91,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     organisationName: e.ORGANISATION_NAME,
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    clinicTimeZone: e.CLINIC_TIME_ZONE,
   };
 }

@@ -196,6 +196,26 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (_record, owner) => [owner.user.email],
     ownerGet: 200,
   },
+  {
+    name: 'own appointment (GET calendar.ics and queue, PUT /api/appointments/{id}, POST cancel)',
+    paths: ['/api/appointments/:id/calendar.ics', '/api/appointments/:id', '/api/appointments/:id/cancel', '/api/appointments/:id/queue'],
+    body: { date: '2032-06-07', time: '09:00', timeZone: 'UTC' },
+    create: async (owner) => {
+      const marker = `Visit ${randomBytes(6).toString('hex')}`;
+      const { user: doctor } = await createDoctor(t.app.db, random);
+      const row = buildAppointment(random, {
+        patientId: owner.user.id,
+        doctorId: doctor.id,
+        startsAt: new Date(Date.UTC(2032, 5, 1, 10, 0)),
+        reason: marker,
+      });
+      await t.app.db.insert(appointments).values(row);
+      return { id: row.id, marker };
+    },
+    snapshot: async (record) => t.app.db.select().from(appointments).where(eq(appointments.id, record.id)),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
+    ownerGet: 200,
+  },
 ];
 
 describe('IDOR: someone else’s record', () => {

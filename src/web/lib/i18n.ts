@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'health',
   'records',
   'medications',
+  'booking',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
 

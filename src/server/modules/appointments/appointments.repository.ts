@@ -23,6 +23,7 @@ const columns = {
   bookedByRole: appointments.bookedByRole,
   checkedInAt: appointments.checkedInAt,
   createdAt: appointments.createdAt,
+  updatedAt: appointments.updatedAt,
   patientFirstName: patient.firstName,
   patientLastName: patient.lastName,
   doctorFirstName: doctor.firstName,
@@ -35,7 +36,7 @@ const columns = {
   parkingStatus: parkingReservations.status,
 };
 
-function selectAppointments(db: Database) {
+export function selectAppointments(db: Database) {
   return db
     .select(columns)
     .from(appointments)

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppointmentListResponse } from '../../../contracts/appointments';
+import type { QueueResponse } from '../../../contracts/booking';
 import type { Allergy, LabResultListResponse, VitalListResponse } from '../../../contracts/health-records';
 import type { MedicationListResponse } from '../../../contracts/medications';
 import { api } from '../api-client';
@@ -54,5 +55,16 @@ export function patientAllergiesQuery(patientId: string) {
   return queryOptions({
     queryKey: [path],
     queryFn: () => api.get<{ data: Allergy[] }>(path).then((answer) => answer.data),
+  });
+}
+
+/** On the day of a visit: its place in the doctor's queue and the estimated wait (GET /api/appointments/{id}/queue). */
+export function appointmentQueueQuery(appointmentId: string) {
+  const path = `/api/appointments/${encodeURIComponent(appointmentId)}/queue`;
+  return queryOptions({
+    queryKey: [path],
+    queryFn: () => api.get<QueueResponse>(path).then((answer) => answer.data),
+    // The wait shrinks as the day goes on.
+    refetchInterval: 60_000,
   });
 }

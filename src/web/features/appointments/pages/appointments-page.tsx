@@ -1,17 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, type KeyboardEvent } from 'react';
+import { CalendarPlus } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { AppointmentItem } from '../../../components/clinical/appointment-item';
+import { buttonClasses } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/field';
 import { QueryStates } from '../../../components/ui/query-states';
 import { patientAppointmentsQuery, type AppointmentWhen } from '../../../lib/clinical/queries';
 import { useSession } from '../../../lib/session/use-session';
+import { AppointmentExtras } from '../components/appointment-actions';
+import type { BookedNotice } from './book-appointment-page';
 
 const TABS: readonly AppointmentWhen[] = ['upcoming', 'past'];
 
-/** The patient's appointments, upcoming (soonest first) and past (newest first), read-only for now. */
+/** The patient's appointments, upcoming (soonest first) and past (newest first); booking and changes start here. */
 export function AppointmentsPage() {
-  const { t } = useTranslation('health');
+  const { t, i18n } = useTranslation(['health', 'booking']);
+  const location = useLocation();
+  const booked = (location.state as BookedNotice | null)?.booked;
+  const [notice, setNotice] = useState<string | null>(null);
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const tab: AppointmentWhen = params.get('tab') === 'past' ? 'past' : 'upcoming';
@@ -19,6 +27,13 @@ export function AppointmentsPage() {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (!user) return null;
+  const bookedText = booked
+    ? t('booking:book.success', {
+        when: new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(booked.startsAt),
+        ),
+      })
+    : null;
 
   const select = (next: AppointmentWhen) => {
     setParams(next === 'upcoming' ? {} : { tab: next }, { replace: true });
@@ -34,10 +49,21 @@ export function AppointmentsPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
-      <header>
-        <h1 className="text-3xl font-semibold tracking-tight">{t('appointments.title')}</h1>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">{t('appointments.intro', { timeZone })}</p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">{t('appointments.title')}</h1>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">{t('appointments.intro', { timeZone })}</p>
+        </div>
+        <Link to="/appointments/book" className={buttonClasses('primary')} data-testid="book-appointment">
+          <CalendarPlus className="size-4" aria-hidden="true" />
+          {t('booking:book.action')}
+        </Link>
       </header>
+      {(notice ?? bookedText) ? (
+        <FormAlert tone="success" testId="appointments-notice">
+          {notice ?? bookedText}
+        </FormAlert>
+      ) : null}
       <div
         role="tablist"
         aria-label={t('appointments.tabs')}
@@ -68,13 +94,13 @@ export function AppointmentsPage() {
         ))}
       </div>
       <div role="tabpanel" id="appointments-panel" aria-labelledby={`appointments-tab-${tab}`}>
-        <AppointmentTab patientId={user.id} when={tab} />
+        <AppointmentTab patientId={user.id} when={tab} onNotice={setNotice} />
       </div>
     </div>
   );
 }
 
-function AppointmentTab({ patientId, when }: { patientId: string; when: AppointmentWhen }) {
+function AppointmentTab({ patientId, when, onNotice }: { patientId: string; when: AppointmentWhen; onNotice: (text: string) => void }) {
   const { t } = useTranslation('health');
   const query = useQuery(patientAppointmentsQuery(patientId, when));
   return (
@@ -92,6 +118,7 @@ function AppointmentTab({ patientId, when }: { patientId: string; when: Appointm
               className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
               <AppointmentItem appointment={appointment} detailed />
+              {when === 'upcoming' ? <AppointmentExtras appointment={appointment} onNotice={onNotice} /> : null}
             </li>
           ))}
         </ul>

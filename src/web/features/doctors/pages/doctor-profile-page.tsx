@@ -108,7 +108,7 @@ export function DoctorProfilePage() {
         {user?.role === 'patient' ? (
           // Booking itself belongs to the appointments view; the doctor travels in the URL, not in storage.
           <Link
-            to={`${pathForView('appointments')}?doctor=${encodeURIComponent(doctor.id)}`}
+            to={`${pathForView('appointments')}/book?doctorId=${encodeURIComponent(doctor.id)}`}
             className={buttonClasses('primary')}
             data-testid="book-appointment"
           >

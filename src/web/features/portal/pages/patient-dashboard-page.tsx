@@ -3,6 +3,7 @@ import { CalendarDays, FileText, FlaskConical, Pill, Settings, ShieldAlert, Shie
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathForView } from '../../../../contracts/views';
+import { AppointmentQueue } from '../../../components/clinical/appointment-queue';
 import { AppointmentItem } from '../../../components/clinical/appointment-item';
 import { LabFlagBadge } from '../../../components/clinical/lab-flag';
 import { QueryStates } from '../../../components/ui/query-states';
@@ -110,6 +111,7 @@ function AppointmentList({ patientId, when }: { patientId: string; when: 'upcomi
           {answer.data.slice(0, SHOWN).map((appointment) => (
             <li key={appointment.id} className="py-2 first:pt-0 last:pb-0">
               <AppointmentItem appointment={appointment} />
+              {when === 'upcoming' ? <AppointmentQueue appointment={appointment} /> : null}
             </li>
           ))}
         </ul>

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { APPOINTMENT_TYPES, appointmentSchema } from './appointments';
+
+// Issue 7 item 3: a patient books, reschedules and cancels their own appointments.
+//
+// Time zones: a doctor's weekly hours (doctor_availability) are wall-clock times of the clinic,
+// whose IANA zone is the server's CLINIC_TIME_ZONE setting (UTC unless set). Free slots leave
+// the server as UTC instants; the browser groups and shows them in the patient's own zone, and a
+// booking names the chosen date and time in that zone (`timeZone`) so it maps to exactly one
+// instant.
+
+export const BOOKING = {
+  /** Every offered slot lasts this long, on a grid starting at the doctor's start of hours. */
+  slotMinutes: 30,
+  /** GET /api/doctors/{id}/slots covers at most this many days. */
+  maxRangeDays: 31,
+  /** No change or cancellation by the patient later than this before the start. */
+  changeCutoffHours: 24,
+  /** A parking reservation lies within this many hours around the visit. */
+  parkingWindowHours: 4,
+  reasonMaxLength: 500,
+} as const;
+
+/** Appointment statuses a patient may still reschedule or cancel. */
+export const CHANGEABLE_STATUSES = ['requested', 'scheduled'] as const;
+
+export const BOOKING_MESSAGES = {
+  slotTaken: 'This time is no longer available. Please choose another slot.',
+  tooLate: `Appointments cannot be changed or cancelled less than ${BOOKING.changeCutoffHours} hours before they start. Please call the clinic.`,
+  notChangeable: 'This appointment can no longer be changed.',
+} as const;
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().min(1, 'choice.invalid').max(64, 'choice.invalid').refine(isTimeZone, 'choice.invalid');
+const dateSchema = z.iso.date('date.invalid');
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'choice.invalid');
+
+export const slotQuerySchema = z
+  .object({
+    from: dateSchema,
+    to: dateSchema,
+    /** The zone whose calendar days `from` and `to` are; the clinic's by default. */
+    timeZone: timeZoneSchema.optional(),
+  })
+  .strict()
+  .refine((q) => q.from <= q.to, { message: 'date.invalid', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < BOOKING.maxRangeDays, {
+    message: 'date.invalid',
+    path: ['to'],
+  });
+export type SlotQuery = z.infer<typeof slotQuerySchema>;
+
+export const slotSchema = z.object({
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }),
+  /** Minutes. */
+  duration: z.number().int(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+
+export const slotsResponseSchema = z.object({
+  doctorId: z.uuid(),
+  /** The zone the doctor's weekly hours are kept in (the clinic's). */
+  clinicTimeZone: z.string(),
+  data: z.array(slotSchema),
+});
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+export const LICENSE_PLATE = /^[A-Z0-9][A-Z0-9 -]{0,10}[A-Z0-9]$/;
+
+export const parkingRequestSchema = z
+  .object({
+    licensePlate: z
+      .string()
+      .trim()
+      .transform((plate) => plate.toUpperCase().replace(/\s+/g, ' '))
+      .pipe(z.string().regex(LICENSE_PLATE, 'licensePlate.invalid')),
+    arrivalTime: timeSchema,
+    departureTime: timeSchema,
+  })
+  .strict()
+  .refine((p) => p.arrivalTime < p.departureTime, { message: 'parking.range', path: ['departureTime'] });
+export type ParkingRequest = z.input<typeof parkingRequestSchema>;
+
+export const bookAppointmentSchema = z
+  .object({
+    doctorId: z.uuid('choice.invalid'),
+    date: dateSchema,
+    time: timeSchema,
+    timeZone: timeZoneSchema,
+    type: z.enum(APPOINTMENT_TYPES, 'choice.invalid'),
+    reason: z.string().trim().min(1, 'reason.required').max(BOOKING.reasonMaxLength, 'text.tooLong'),
+    parking: parkingRequestSchema.optional(),
+  })
+  .strict()
+  .refine((b) => b.type === 'in-person' || b.parking === undefined, { message: 'choice.invalid', path: ['parking'] });
+export type BookAppointmentRequest = z.input<typeof bookAppointmentSchema>;
+
+export const rescheduleAppointmentSchema = z.object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema }).strict();
+export type RescheduleAppointmentRequest = z.input<typeof rescheduleAppointmentSchema>;
+
+/** Unknown fields are dropped rather than refused: cancelling never depends on them. */
+export const cancelAppointmentSchema = z.object({ reason: z.string().trim().max(BOOKING.reasonMaxLength, 'text.tooLong').optional() });
+export type CancelAppointmentRequest = z.input<typeof cancelAppointmentSchema>;
+
+export const appointmentResponseSchema = z.object({ data: appointmentSchema });
+export type AppointmentResponse = z.infer<typeof appointmentResponseSchema>;
+
+/** On the day: how many of the doctor's visits come first and roughly how long until it is this one's turn. */
+export const queueResponseSchema = z.object({
+  data: z.object({
+    appointmentId: z.uuid(),
+    /** 1 when nobody is ahead. */
+    queuePosition: z.number().int(),
+    /** Minutes. */
+    estimatedWaitTime: z.number().int(),
+  }),
+});
+export type QueueResponse = z.infer<typeof queueResponseSchema>;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { freeSlots, wallClock, zonedInstant, type WeeklyHours } from './slots';
+
+// 2026-11-23 is a Monday.
+const MONDAY_HOURS: WeeklyHours[] = [{ dayOfWeek: 1, startTime: '09:00:00', endTime: '11:00:00', isAvailable: true }];
+const base = {
+  hours: MONDAY_HOURS,
+  busy: [],
+  fromDate: '2026-11-23',
+  toDate: '2026-11-23',
+  clinicTimeZone: 'UTC',
+  slotMinutes: 30,
+  now: new Date('2026-11-01T00:00:00Z'),
+};
+const starts = (slots: { startsAt: Date }[]) => slots.map((s) => s.startsAt.toISOString());
+
+describe('freeSlots', () => {
+  it('cuts the weekly hours of each matching day into slots that fit entirely', () => {
+    const slots = freeSlots({ ...base, hours: [{ ...MONDAY_HOURS[0]!, endTime: '10:45' }] });
+    expect(starts(slots)).toEqual(['2026-11-23T09:00:00.000Z', '2026-11-23T09:30:00.000Z', '2026-11-23T10:00:00.000Z']);
+    expect(slots[0]!.endsAt.toISOString()).toBe('2026-11-23T09:30:00.000Z');
+  });
+
+  it('offers nothing on days without hours or with hours marked unavailable', () => {
+    expect(freeSlots({ ...base, fromDate: '2026-11-24', toDate: '2026-11-29' })).toEqual([]);
+    expect(freeSlots({ ...base, hours: [{ ...MONDAY_HOURS[0]!, isAvailable: false }] })).toEqual([]);
+  });
+
+  it('leaves out slots overlapping a booking or time off, even partly', () => {
+    const slots = freeSlots({
+      ...base,
+      busy: [
+        { startsAt: new Date('2026-11-23T09:00:00Z'), endsAt: new Date('2026-11-23T09:45:00Z') },
+        { startsAt: new Date('2026-11-23T10:30:00Z'), endsAt: new Date('2026-11-24T00:00:00Z') },
+      ],
+    });
+    expect(starts(slots)).toEqual(['2026-11-23T10:00:00.000Z']);
+  });
+
+  it('never offers a slot that has started or lies in the past', () => {
+    const slots = freeSlots({ ...base, now: new Date('2026-11-23T10:00:00Z') });
+    expect(starts(slots)).toEqual(['2026-11-23T10:30:00.000Z']);
+  });
+
+  it('reads the hours as wall-clock times of the clinic zone, across a daylight-saving change', () => {
+    const hours: WeeklyHours[] = [{ dayOfWeek: 0, startTime: '09:00', endTime: '09:30', isAvailable: true }];
+    // Europe/Berlin: UTC+2 on Sunday 2026-10-18, UTC+1 from Sunday 2026-10-25.
+    const slots = freeSlots({
+      ...base,
+      hours,
+      fromDate: '2026-10-18',
+      toDate: '2026-10-25',
+      clinicTimeZone: 'Europe/Berlin',
+      now: new Date(0),
+    });
+    expect(starts(slots)).toEqual(['2026-10-18T07:00:00.000Z', '2026-10-25T08:00:00.000Z']);
+  });
+
+  it('keeps only slots inside the asked window', () => {
+    const slots = freeSlots({ ...base, notBefore: new Date('2026-11-23T09:30:00Z'), notAfter: new Date('2026-11-23T10:30:00Z') });
+    expect(starts(slots)).toEqual(['2026-11-23T09:30:00.000Z', '2026-11-23T10:00:00.000Z']);
+  });
+});
+
+describe('zonedInstant', () => {
+  it('maps a wall-clock time in a zone to its UTC instant', () => {
+    expect(zonedInstant('2026-11-23', '09:30', 'America/New_York')?.toISOString()).toBe('2026-11-23T14:30:00.000Z');
+    expect(zonedInstant('2026-11-23', '09:30', 'Asia/Kolkata')?.toISOString()).toBe('2026-11-23T04:00:00.000Z');
+    expect(wallClock(new Date('2026-11-23T04:00:00Z'), 'Asia/Kolkata')).toBe('2026-11-23T09:30');
+  });
+
+  it('answers null for a time skipped when clocks go forward', () => {
+    expect(zonedInstant('2026-03-29', '02:30', 'Europe/Berlin')).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+// Free slots of one doctor, computed without the database: weekly hours (wall-clock times in the
+// clinic's zone) laid over calendar days, cut into fixed-length slots, minus booked appointments,
+// time off and anything not strictly in the future. Pure, so the rules are unit-tested on their own.
+
+export interface WeeklyHours {
+  /** 0 = Sunday … 6 = Saturday. */
+  dayOfWeek: number;
+  /** "HH:mm" or "HH:mm:ss" in the clinic's zone. */
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+}
+
+export interface Busy {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface SlotInput {
+  hours: readonly WeeklyHours[];
+  /** Booked (non-cancelled) appointments and time off. */
+  busy: readonly Busy[];
+  /** Calendar days in the clinic's zone, inclusive, "YYYY-MM-DD". */
+  fromDate: string;
+  toDate: string;
+  clinicTimeZone: string;
+  slotMinutes: number;
+  now: Date;
+  /** Only slots starting in [notBefore, notAfter) are answered (the caller's days in their zone). */
+  notBefore?: Date;
+  notAfter?: Date;
+}
+
+const MINUTE = 60_000;
+
+export function freeSlots(input: SlotInput): { startsAt: Date; endsAt: Date }[] {
+  const slots: { startsAt: Date; endsAt: Date }[] = [];
+  const busy = [...input.busy].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  for (let day = input.fromDate; day <= input.toDate; day = nextDate(day)) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    for (const hours of input.hours) {
+      if (!hours.isAvailable || hours.dayOfWeek !== weekday) continue;
+      const open = minutesOf(hours.startTime);
+      const close = minutesOf(hours.endTime);
+      for (let start = open; start + input.slotMinutes <= close; start += input.slotMinutes) {
+        const startsAt = zonedInstant(day, clock(start), input.clinicTimeZone);
+        if (!startsAt) continue;
+        const endsAt = new Date(startsAt.getTime() + input.slotMinutes * MINUTE);
+        if (startsAt.getTime() <= input.now.getTime()) continue;
+        if (input.notBefore && startsAt < input.notBefore) continue;
+        if (input.notAfter && startsAt >= input.notAfter) continue;
+        if (busy.some((b) => b.startsAt < endsAt && startsAt < b.endsAt)) continue;
+        slots.push({ startsAt, endsAt });
+      }
+    }
+  }
+  slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return slots.filter((slot, i) => i === 0 || slot.startsAt.getTime() !== slots[i - 1]!.startsAt.getTime());
+}
+
+/**
+ * The instant a wall-clock date and time names in `timeZone`, or null when that time does not
+ * exist there (the hour skipped when clocks go forward). An ambiguous time (clocks going back)
+ * takes its first occurrence.
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  const candidates = [offsetAt(wall - 14 * 3_600_000, timeZone), offsetAt(wall + 14 * 3_600_000, timeZone)]
+    .map((offset) => wall - offset)
+    .sort((a, b) => a - b);
+  for (const instant of candidates) {
+    if (wallClock(new Date(instant), timeZone) === `${date}T${time.slice(0, 5)}`) return new Date(instant);
+  }
+  return null;
+}
+
+/** "YYYY-MM-DDTHH:mm" of an instant in `timeZone`. */
+export function wallClock(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+/** Milliseconds `timeZone` is ahead of UTC at an instant. */
+function offsetAt(at: number, timeZone: string): number {
+  const [date, time] = wallClock(new Date(at), timeZone).split('T') as [string, string];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const floored = Math.floor(at / MINUTE) * MINUTE;
+  return Date.UTC(y, m - 1, d, hh, mm) - floored;
+}
+
+export function nextDate(date: string, days = 1): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function minutesOf(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+function clock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

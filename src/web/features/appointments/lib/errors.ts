@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { BOOKING, BOOKING_MESSAGES } from '../../../../contracts/booking';
+import { ApiError } from '../../../lib/api-client';
+import { validationKeyOf } from '../../../lib/validation-text';
+
+// The server's booking conflicts come as English sentences from contracts/booking.ts; shown here in
+// the reader's language.
+
+export type BookingFailure = 'slot-taken' | 'too-late' | 'other';
+
+export function failureOf(error: unknown): BookingFailure {
+  if (!(error instanceof ApiError) || error.status !== 409) return 'other';
+  if (error.message === BOOKING_MESSAGES.slotTaken) return 'slot-taken';
+  if (error.message.startsWith(BOOKING_MESSAGES.tooLate)) return 'too-late';
+  return 'other';
+}
+
+export function tooLateText(t: TFunction, phone: string | null | undefined): string {
+  return phone
+    ? t('booking:manage.tooLatePhone', { hours: BOOKING.changeCutoffHours, phone })
+    : t('booking:manage.tooLate', { hours: BOOKING.changeCutoffHours });
+}
+
+/** Field errors of a 400 answer, translated, by field path ("reason", "parking.licensePlate"). */
+export function fieldErrorsOf(t: TFunction, error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.fields) return {};
+  return Object.fromEntries(
+    Object.entries(error.fields).map(([field, message]) => {
+      const key = validationKeyOf(message);
+      return [field, key ? t(`validation:${key}`) : message];
+    }),
+  );
+}
