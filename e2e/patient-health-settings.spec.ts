@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { registerPatient, signIn } from './identity-helpers';
+import { registerPatient, signIn, toggleTheme } from './identity-helpers';
 
 // Issue 7 items 8 and 9. The demo patient's seeded chart is only read here (other journeys read it
 // at the same time); everything that changes an account (profile, insurance, language) is done by a
@@ -39,7 +39,7 @@ test('the demo patient reads problems, immunizations, demographics, medical hist
   await expect(problem).toContainText('ICD-10 code:');
   await expectAccessibleEverywhere(page);
 
-  await page.goto('/patient/immunizations');
+  await page.getByRole('navigation', { name: 'Portal navigation' }).getByRole('link', { name: 'Immunizations' }).click();
   await expect(page).toHaveURL(/\/immunizations$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Immunizations' })).toBeVisible();
   await expect(page.getByTestId('vaccine').first()).toContainText('CVX code:');
@@ -142,5 +142,12 @@ test('a patient edits the profile, sees it in demographics, and switches the por
   await expect(page.getByRole('navigation', { name: 'التنقل في البوابة' }).getByRole('link', { name: 'المواعيد' })).toBeVisible();
   await page.goto('/demographics');
   await expect(page.getByRole('heading', { level: 1, name: 'البيانات الشخصية' })).toBeVisible();
+  await expectAccessibleEverywhere(page);
+
+  // The views stay accessible in the dark theme too.
+  await toggleTheme(page, 'dark');
+  await expectAccessibleEverywhere(page);
+  await page.goto('/medical-history');
+  await expect(page.getByRole('heading', { level: 1, name: 'التاريخ الطبي' })).toBeVisible();
   await expectAccessibleEverywhere(page);
 });
