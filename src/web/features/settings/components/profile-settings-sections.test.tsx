@@ -52,6 +52,21 @@ describe('profile: medical information, insurance and country', { timeout: 20_00
     });
   });
 
+  it('makes the patient’s own demographics and chart ask again after a save', async () => {
+    const before = sessionUser();
+    stubServer(() => json({ success: true, user: before }));
+    const user = userEvent.setup();
+    const { queryClient } = renderWithSession(<ProfileSection />, before);
+    const own = `/api/patients/${before.id}`;
+    for (const key of [own, `${own}/complete`, '/api/patients/someone-else']) queryClient.setQueryData([key], { data: 'cached' });
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Profile updated successfully.');
+    expect(queryClient.getQueryState([own])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([`${own}/complete`])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['/api/patients/someone-else'])?.isInvalidated).toBe(false);
+  });
+
   it('checks the rules before sending: a bad phone and a future date of birth show their messages and keep the input', async () => {
     const calls = stubServer(() => json({}, 500));
     const user = userEvent.setup();
