@@ -49,6 +49,9 @@ export const patientDetailSchema = patientSummarySchema.extend({
   insuranceProvider: z.string().nullable(),
   insurancePolicyNumber: z.string().nullable(),
   emergencyContact: emergencyContactSchema.nullable(),
+  preferredLanguage: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string().nullable(),
   /** Null when the caller may not see clinical fields. */
   clinical: patientClinicalSchema.nullable(),
 });

@@ -35,5 +35,9 @@ export const sessionUserSchema = z.object({
   medications: z.array(z.string()),
   medicalHistory: z.array(z.string()),
   emergencyContact: emergencyContactSchema.nullable(),
+  /** ISO 3166-1 alpha-2 (issue 7 item 9). */
+  country: z.string().nullable(),
+  insuranceProvider: z.string().nullable(),
+  insurancePolicyNumber: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -106,3 +106,11 @@ export const PATIENT_FEATURE_ROUTES: Record<string, ViewName> = {
   '/patient/privacy': 'profile-settings',
   '/patient/settings': 'profile-settings',
 };
+
+/** The settings section a patient feature route opens (its hash on the profile-settings view). */
+export const PATIENT_FEATURE_SECTIONS: Record<string, string> = {
+  '/patient/profile': 'profile',
+  '/patient/notifications': 'notifications',
+  '/patient/privacy': 'privacy',
+  '/patient/settings': 'preferences',
+};

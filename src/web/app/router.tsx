@@ -1,7 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../contracts/roles';
-import { PATIENT_FEATURE_ROUTES, pathForView, VIEW_PATHS } from '../../contracts/views';
+import { PATIENT_FEATURE_ROUTES, PATIENT_FEATURE_SECTIONS, pathForView, VIEW_PATHS } from '../../contracts/views';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { appointmentsRoutes } from '../features/appointments/routes';
 import { auditRoutes } from '../features/audit/routes';
@@ -125,7 +125,9 @@ export function createRouter() {
         // Spec §2: the patient feature routes (search results, bookmarks) open the view that shows them.
         ...Object.entries(PATIENT_FEATURE_ROUTES).map(([path, view]) => ({
           path: relative(path),
-          element: <Navigate to={pathForView(view)} replace />,
+          element: (
+            <Navigate to={`${pathForView(view)}${PATIENT_FEATURE_SECTIONS[path] ? `#${PATIENT_FEATURE_SECTIONS[path]}` : ''}`} replace />
+          ),
         })),
       ],
     },

@@ -117,6 +117,11 @@ export const userSettings = pgTable('user_settings', {
   theme: text('theme', { enum: ['light', 'dark'] }),
   language: text('language'),
   biometricEnabled: boolean('biometric_enabled').notNull().default(false),
+  // Which live notifications the user wants as toasts (issue 7 item 9); all on until turned off.
+  notifyAppointments: boolean('notify_appointments').notNull().default(true),
+  notifyLabResults: boolean('notify_lab_results').notNull().default(true),
+  notifyMessages: boolean('notify_messages').notNull().default(true),
+  notifySystem: boolean('notify_system').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -22,6 +22,8 @@ export const users = pgTable(
     address: text('address'),
     avatarUrl: text('avatar_url'),
     preferredLanguage: text('preferred_language'),
+    /** Country/region, ISO 3166-1 alpha-2 (issue 7 item 9). */
+    country: text('country'),
     isFirstTimeLogin: boolean('is_first_time_login').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -36,6 +38,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('patient', 'doctor', 'staff', 'admin')`),
+    check('users_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     index('users_role_idx').on(t.role),
     // Name search (header search, directory) uses trigram similarity.
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),

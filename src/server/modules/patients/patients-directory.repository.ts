@@ -31,6 +31,8 @@ export interface PatientSummaryRow {
 
 export interface PatientDetailRow extends PatientSummaryRow {
   address: string | null;
+  preferredLanguage: string | null;
+  country: string | null;
   bloodType: string;
   maritalStatus: string | null;
   occupation: string | null;
@@ -84,6 +86,8 @@ export class PatientsDirectoryRepository {
       .select({
         ...summaryColumns,
         address: users.address,
+        preferredLanguage: users.preferredLanguage,
+        country: users.country,
         bloodType: patientProfiles.bloodType,
         maritalStatus: patientProfiles.maritalStatus,
         occupation: patientProfiles.occupation,

@@ -88,6 +88,8 @@ function toDetail(row: PatientDetailRow, clinical: boolean): PatientDetail {
           relationship: row.emergencyContactRelationship ?? 'Emergency Contact',
         }
       : null,
+    preferredLanguage: row.preferredLanguage,
+    country: row.country,
     clinical: clinical
       ? {
           bloodType: row.bloodType,

@@ -4,7 +4,24 @@ import { patientProfiles, users, userSettings, type NewUserRow, type PatientProf
 
 export type UserWithProfile = Awaited<ReturnType<UsersRepository['findWithProfile']>>;
 
-export type ProfileColumns = Partial<Pick<NewUserRow, 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'gender' | 'address'>>;
+export type ProfileColumns = Partial<
+  Pick<NewUserRow, 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'gender' | 'address' | 'country'>
+>;
+/** The patient-profile fields a patient may change themself (medical information as reported, insurance). */
+export type PatientProfileColumns = Partial<
+  Pick<
+    PatientProfileRow,
+    | 'emergencyContactName'
+    | 'emergencyContactPhone'
+    | 'emergencyContactRelationship'
+    | 'bloodType'
+    | 'reportedAllergies'
+    | 'reportedMedications'
+    | 'reportedConditions'
+    | 'insuranceProvider'
+    | 'insurancePolicyNumber'
+  >
+>;
 export type EmergencyContactColumns = Pick<
   PatientProfileRow,
   'emergencyContactName' | 'emergencyContactPhone' | 'emergencyContactRelationship'
@@ -14,6 +31,10 @@ export interface SettingsColumns {
   theme?: 'light' | 'dark';
   language?: string;
   biometricEnabled?: boolean;
+  notifyAppointments?: boolean;
+  notifyLabResults?: boolean;
+  notifyMessages?: boolean;
+  notifySystem?: boolean;
 }
 
 export class UsersRepository {
@@ -54,7 +75,7 @@ export class UsersRepository {
       .where(eq(users.id, userId));
   }
 
-  async updateEmergencyContact(userId: string, contact: EmergencyContactColumns): Promise<void> {
-    await this.db.update(patientProfiles).set(contact).where(eq(patientProfiles.userId, userId));
+  async updatePatientProfile(userId: string, changes: PatientProfileColumns): Promise<void> {
+    await this.db.update(patientProfiles).set(changes).where(eq(patientProfiles.userId, userId));
   }
 }

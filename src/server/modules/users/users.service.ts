@@ -5,7 +5,14 @@ import type { UserSettings } from '../../../contracts/user-settings';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import type { AuditEventInput, AuditLog } from '../../platform/audit';
-import { UsersRepository, type EmergencyContactColumns, type ProfileColumns, type UserWithProfile } from './users.repository';
+import {
+  UsersRepository,
+  type EmergencyContactColumns,
+  type PatientProfileColumns,
+  type ProfileColumns,
+  type SettingsColumns,
+  type UserWithProfile,
+} from './users.repository';
 
 /** Spec §3: an emergency contact without a relationship is the "Emergency Contact". */
 export const DEFAULT_RELATIONSHIP = 'Emergency Contact';
@@ -44,6 +51,9 @@ export function toSessionUser(row: NonNullable<UserWithProfile>): SessionUser {
           relationship: profile?.emergencyContactRelationship || DEFAULT_RELATIONSHIP,
         }
       : null,
+    country: user.country,
+    insuranceProvider: profile?.insuranceProvider ?? null,
+    insurancePolicyNumber: profile?.insurancePolicyNumber ?? null,
   };
 }
 
@@ -86,19 +96,35 @@ export class UsersService {
     return {
       theme: row?.theme ?? null,
       language,
+      notifications: {
+        appointments: row?.notifyAppointments ?? true,
+        labResults: row?.notifyLabResults ?? true,
+        messages: row?.notifyMessages ?? true,
+        system: row?.notifySystem ?? true,
+      },
       security: { biometricEnabled: row?.biometricEnabled ?? false, mfaEnabled: user.user.mfaEnabled },
     };
   }
 
   async updateSettings(
     userId: string,
-    changes: { theme?: 'light' | 'dark'; language?: string; security?: { biometricEnabled?: boolean } },
+    changes: {
+      theme?: 'light' | 'dark';
+      language?: string;
+      security?: { biometricEnabled?: boolean };
+      notifications?: Partial<UserSettings['notifications']>;
+    },
     audit: AuditContext,
   ): Promise<UserSettings> {
-    const columns = {
+    const notify = changes.notifications ?? {};
+    const columns: SettingsColumns = {
       ...(changes.theme === undefined ? {} : { theme: changes.theme }),
       ...(changes.language === undefined ? {} : { language: changes.language }),
       ...(changes.security?.biometricEnabled === undefined ? {} : { biometricEnabled: changes.security.biometricEnabled }),
+      ...(notify.appointments === undefined ? {} : { notifyAppointments: notify.appointments }),
+      ...(notify.labResults === undefined ? {} : { notifyLabResults: notify.labResults }),
+      ...(notify.messages === undefined ? {} : { notifyMessages: notify.messages }),
+      ...(notify.system === undefined ? {} : { notifySystem: notify.system }),
     };
     await this.repository.upsertSettings(userId, columns, this.now());
     await this.auditLog().record({
@@ -131,6 +157,7 @@ export class UsersService {
       ...(input.dateOfBirth === undefined ? {} : { dateOfBirth: input.dateOfBirth }),
       ...(input.gender === undefined ? {} : { gender: input.gender }),
       ...(input.address === undefined ? {} : { address: blankToNull(input.address) }),
+      ...(input.country === undefined ? {} : { country: input.country }),
     };
     let contact: EmergencyContactColumns | undefined;
     if (isPatient && input.emergencyContact !== undefined) {
@@ -145,10 +172,23 @@ export class UsersService {
             };
     }
 
+    // Medical information as the patient reports it, and insurance: patients only (others have no patient profile).
+    const medical: PatientProfileColumns = isPatient
+      ? {
+          ...(input.bloodType === undefined ? {} : { bloodType: input.bloodType }),
+          ...(input.allergies === undefined ? {} : { reportedAllergies: input.allergies }),
+          ...(input.medications === undefined ? {} : { reportedMedications: input.medications }),
+          ...(input.medicalHistory === undefined ? {} : { reportedConditions: input.medicalHistory }),
+          ...(input.insuranceProvider === undefined ? {} : { insuranceProvider: blankToNull(input.insuranceProvider) }),
+          ...(input.insurancePolicyNumber === undefined ? {} : { insurancePolicyNumber: blankToNull(input.insurancePolicyNumber) }),
+        }
+      : {};
+    const profileChanges: PatientProfileColumns = { ...(contact ?? {}), ...medical };
+
     const now = this.now();
     await this.repository.transaction(async (repository) => {
       await repository.updateUser(userId, columns, now);
-      if (contact) await repository.updateEmergencyContact(userId, contact);
+      if (Object.keys(profileChanges).length > 0) await repository.updatePatientProfile(userId, profileChanges);
     });
     await this.auditLog().record({
       ...audit,
@@ -158,7 +198,7 @@ export class UsersService {
       resourceId: userId,
       patientId: isPatient ? userId : null,
       // Which fields changed, never their values (PHI).
-      details: { fields: [...Object.keys(columns), ...(contact ? ['emergencyContact'] : [])] },
+      details: { fields: [...Object.keys(columns), ...(contact ? ['emergencyContact'] : []), ...Object.keys(medical)] },
     });
     return this.sessionUser(userId);
   }

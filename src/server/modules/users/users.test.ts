@@ -36,7 +36,12 @@ describe('user settings and profile', () => {
       const response = await (await signedIn(account)).get('/api/user/settings');
       expect(response.statusCode).toBe(200);
       expect(userSettingsResponseSchema.parse(response.json())).toEqual({
-        data: { theme: null, language: null, security: { biometricEnabled: false, mfaEnabled: false } },
+        data: {
+          theme: null,
+          language: null,
+          notifications: { appointments: true, labResults: true, messages: true, system: true },
+          security: { biometricEnabled: false, mfaEnabled: false },
+        },
       });
     });
 
@@ -51,10 +56,24 @@ describe('user settings and profile', () => {
       const agent = await signedIn(account);
       const first = await agent.put('/api/user/settings', { theme: 'dark' });
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ data: { theme: 'dark', language: null, security: { biometricEnabled: false, mfaEnabled: false } } });
+      expect(first.json()).toEqual({
+        data: {
+          theme: 'dark',
+          language: null,
+          notifications: { appointments: true, labResults: true, messages: true, system: true },
+          security: { biometricEnabled: false, mfaEnabled: false },
+        },
+      });
 
       const second = await agent.put('/api/user/settings', { language: 'ar', security: { biometricEnabled: true } });
-      expect(second.json()).toEqual({ data: { theme: 'dark', language: 'ar', security: { biometricEnabled: true, mfaEnabled: false } } });
+      expect(second.json()).toEqual({
+        data: {
+          theme: 'dark',
+          language: 'ar',
+          notifications: { appointments: true, labResults: true, messages: true, system: true },
+          security: { biometricEnabled: true, mfaEnabled: false },
+        },
+      });
       expect((await agent.get('/api/user/settings')).json()).toEqual(second.json());
 
       const rows = await t.db.db.select().from(userSettings).where(eq(userSettings.userId, account.user.id));

@@ -242,6 +242,12 @@ describe('cache keys refreshed (spec §7)', () => {
     expect(refreshed({ type: 'general-update' }, KEYS)).toEqual(expect.arrayContaining(['/api/patients', '/api/users']));
   });
 
+  it('refreshes the patient’s own detail and chart views (demographics, visit summaries)', () => {
+    const views = ['/api/patients/p1', '/api/patients/p1/complete', '/api/patients/p2', '/api/patients/p2/complete'];
+    expect(refreshed({ type: 'patient_update', patientId: 'p1' }, views)).toEqual(['/api/patients/p1', '/api/patients/p1/complete']);
+    expect(refreshed({ type: 'appointment_update', action: 'completed', patientId: 'p2' }, views)).toEqual(['/api/patients/p2/complete']);
+  });
+
   it('does not take a key that merely starts with a listed path', () => {
     expect(refreshed({ type: 'new_message' }, ['/api/messages-archive', '/api/messages/123'])).toEqual([]);
   });

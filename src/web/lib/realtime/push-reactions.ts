@@ -52,9 +52,14 @@ const RULES: Record<string, Rule> = {
     durationMs: TOAST.medicationsAndAppointmentsMs,
   },
   'patient-created': { invalidate: ['/api/patients', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
-  patient_update: { invalidate: ['/api/patients', '/api/patients/{id}/complete'], durationMs: TOAST.defaultMs },
+  // The patient's own detail is the demographics view (issue 7 item 8).
+  patient_update: { invalidate: ['/api/patients', '/api/patients/{id}/complete', '/api/patients/{id}'], durationMs: TOAST.defaultMs },
   'general-update': { invalidate: ['/api/patients', '/api/users', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
-  appointment_update: { invalidate: [...APPOINTMENT_LISTS, ...DASHBOARD_STATS], durationMs: TOAST.medicationsAndAppointmentsMs },
+  // The chart's visits feed the visit summaries view (issue 7 item 8).
+  appointment_update: {
+    invalidate: [...APPOINTMENT_LISTS, ...DASHBOARD_STATS, '/api/patients/{id}/complete'],
+    durationMs: TOAST.medicationsAndAppointmentsMs,
+  },
   new_message: { invalidate: ['/api/messages', '/api/conversations'], durationMs: TOAST.defaultMs },
   message_sent: { invalidate: ['/api/messages', '/api/conversations'], durationMs: TOAST.defaultMs },
   staff_status_update: { invalidate: ['/api/staff/status', '/api/staff/dashboard-stats'], durationMs: TOAST.staffStatusMs },

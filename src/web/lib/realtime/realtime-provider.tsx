@@ -5,6 +5,8 @@ import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
 import { i18next } from '../i18n';
 import { useSession } from '../session/use-session';
 import { browserEnvironment } from './browser-environment';
+import type { NotificationPreferences } from '../../../contracts/user-settings';
+import { toastAllowed } from './notification-category';
 import { matcherFor, reactionFor } from './push-reactions';
 import { pushToastText } from './push-toast-text';
 import { RealtimeConnection, type ConnectionSnapshot, type RealtimeEnvironment } from './realtime-connection';
@@ -43,7 +45,10 @@ export function RealtimeProvider({ children, environment }: Props) {
       void queryClient.invalidateQueries({ predicate: (query) => matches(query.queryKey) });
       // Spec §4: permission and role changes re-fetch the permission list (invalidated above) and the session.
       if (reaction.refreshAccess) void refreshRef.current();
-      if (reaction.toast) {
+      // The kinds the user silenced in settings (GET /api/user/settings, cached by the theme sync).
+      const preferences = queryClient.getQueryData<{ data?: { notifications?: NotificationPreferences } }>(['/api/user/settings'])?.data
+        ?.notifications;
+      if (reaction.toast && toastAllowed(message, preferences)) {
         const { title, description } = pushToastText(i18next.t, message);
         toast[reaction.toast.variant](title, { description, duration: reaction.toast.durationMs });
       }

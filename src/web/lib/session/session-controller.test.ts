@@ -36,6 +36,9 @@ const user: SessionUser = {
   medications: [],
   medicalHistory: [],
   emergencyContact: null,
+  country: null,
+  insuranceProvider: null,
+  insurancePolicyNumber: null,
 };
 
 /** What the server says: its sliding timeout ends `idleMinutes` from now. */

@@ -35,6 +35,9 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     medications: [],
     medicalHistory: [],
     emergencyContact: null,
+    country: null,
+    insuranceProvider: null,
+    insurancePolicyNumber: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileUpdateResponseSchema } from '../../../../contracts/profile';
 import { api } from '../../../lib/api-client';
@@ -9,7 +9,16 @@ import type { ProfileUpdate } from '../lib/profile-form';
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 export function useUpdateProfile(userId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: ProfileUpdate) => api.put<ProfileUpdateResponse>(`/user/profile/${encodeURIComponent(userId)}`, update),
+    // A patient's own chart views (demographics, the whole chart) show what was just saved.
+    onSuccess: () => {
+      const own = `/api/patients/${encodeURIComponent(userId)}`;
+      return queryClient.invalidateQueries({
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' && (query.queryKey[0] === own || query.queryKey[0].startsWith(`${own}/`)),
+      });
+    },
   });
 }

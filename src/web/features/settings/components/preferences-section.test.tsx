@@ -49,6 +49,21 @@ describe('preferences', () => {
     expect(screen.getByLabelText('Idioma')).toHaveValue('es');
   });
 
+  it('marks the new language as the saved one in the cache before the save answers, so nothing re-applies the old one', async () => {
+    const saved = { data: { ...SETTINGS.data, language: 'es' } };
+    let answerPut: (response: Response) => void = () => {};
+    stubServer(({ method }) => (method === 'PUT' ? new Promise<Response>((resolve) => (answerPut = resolve)) : json(saved)));
+    const user = userEvent.setup();
+    const { queryClient } = renderWithSession(<PreferencesSection />);
+    await screen.findByRole('option', { name: 'العربية' });
+    await vi.waitFor(() => expect(queryClient.getQueryData<typeof saved>(['/api/user/settings'])?.data.language).toBe('es'));
+
+    await user.selectOptions(screen.getByLabelText('Language'), 'ar');
+    await vi.waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(queryClient.getQueryData<typeof saved>(['/api/user/settings'])?.data.language).toBe('ar');
+    answerPut(json({ data: { ...SETTINGS.data, language: 'ar' } }));
+  });
+
   it('says "Failed to fetch settings" when the settings cannot be read, and still lets the user choose', async () => {
     stubServer(({ method }) =>
       method === 'GET'

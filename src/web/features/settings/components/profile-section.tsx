@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { get, useForm, type Path } from 'react-hook-form';
+import { get, useForm, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { GENDERS } from '../../../../contracts/registration';
@@ -10,7 +10,15 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useUpdateProfile } from '../api/profile';
 import { fieldMessage } from '../lib/field-message';
-import { profileFormSchema, profileFormValues, type ProfileFormValues, type ProfileUpdate } from '../lib/profile-form';
+import { countryOptions } from '../lib/country-options';
+import {
+  formFieldOf,
+  PROFILE_BLOOD_TYPES,
+  profileFormSchema,
+  profileFormValues,
+  type ProfileFormValues,
+  type ProfileUpdate,
+} from '../lib/profile-form';
 import { TextField } from '../../../components/ui/field';
 import { ControlField } from './field';
 import { SettingsGroup } from './settings-section';
@@ -22,16 +30,33 @@ const FORM_FIELDS: readonly Path<ProfileFormValues>[] = [
   'dateOfBirth',
   'gender',
   'address',
+  'country',
   'emergencyContact.name',
   'emergencyContact.phone',
   'emergencyContact.relationship',
+  'bloodType',
+  'allergies',
+  'medications',
+  'medicalHistory',
+  'insuranceProvider',
+  'insurancePolicyNumber',
 ];
 
 function isFormField(path: string): path is Path<ProfileFormValues> {
   return (FORM_FIELDS as readonly string[]).includes(path);
 }
 
-/** Spec §2 Settings "profile": personal information, and for patients the emergency contact (spec §3). */
+/** A field's first message; a list's items report theirs at `list.N`, shown once for the whole list. */
+function firstMessage(errors: FieldErrors<ProfileFormValues>, name: Path<ProfileFormValues>): string | undefined {
+  const error = get(errors, name) as { message?: string } | { message?: string }[] | undefined;
+  if (Array.isArray(error)) return error.find((item) => item?.message)?.message;
+  return error?.message;
+}
+
+/**
+ * Spec §2 Settings "profile": personal information and country/region, and for patients the
+ * emergency contact, medical information and insurance (spec §3).
+ */
 export function ProfileSection() {
   const { user } = useSession();
   const { t } = useTranslation('settings');
@@ -47,8 +72,10 @@ export function ProfileSection() {
 }
 
 export function ProfileForm({ user }: { user: SessionUser }) {
-  const { t } = useTranslation(['settings', 'validation']);
+  const { t, i18n } = useTranslation(['settings', 'validation']);
   const { refresh } = useSession();
+  const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const countries = useMemo(() => countryOptions(locale), [locale]);
   const isPatient = user.role === 'patient';
   const resolver = useMemo(() => zodResolver(profileFormSchema(isPatient)), [isPatient]);
   const {
@@ -68,18 +95,28 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   const update = useUpdateProfile(user.id);
 
   const field = (name: Path<ProfileFormValues>) => register(name, { onChange: () => clearErrors(name) });
-  const message = (name: Path<ProfileFormValues>) => fieldMessage(t, (get(errors, name) as { message?: string } | undefined)?.message);
+  const message = (name: Path<ProfileFormValues>) => fieldMessage(t, firstMessage(errors, name));
 
   const onSubmit = async (payload: ProfileUpdate) => {
     try {
       const answer = await update.mutateAsync(payload);
       // The saved values become the form's new starting point; the header and portal read the session user.
       reset(profileFormValues(answer.user));
-      toast.success(t('profile.updated'));
+      // Spec §8: the country and insurance provider have their own confirmations, told with the profile's.
+      const also = [
+        answer.user.country !== user.country ? t('profile.countryUpdated') : null,
+        answer.user.insuranceProvider !== user.insuranceProvider ? t('profile.insuranceProviderUpdated') : null,
+      ].filter((text): text is string => text !== null);
+      toast.success(t('profile.updated'), also.length ? { description: also.join(' ') } : undefined);
       await refresh();
     } catch (error) {
       // Nothing typed is lost: the form keeps its values; the server's field errors go next to their inputs.
-      const fields = error instanceof ApiError ? Object.entries(error.fields ?? {}).filter(([path]) => isFormField(path)) : [];
+      const fields =
+        error instanceof ApiError
+          ? Object.entries(error.fields ?? {})
+              .map(([path, text]) => [formFieldOf(path), text] as const)
+              .filter(([path]) => isFormField(path))
+          : [];
       fields.forEach(([path, text], index) =>
         setError(path as Path<ProfileFormValues>, { type: 'server', message: text }, { shouldFocus: index === 0 }),
       );
@@ -128,6 +165,18 @@ export function ProfileForm({ user }: { user: SessionUser }) {
               {(control) => <textarea {...control} {...field('address')} rows={2} autoComplete="street-address" />}
             </ControlField>
           </div>
+          <ControlField label={t('profile.personal.country')} error={message('country')}>
+            {(control) => (
+              <select {...control} {...field('country')} autoComplete="country">
+                <option value="">{t('profile.personal.countryUnspecified')}</option>
+                {countries.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </ControlField>
         </div>
       </SettingsGroup>
 
@@ -151,6 +200,50 @@ export function ProfileForm({ user }: { user: SessionUser }) {
               label={t('profile.emergency.relationship')}
               error={message('emergencyContact.relationship')}
               {...field('emergencyContact.relationship')}
+              autoComplete="off"
+            />
+          </div>
+        </SettingsGroup>
+      ) : null}
+
+      {isPatient ? (
+        <SettingsGroup title={t('profile.medical.title')} description={t('profile.medical.description')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ControlField label={t('profile.medical.bloodType')} error={message('bloodType')}>
+              {(control) => (
+                <select {...control} {...field('bloodType')}>
+                  {PROFILE_BLOOD_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type === 'Unknown' ? t('profile.medical.bloodTypeUnknown') : type}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </ControlField>
+            {(['allergies', 'medications', 'medicalHistory'] as const).map((name) => (
+              <div key={name} className="sm:col-span-2">
+                <ControlField label={t(`profile.medical.${name}`)} error={message(name)} hint={t('profile.medical.listHint')}>
+                  {(control) => <textarea {...control} {...field(name)} rows={2} autoComplete="off" />}
+                </ControlField>
+              </div>
+            ))}
+          </div>
+        </SettingsGroup>
+      ) : null}
+
+      {isPatient ? (
+        <SettingsGroup title={t('profile.insurance.title')}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label={t('profile.insurance.provider')}
+              error={message('insuranceProvider')}
+              {...field('insuranceProvider')}
+              autoComplete="off"
+            />
+            <TextField
+              label={t('profile.insurance.policyNumber')}
+              error={message('insurancePolicyNumber')}
+              {...field('insurancePolicyNumber')}
               autoComplete="off"
             />
           </div>

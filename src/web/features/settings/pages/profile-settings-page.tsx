@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { NotificationsSection } from '../components/notifications-section';
 import { PreferencesSection } from '../components/preferences-section';
+import { PrivacySection } from '../components/privacy-section';
 import { ProfileSection } from '../components/profile-section';
 import { SecuritySection } from '../components/security-section';
 import { SettingsSection } from '../components/settings-section';
 
-// Spec §2 "profile-settings": the sections profile, preferences and security. Notifications and
-// privacy arrive with the issues that build them; until then they are not shown at all.
-const SECTIONS = ['profile', 'preferences', 'security'] as const;
+// Spec §2 "profile-settings": the sections profile, notifications, privacy, preferences and
+// security, each reachable by its hash (the spec's /patient/notifications, /patient/privacy... lead there).
+const SECTIONS = ['profile', 'notifications', 'privacy', 'preferences', 'security'] as const;
 
 export function ProfileSettingsPage() {
   const { t } = useTranslation('settings');
@@ -45,6 +47,12 @@ export function ProfileSettingsPage() {
       </nav>
       <SettingsSection id="profile" title={t('profile.title')} description={t('profile.description')}>
         <ProfileSection />
+      </SettingsSection>
+      <SettingsSection id="notifications" title={t('notifications.title')} description={t('notifications.description')}>
+        <NotificationsSection />
+      </SettingsSection>
+      <SettingsSection id="privacy" title={t('privacy.title')} description={t('privacy.description')}>
+        <PrivacySection />
       </SettingsSection>
       <SettingsSection id="preferences" title={t('preferences.title')} description={t('preferences.description')}>
         <PreferencesSection />

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { Appointment } from '../../../../contracts/appointments';
+import { EmptyState } from '../../../components/ui/query-states';
+import { useClinicalFormat } from '../../../lib/clinical/format';
+import { ChartView, RecordCard } from '../components/chart-view';
+
+/** The patient's completed visits, newest first. */
+export function completedVisits(appointments: readonly Appointment[]): Appointment[] {
+  return appointments.filter((visit) => visit.status === 'completed').sort((a, b) => b.startsAt.localeCompare(a.startsAt));
+}
+
+/**
+ * Spec §2 visit-notes for a patient: their completed visits. A visit's summary is written by the
+ * doctor in the doctor portal; until then each visit says honestly that none has been written.
+ */
+export function VisitNotesPage() {
+  const { t } = useTranslation('health');
+  const format = useClinicalFormat();
+  return (
+    <ChartView title={t('visits.title')} intro={t('visits.intro')} errorText={t('errors.visits')}>
+      {({ appointments }) => {
+        const visits = completedVisits(appointments);
+        if (visits.length === 0) return <EmptyState>{t('visits.empty')}</EmptyState>;
+        return (
+          <ul className="flex flex-col gap-3">
+            {visits.map((visit) => (
+              <RecordCard
+                key={visit.id}
+                testId="visit"
+                title={format.dateTime(visit.startsAt)}
+                facts={[
+                  {
+                    label: t('visits.doctor'),
+                    value: t('appointments.doctor', { firstName: visit.doctor.firstName, lastName: visit.doctor.lastName }),
+                  },
+                  { label: t('visits.specialty'), value: visit.doctor.specialty },
+                  { label: t('visits.type'), value: t(`appointments.type.${visit.type}`) },
+                  { label: t('visits.reason'), value: visit.reason },
+                ]}
+              >
+                <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                  {t('visits.noSummary')}
+                </p>
+              </RecordCard>
+            ))}
+          </ul>
+        );
+      }}
+    </ChartView>
+  );
+}
