@@ -35,6 +35,12 @@ export const NAMESPACES = [
   'health',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
+/**
+ * The texts the first paint of the landing page reads (its frame, sections and error screen). The
+ * others follow right after it (loadAllTexts), and the app waits for them before it shows a page,
+ * so code outside React (toasts, API errors, validation) always finds its namespace loaded.
+ */
+export const FIRST_PAINT_NAMESPACES = ['common', 'errors', 'landing', 'shell'] as const satisfies readonly (typeof NAMESPACES)[number][];
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -73,7 +79,14 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
-export async function initI18n(language: Language = initialLanguage()): Promise<typeof i18next> {
+/**
+ * Loads the chosen language's texts before the first render: every namespace by default, or only the
+ * given ones (the landing entry passes FIRST_PAINT_NAMESPACES and calls loadAllTexts afterwards).
+ */
+export async function initI18n(
+  language: Language = initialLanguage(),
+  namespaces: readonly string[] = NAMESPACES,
+): Promise<typeof i18next> {
   i18next.on('languageChanged', (lng) => {
     applyToDocument(lng);
     try {
@@ -89,7 +102,7 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
-      ns: [...NAMESPACES],
+      ns: [...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes output
       react: { useSuspense: true },
@@ -97,6 +110,11 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
     });
   applyToDocument(i18next.language);
   return i18next;
+}
+
+/** Every namespace of the current language (and of later language changes, which load i18next's ns list). */
+export async function loadAllTexts(): Promise<void> {
+  await i18next.loadNamespaces([...NAMESPACES]);
 }
 
 export { i18next };
