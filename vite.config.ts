@@ -1,5 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 // The SPA lives in src/web and builds to dist/web, which the Fastify server serves. In development
@@ -11,25 +13,74 @@ const apiPort = process.env.PORT ?? '5000';
  * Every module the entry imports statically runs before the first paint anyway, so they ship as one
  * chunk: one request and one gzip stream instead of dozens of small shared chunks that each cost a
  * round trip and compress alone (issue 6 item 9). Lazy pages import from it what they share.
+ *
+ * A package's barrel (lucide-react re-exports ~1,700 icons) is followed only to the exports the
+ * first paint's own files name, or every icon any page uses would land in this chunk.
  */
 const firstPaintModules = new Set<string>();
+const BARREL_MIN_IMPORTS = 200;
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+const REEXPORT = /export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+
+function importedNames(list: string): string[] {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[0]!.trim());
+}
+
+/** Export name → the file a barrel takes it from. */
+function barrelExports(barrel: string): Map<string, string> {
+  const exports = new Map<string, string>();
+  for (const [, list, from] of fs.readFileSync(barrel, 'utf8').matchAll(REEXPORT)) {
+    const file = path.resolve(path.dirname(barrel), from!);
+    for (const part of list!.split(',')) {
+      const exported = part
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (exported) exports.set(exported, file);
+    }
+  }
+  return exports;
+}
+
 function collectFirstPaintModules(): Plugin {
   return {
     name: 'caredeck:first-paint-modules',
     apply: 'build',
-    buildEnd() {
+    async buildEnd() {
       firstPaintModules.clear();
-      // The entry itself (main.tsx) stays the entry chunk, which index.html and the manifest name.
       const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const isBarrel = (id: string) => id.includes('/node_modules/') && imports(id).length >= BARREL_MIN_IMPORTS;
       const htmlEntries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      // index.html's script (main.tsx) is the entry module proper.
-      const entries = [...htmlEntries, ...htmlEntries.filter((id) => id.endsWith('.html')).flatMap(imports)];
-      const stack = entries.flatMap(imports);
-      while (stack.length > 0) {
-        const id = stack.pop()!;
-        if (firstPaintModules.has(id) || entries.includes(id)) continue;
-        firstPaintModules.add(id);
-        stack.push(...imports(id));
+      // index.html's script (main.tsx) is the entry module proper; it stays the entry chunk.
+      const entries = new Set([...htmlEntries, ...htmlEntries.filter((id) => id.endsWith('.html')).flatMap(imports)]);
+      const walk = (stack: string[]) => {
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (firstPaintModules.has(id) || entries.has(id)) continue;
+          firstPaintModules.add(id);
+          if (!isBarrel(id)) stack.push(...imports(id));
+        }
+      };
+      walk([...entries].flatMap(imports));
+
+      const wanted = new Map<string, Set<string>>();
+      for (const id of [...firstPaintModules, ...entries]) {
+        if (id.includes('/node_modules/') || !/\.[cm]?[jt]sx?$/.test(id) || !fs.existsSync(id)) continue;
+        for (const [, list, specifier] of fs.readFileSync(id, 'utf8').matchAll(NAMED_IMPORT)) {
+          const resolved = (await this.resolve(specifier!, id))?.id;
+          if (!resolved || !isBarrel(resolved)) continue;
+          const names = wanted.get(resolved) ?? new Set<string>();
+          for (const name of importedNames(list!)) names.add(name);
+          wanted.set(resolved, names);
+        }
+      }
+      for (const [barrel, names] of wanted) {
+        const exports = barrelExports(barrel);
+        walk([...names].flatMap((name) => exports.get(name) ?? []).filter((file) => this.getModuleInfo(file)));
       }
     },
   };
@@ -46,6 +97,9 @@ export default defineConfig({
     target: 'es2022',
     // bench/web reads the chunk graph to measure what the landing page loads first.
     manifest: true,
+    // Every browser the app supports preloads modules itself; without the polyfill the landing
+    // page's first script is smaller, and older ones only lose the preloading.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

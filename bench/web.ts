@@ -77,8 +77,12 @@ console.log('\nInitial JavaScript (gzip -9)');
 console.log(
   `  landing initial JS:   ${landingKb.toFixed(1)} KB gzip in ${landing.size} files — budget ${BUDGET_KB} KB: ${landingKb <= BUDGET_KB ? 'within' : 'OVER'}`,
 );
-console.log(`  app (other pages):    ${gzipKb(app).toFixed(1)} KB more in ${app.length} files (loaded on any other first page or the first navigation)`);
-console.log(`  English texts:        ${gzipKb(englishTexts).toFixed(1)} KB in ${englishTexts.length} files (${firstPaintNamespaces.join(', ')}; before the first paint)`);
+console.log(
+  `  app (other pages):    ${gzipKb(app).toFixed(1)} KB more in ${app.length} files (loaded on any other first page or the first navigation)`,
+);
+console.log(
+  `  English texts:        ${gzipKb(englishTexts).toFixed(1)} KB in ${englishTexts.length} files (${firstPaintNamespaces.join(', ')}; before the first paint)`,
+);
 
 if (args.includes('--sizes-only')) process.exit(0);
 

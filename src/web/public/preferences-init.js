@@ -17,4 +17,16 @@
   } catch {
     /* storage unavailable: the app applies its defaults */
   }
+  // The landing page's largest paint is the hero poster, which React renders only after the app's
+  // JavaScript and texts have loaded: fetch it now, in parallel with them (issue 6 item 9). Other
+  // pages do not show it, so only / asks for it.
+  if (location.pathname === '/') {
+    var poster = document.createElement('link');
+    poster.rel = 'preload';
+    poster.as = 'image';
+    poster.type = 'image/webp';
+    poster.href = '/media/hero-poster.webp';
+    poster.setAttribute('fetchpriority', 'high');
+    document.head.appendChild(poster);
+  }
 })();
