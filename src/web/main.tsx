@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingApp } from './app/landing-app';
 import { FIRST_PAINT_NAMESPACES, initI18n, loadAllTexts } from './lib/i18n';
@@ -29,11 +29,15 @@ async function openApp(to?: string): Promise<void> {
 }
 
 if (onLanding) {
-  root.render(
-    <StrictMode>
-      <LandingApp queryClient={queryClient} openApp={openApp} />
-    </StrictMode>,
-  );
+  // As a transition React renders the long page in slices and lets the browser in between, so the
+  // first paint blocks no input for long (Total Blocking Time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <LandingApp queryClient={queryClient} openApp={openApp} />
+      </StrictMode>,
+    );
+  });
   // The other texts arrive once the page has loaded, ready for a language change or the next page.
   const loadRest = () => setTimeout(() => void loadAllTexts(), 0);
   if (document.readyState === 'complete') loadRest();
