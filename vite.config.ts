@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { FIRST_PAINT_NAMESPACES } from './src/web/lib/first-paint-namespaces';
 
 // The SPA lives in src/web and builds to dist/web, which the Fastify server serves. In development
 // Vite serves the SPA and forwards the API and the WebSocket to the server on :5000.
@@ -86,10 +87,43 @@ function collectFirstPaintModules(): Plugin {
   };
 }
 
+/**
+ * The first paint waits for the visitor's texts, which the app asks for only once its script runs.
+ * index.html lists their files per language (a JSON data block, which the CSP lets through as it
+ * never runs), and preferences-init.js preloads the visitor's language's ones right away, so they
+ * download alongside the script instead of after it (issue 6 item 9).
+ */
+function listFirstPaintTexts(): Plugin {
+  return {
+    name: 'caredeck:first-paint-texts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const files: Record<string, string[]> = {};
+        for (const chunk of Object.values(context.bundle ?? {})) {
+          if (chunk.type !== 'chunk') continue;
+          const match = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          if (!match || !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(match[2]!)) continue;
+          (files[match[1]!] ??= []).push(`/${chunk.fileName}`);
+        }
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'first-paint-texts' },
+            children: JSON.stringify(files),
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), collectFirstPaintModules()],
+  plugins: [react(), tailwindcss(), collectFirstPaintModules(), listFirstPaintTexts()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

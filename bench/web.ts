@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { FIRST_PAINT_NAMESPACES } from '../src/web/lib/first-paint-namespaces';
 import { runLighthouse } from './web-lighthouse';
 
 interface ManifestChunk {
@@ -64,12 +65,8 @@ const appKey = Object.keys(manifest).find((key) => key.endsWith('app/app.tsx'));
 // navigation away from /) adds the app: router, session, live connection, toaster.
 const landing = staticClosure([entryKey]);
 const app = [...staticClosure(appKey ? [appKey] : [])].filter((file) => !landing.has(file));
-// The namespaces main.tsx loads before the landing page's first paint (i18n.ts FIRST_PAINT_NAMESPACES).
-const firstPaintNamespaces = [
-  ...(/FIRST_PAINT_NAMESPACES = \[([^\]]*)\]/.exec(fs.readFileSync('src/web/lib/i18n.ts', 'utf8'))?.[1] ?? '').matchAll(/'([^']+)'/g),
-].map((match) => match[1]!);
 const englishTexts = Object.keys(manifest)
-  .filter((key) => firstPaintNamespaces.some((ns) => key.endsWith(`locales/en/${ns}.json`)))
+  .filter((key) => FIRST_PAINT_NAMESPACES.some((ns) => key.endsWith(`locales/en/${ns}.json`)))
   .map((key) => manifest[key]!.file);
 const landingKb = gzipKb(landing);
 
@@ -81,7 +78,7 @@ console.log(
   `  app (other pages):    ${gzipKb(app).toFixed(1)} KB more in ${app.length} files (loaded on any other first page or the first navigation)`,
 );
 console.log(
-  `  English texts:        ${gzipKb(englishTexts).toFixed(1)} KB in ${englishTexts.length} files (${firstPaintNamespaces.join(', ')}; before the first paint)`,
+  `  English texts:        ${gzipKb(englishTexts).toFixed(1)} KB in ${englishTexts.length} files (${FIRST_PAINT_NAMESPACES.join(', ')}; before the first paint)`,
 );
 
 if (args.includes('--sizes-only')) process.exit(0);

@@ -8,6 +8,7 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from '../../contracts/languages';
+import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 
 // Every string a person reads comes from src/web/locales/<lang>/<namespace>.json. Each file is its
 // own chunk, loaded when the language is chosen, so no visitor downloads the other five languages.
@@ -35,12 +36,6 @@ export const NAMESPACES = [
   'health',
 ] as const;
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
-/**
- * The texts the first paint of the landing page reads (its frame, sections and error screen). The
- * others follow right after it (loadAllTexts), and the app waits for them before it shows a page,
- * so code outside React (toasts, API errors, validation) always finds its namespace loaded.
- */
-export const FIRST_PAINT_NAMESPACES = ['common', 'errors', 'landing', 'shell'] as const satisfies readonly (typeof NAMESPACES)[number][];
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -117,4 +112,4 @@ export async function loadAllTexts(): Promise<void> {
   await i18next.loadNamespaces([...NAMESPACES]);
 }
 
-export { i18next };
+export { FIRST_PAINT_NAMESPACES, i18next };
