@@ -1,16 +1,129 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { FIRST_PAINT_NAMESPACES } from './src/web/lib/first-paint-namespaces';
 
 // The SPA lives in src/web and builds to dist/web, which the Fastify server serves. In development
 // Vite serves the SPA and forwards the API and the WebSocket to the server on :5000.
 // The API server's port in development (scripts/dev.mjs passes PORT through).
 const apiPort = process.env.PORT ?? '5000';
 
+/**
+ * Every module the entry imports statically runs before the first paint anyway, so they ship as one
+ * chunk: one request and one gzip stream instead of dozens of small shared chunks that each cost a
+ * round trip and compress alone (issue 6 item 9). Lazy pages import from it what they share.
+ *
+ * A package's barrel (lucide-react re-exports ~1,700 icons) is followed only to the exports the
+ * first paint's own files name, or every icon any page uses would land in this chunk.
+ */
+const firstPaintModules = new Set<string>();
+const BARREL_MIN_IMPORTS = 200;
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+const REEXPORT = /export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+
+function importedNames(list: string): string[] {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith('type '))
+    .map((part) => part.split(/\s+as\s+/)[0]!.trim());
+}
+
+/** Export name → the file a barrel takes it from. */
+function barrelExports(barrel: string): Map<string, string> {
+  const exports = new Map<string, string>();
+  for (const [, list, from] of fs.readFileSync(barrel, 'utf8').matchAll(REEXPORT)) {
+    const file = path.resolve(path.dirname(barrel), from!);
+    for (const part of list!.split(',')) {
+      const exported = part
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
+      if (exported) exports.set(exported, file);
+    }
+  }
+  return exports;
+}
+
+function collectFirstPaintModules(): Plugin {
+  return {
+    name: 'caredeck:first-paint-modules',
+    apply: 'build',
+    async buildEnd() {
+      firstPaintModules.clear();
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const isBarrel = (id: string) => id.includes('/node_modules/') && imports(id).length >= BARREL_MIN_IMPORTS;
+      const htmlEntries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      // index.html's script (main.tsx) is the entry module proper; it stays the entry chunk.
+      const entries = new Set([...htmlEntries, ...htmlEntries.filter((id) => id.endsWith('.html')).flatMap(imports)]);
+      const walk = (stack: string[]) => {
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (firstPaintModules.has(id) || entries.has(id)) continue;
+          firstPaintModules.add(id);
+          if (!isBarrel(id)) stack.push(...imports(id));
+        }
+      };
+      walk([...entries].flatMap(imports));
+
+      const wanted = new Map<string, Set<string>>();
+      for (const id of [...firstPaintModules, ...entries]) {
+        if (id.includes('/node_modules/') || !/\.[cm]?[jt]sx?$/.test(id) || !fs.existsSync(id)) continue;
+        for (const [, list, specifier] of fs.readFileSync(id, 'utf8').matchAll(NAMED_IMPORT)) {
+          const resolved = (await this.resolve(specifier!, id))?.id;
+          if (!resolved || !isBarrel(resolved)) continue;
+          const names = wanted.get(resolved) ?? new Set<string>();
+          for (const name of importedNames(list!)) names.add(name);
+          wanted.set(resolved, names);
+        }
+      }
+      for (const [barrel, names] of wanted) {
+        const exports = barrelExports(barrel);
+        walk([...names].flatMap((name) => exports.get(name) ?? []).filter((file) => this.getModuleInfo(file)));
+      }
+    },
+  };
+}
+
+/**
+ * The first paint waits for the visitor's texts, which the app asks for only once its script runs.
+ * index.html lists their files per language (a JSON data block, which the CSP lets through as it
+ * never runs), and preferences-init.js preloads the visitor's language's ones right away, so they
+ * download alongside the script instead of after it (issue 6 item 9).
+ */
+function listFirstPaintTexts(): Plugin {
+  return {
+    name: 'caredeck:first-paint-texts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const files: Record<string, string[]> = {};
+        for (const chunk of Object.values(context.bundle ?? {})) {
+          if (chunk.type !== 'chunk') continue;
+          const match = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          if (!match || !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(match[2]!)) continue;
+          (files[match[1]!] ??= []).push(`/${chunk.fileName}`);
+        }
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'first-paint-texts' },
+            children: JSON.stringify(files),
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), collectFirstPaintModules(), listFirstPaintTexts()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -18,6 +131,16 @@ export default defineConfig({
     target: 'es2022',
     // bench/web reads the chunk graph to measure what the landing page loads first.
     manifest: true,
+    // Every browser the app supports preloads modules itself; without the polyfill the landing
+    // page's first script is smaller, and older ones only lose the preloading.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'first-paint', test: (id: string) => firstPaintModules.has(id) && !id.endsWith('.css') }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -26,6 +26,4 @@ export const publicStatsSchema = z.object({
 });
 export type PublicStats = z.infer<typeof publicStatsSchema>;
 
-/** How long the server keeps one count, and how often the landing page asks again (spec §9: 3 s). */
-export const PUBLIC_STATS_CACHE_SECONDS = 10;
-export const PUBLIC_STATS_REFRESH_MS = 5000;
+export { PUBLIC_STATS_CACHE_SECONDS, PUBLIC_STATS_REFRESH_MS } from './public-stats-timing';

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -29,8 +29,9 @@ function Toasts() {
  * error boundary, theme, the session (spec §4; it reads the theme's server copy), the live connection of
  * a signed-in user (spec §4 Push connection), router.
  */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  // The landing entry hands over its cache, so the figures and config it loaded are not asked again.
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createRouter);
 
   // Spec §4 App flow and §8: a session that ends, here or in another tab, returns to the landing page.

@@ -21,7 +21,7 @@ import { useSession } from '../lib/session/use-session';
 import { ComingSoonPage } from './coming-soon-page';
 import { RouteError } from './errors/route-error';
 import { PortalRoute } from './shell/portal-route';
-import { PublicLayout } from './shell/public-layout';
+import { RoutedPublicLayout } from './shell/routed-public-layout';
 
 // Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
 // Page code is loaded lazily per view (spec §7). Public pages live in the public layout; the views
@@ -78,9 +78,9 @@ function CatchAll(): ReactNode {
     );
   }
   return (
-    <PublicLayout>
+    <RoutedPublicLayout>
       <ComingSoonPage />
-    </PublicLayout>
+    </RoutedPublicLayout>
   );
 }
 
@@ -113,7 +113,7 @@ export function createRouter() {
   return createBrowserRouter([
     {
       path: '/',
-      element: <PublicLayout />,
+      element: <RoutedPublicLayout />,
       errorElement: <RouteError />,
       children: [
         { index: true, element: <LandingPage /> },

@@ -8,6 +8,7 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from '../../contracts/languages';
+import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
 
 // Every string a person reads comes from src/web/locales/<lang>/<namespace>.json. Each file is its
 // own chunk, loaded when the language is chosen, so no visitor downloads the other five languages.
@@ -76,7 +77,14 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
-export async function initI18n(language: Language = initialLanguage()): Promise<typeof i18next> {
+/**
+ * Loads the chosen language's texts before the first render: every namespace by default, or only the
+ * given ones (the landing entry passes FIRST_PAINT_NAMESPACES and calls loadAllTexts afterwards).
+ */
+export async function initI18n(
+  language: Language = initialLanguage(),
+  namespaces: readonly string[] = NAMESPACES,
+): Promise<typeof i18next> {
   i18next.on('languageChanged', (lng) => {
     applyToDocument(lng);
     try {
@@ -92,7 +100,7 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
-      ns: [...NAMESPACES],
+      ns: [...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes output
       react: { useSuspense: true },
@@ -102,4 +110,9 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
   return i18next;
 }
 
-export { i18next };
+/** Every namespace of the current language (and of later language changes, which load i18next's ns list). */
+export async function loadAllTexts(): Promise<void> {
+  await i18next.loadNamespaces([...NAMESPACES]);
+}
+
+export { FIRST_PAINT_NAMESPACES, i18next };

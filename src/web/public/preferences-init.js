@@ -17,4 +17,46 @@
   } catch {
     /* storage unavailable: the app applies its defaults */
   }
+  // The first paint waits for the texts of the visitor's language (the stored choice, else the
+  // browser's first supported language, else English, as src/web/lib/i18n.ts decides): preload
+  // them now, alongside the app's script. The build lists their files per language in index.html.
+  try {
+    var listed = document.getElementById('first-paint-texts');
+    var files = listed ? JSON.parse(listed.textContent) : {};
+    var language = localStorage.getItem('caredeck.language');
+    if (!files[language]) {
+      var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+      language = 'en';
+      for (var i = 0; i < wanted.length; i++) {
+        var base = String(wanted[i] || '')
+          .toLowerCase()
+          .split('-')[0];
+        if (files[base]) {
+          language = base;
+          break;
+        }
+      }
+    }
+    (files[language] || []).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  } catch {
+    /* no list or no storage: the app loads its texts itself */
+  }
+  // The landing page's largest paint is the hero poster, which React renders only after the app's
+  // JavaScript and texts have loaded: fetch it now, in parallel with them (issue 6 item 9). Other
+  // pages do not show it, so only / asks for it.
+  if (location.pathname === '/') {
+    var poster = document.createElement('link');
+    poster.rel = 'preload';
+    poster.as = 'image';
+    poster.type = 'image/webp';
+    poster.href = '/media/hero-poster.webp';
+    poster.setAttribute('fetchpriority', 'high');
+    document.head.appendChild(poster);
+  }
 })();

@@ -1,7 +1,7 @@
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { AppLink, useAppLocation } from '../../lib/navigation/app-navigation';
 import { buttonClasses } from '../../components/ui/button';
 import { DelayedLoading } from '../../components/ui/delayed-loading';
 import { FormAlert } from '../../components/ui/field';
@@ -19,9 +19,9 @@ export interface SessionEndedState {
 }
 
 /** The frame of every page before sign-in: brand, language and theme, the page, the footer. */
-export function PublicLayout({ children }: { children?: ReactNode }) {
+export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['common', 'shell']);
-  const location = useLocation();
+  const location = useAppLocation();
   const session = useSession();
   // Spec §4 Session: after an expiry the landing page says why the portal closed.
   const ended = (location.state as SessionEndedState | null)?.sessionEnded;
@@ -39,10 +39,10 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link to="/" className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-100">
+          <AppLink to="/" className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-100">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span>{t('appName')}</span>
-          </Link>
+          </AppLink>
           <div className="flex items-center gap-2">
             <nav aria-label={t('preferences')} className="flex items-center gap-2">
               <LanguageSwitcher />
@@ -51,15 +51,15 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
             {onLanding ? (
               <GetStartedLink />
             ) : session.status === 'authenticated' && session.user ? (
-              <Link to={portalPath(session.user.role)} className={buttonClasses('primary', 'px-3')} data-testid="go-to-portal">
+              <AppLink to={portalPath(session.user.role)} className={buttonClasses('primary', 'px-3')} data-testid="go-to-portal">
                 <LayoutDashboard className="size-4" aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{t('shell:public.goToPortal')}</span>
-              </Link>
+              </AppLink>
             ) : session.status === 'anonymous' && location.pathname !== '/login' ? (
-              <Link to="/login" className={buttonClasses('secondary', 'px-3')}>
+              <AppLink to="/login" className={buttonClasses('secondary', 'px-3')}>
                 <LogIn className="size-4" aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">{t('shell:public.signIn')}</span>
-              </Link>
+              </AppLink>
             ) : null}
           </div>
         </div>
@@ -84,7 +84,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
               </div>
             }
           >
-            {children ?? <Outlet />}
+            {children}
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PUBLIC_STATS_REFRESH_MS, type PublicStats } from '../../../../contracts/public-stats';
+import type { PublicStats } from '../../../../contracts/public-stats';
+import { PUBLIC_STATS_REFRESH_MS } from '../../../../contracts/public-stats-timing';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/public/stats, asked again every few seconds while the page is open (spec §9 hero figures). */

@@ -1,6 +1,6 @@
 import { CalendarClock, Rocket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/navigation/app-navigation';
 import { buttonClasses } from '../../../components/ui/button';
 import { usePublicConfig } from '../../../lib/use-public-config';
 import { useGetStartedTarget } from '../lib/use-get-started-target';
@@ -19,10 +19,10 @@ export function CtaSection() {
   return (
     <LandingSection name="cta" id="pricing" title={t('cta.title')} subtitle={t('cta.subtitle')} tone="tinted">
       <div className="flex flex-wrap gap-3">
-        <Link to={target} className={buttonClasses('primary', 'px-5')}>
+        <AppLink to={target} className={buttonClasses('primary', 'px-5')}>
           <Rocket className="size-4" aria-hidden="true" />
           {t('cta.trial')}
-        </Link>
+        </AppLink>
         {email ? (
           <a
             href={`mailto:${email}?subject=${encodeURIComponent(t('cta.consultationSubject'))}`}

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/navigation/app-navigation';
 import { buttonClasses } from '../../../components/ui/button';
 import { CheckList } from './check-list';
 import { LandingSection } from './landing-section';
@@ -13,10 +13,10 @@ export function DigitalEraSection() {
   return (
     <LandingSection name="digital" title={t('digital.title')} subtitle={t('digital.subtitle')} tone="tinted">
       <CheckList points={textList(points)} />
-      <Link to="/docs-overview" className={buttonClasses('primary', 'mt-6 px-5')}>
+      <AppLink to="/docs-overview" className={buttonClasses('primary', 'mt-6 px-5')}>
         {t('digital.cta')}
         <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
-      </Link>
+      </AppLink>
     </LandingSection>
   );
 }

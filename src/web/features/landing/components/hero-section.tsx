@@ -1,6 +1,6 @@
 import { ArrowRight, HeartPulse } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/navigation/app-navigation';
 import { buttonClasses } from '../../../components/ui/button';
 import { useGetStartedTarget } from '../lib/use-get-started-target';
 import { HeroFigures } from './hero-figures';
@@ -23,10 +23,10 @@ export function HeroSection() {
           {t('hero.title')}
         </h1>
         <p className="max-w-2xl text-lg text-slate-100">{t('hero.subtitle')}</p>
-        <Link to={target} className={buttonClasses('primary', 'px-5')}>
+        <AppLink to={target} className={buttonClasses('primary', 'px-5')}>
           {t('nav.getStarted')}
           <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
-        </Link>
+        </AppLink>
         <HeroFigures />
         <h2 className="sr-only">{t('hero.portalsLabel')}</h2>
         <ul className="grid w-full gap-3 sm:grid-cols-2 lg:grid-cols-4">

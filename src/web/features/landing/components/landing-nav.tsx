@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/navigation/app-navigation';
 import { buttonClasses } from '../../../components/ui/button';
 import { useGetStartedTarget } from '../lib/use-get-started-target';
 
@@ -45,10 +45,10 @@ export function GetStartedLink() {
   const { t } = useTranslation('landing');
   const target = useGetStartedTarget();
   return (
-    <Link to={target} className={buttonClasses('primary', 'px-3')} data-testid="get-started">
+    <AppLink to={target} className={buttonClasses('primary', 'px-3')} data-testid="get-started">
       {/* On the narrowest phones the top bar shows the arrow only; the hero repeats the button in full. */}
       <span className="sr-only sm:not-sr-only">{t('nav.getStarted')}</span>
       <ArrowRight className="size-4 rtl:rotate-180" aria-hidden="true" />
-    </Link>
+    </AppLink>
   );
 }

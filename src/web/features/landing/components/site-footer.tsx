@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/navigation/app-navigation';
 import { usePublicConfig } from '../../../lib/use-public-config';
 import { textList } from '../lib/text-list';
 
@@ -32,14 +32,14 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-2 space-y-2">
             <li>
-              <Link className={linkClass} to="/#services">
+              <AppLink className={linkClass} to="/#services">
                 {t('footer.services')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to="/#platform">
+              <AppLink className={linkClass} to="/#platform">
                 {t('footer.portals')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>
@@ -49,14 +49,14 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-2 space-y-2">
             <li>
-              <Link className={linkClass} to="/docs-overview">
+              <AppLink className={linkClass} to="/docs-overview">
                 {t('footer.documentation')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to="/training">
+              <AppLink className={linkClass} to="/training">
                 {t('footer.training')}
-              </Link>
+              </AppLink>
             </li>
             {email ? (
               <>
@@ -87,19 +87,19 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-2 space-y-2">
             <li>
-              <Link className={linkClass} to="/faq">
+              <AppLink className={linkClass} to="/faq">
                 {t('footer.faq')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to="/privacy">
+              <AppLink className={linkClass} to="/privacy">
                 {t('footer.privacy')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to="/terms">
+              <AppLink className={linkClass} to="/terms">
                 {t('footer.terms')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useAppLocation } from '../../../lib/navigation/app-navigation';
 import { AnalyticsPreviewSection } from '../components/analytics-preview-section';
 import { AwardsSection } from '../components/awards-section';
 import { CapabilitiesSection } from '../components/capabilities-section';
@@ -23,7 +23,7 @@ const SpecialtiesExplorer = lazy(() => import('../components/specialties-explore
 /** The public front page, every section of spec §2 in its order; the footer is the layout's. */
 export function LandingPage() {
   const { t } = useTranslation('landing');
-  const { hash } = useLocation();
+  const { hash } = useAppLocation();
 
   // A footer link from another page (/#services) lands on its section.
   useEffect(() => {

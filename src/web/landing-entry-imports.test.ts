@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Issue 6 item 9: the landing page's first JavaScript stays within 120 KB gzip because the entry
+// (main.tsx → app/landing-app.tsx) imports none of the app's heavier parts statically; they come
+// with dynamic import() once needed. This walks the static import graph of the sources (type-only
+// imports and import() are not followed, as the bundle does not follow them) and fails when a
+// static import pulls one of them into the first paint. `npm run bench:web` measures the bytes.
+
+const ROOT = path.resolve(__dirname, '../..');
+const STATIC_IMPORT =
+  /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+|\*|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s*['"]([^'"]+)['"]|(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g;
+
+/** `{ type A, type B }` names types only: TypeScript drops the import from the output. */
+function typesOnly(clause: string): boolean {
+  if (!clause.startsWith('{')) return false;
+  const names = clause
+    .slice(1, -1)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return names.length > 0 && names.every((name) => name.startsWith('type '));
+}
+
+function resolveSource(from: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
+/** The source files and packages the given files load statically, transitively. */
+function staticGraph(entries: string[]): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const stack = entries.map((entry) => path.join(ROOT, entry));
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    if (!/\.tsx?$/.test(file)) continue;
+    const source = fs
+      .readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      const [, typeKeyword, clause, fromSpecifier, bareSpecifier] = match;
+      const specifier = fromSpecifier ?? bareSpecifier!;
+      if (typeKeyword || (clause && typesOnly(clause))) continue;
+      if (specifier.startsWith('.')) {
+        const resolved = resolveSource(file, specifier);
+        if (resolved) stack.push(resolved);
+      } else {
+        packages.add(packageName(specifier));
+      }
+    }
+  }
+  return { files: new Set([...files].map((file) => path.relative(ROOT, file))), packages };
+}
+
+/** What the landing page must not load before its first paint. */
+const LAZY_PACKAGES = [
+  'zod',
+  'react-router',
+  'sonner',
+  'd3-geo',
+  'topojson-client',
+  'react-hook-form',
+  '@simplewebauthn/browser',
+  'qrcode',
+];
+const LAZY_FILES = [
+  /^src\/web\/app\/app\.tsx$/,
+  /^src\/web\/app\/router\.tsx$/,
+  /^src\/web\/app\/shell\/signed-in-layout\.tsx$/,
+  /^src\/web\/lib\/realtime\//,
+  /^src\/web\/lib\/session\/session-(controller|provider)\.tsx?$/,
+  /^src\/web\/lib\/permissions\//,
+  /^src\/web\/features\/landing\/components\/(specialties-explorer|impact-map)/,
+  /^src\/web\/features\/(?!landing\/)/,
+];
+
+const ENTRY = ['src/web/main.tsx'];
+
+describe('the landing entry imports statically', () => {
+  const graph = staticGraph(ENTRY);
+
+  it('reaches the landing page through the light entry', () => {
+    expect(graph.files).toContain('src/web/app/landing-app.tsx');
+    expect(graph.files).toContain('src/web/features/landing/pages/landing-page.tsx');
+    expect(graph.packages).toContain('react-dom');
+  });
+
+  it('none of the packages that load later', () => {
+    expect(LAZY_PACKAGES.filter((name) => graph.packages.has(name))).toEqual([]);
+  });
+
+  it('none of the app files that load later', () => {
+    expect([...graph.files].filter((file) => LAZY_FILES.some((pattern) => pattern.test(file)))).toEqual([]);
+  });
+
+  it('is checked by a walk that does find them from the app itself', () => {
+    const app = staticGraph(['src/web/app/app.tsx']);
+    expect(app.packages).toContain('zod');
+    expect(app.packages).toContain('react-router');
+    expect(app.packages).toContain('sonner');
+    expect([...app.files].some((file) => file.startsWith('src/web/lib/realtime/'))).toBe(true);
+  });
+});
