@@ -16,10 +16,12 @@ process.on('message', async (command: Command) => {
   if (command.cmd === 'memory') {
     process.send!({ memory: await settledMemory(), sockets: server.clients.size });
   } else if (command.cmd === 'broadcast') {
+    const cpu = process.cpuUsage();
     const sentAt = wallNow();
     const payload = JSON.stringify(eventFor(command.round, sentAt));
     for (const socket of server.clients) socket.send(payload);
-    process.send!({ broadcast: command.round, loopMs: wallNow() - sentAt });
+    const loopMs = wallNow() - sentAt;
+    process.send!({ broadcast: command.round, loopMs, cpu: process.cpuUsage(cpu) });
   }
 });
 process.on('disconnect', () => server.close(() => process.exit(0)));

@@ -18,7 +18,11 @@
  * - Latency: from the publish (or the bare broadcast's start), on the sender's wall clock, to each
  *   frame's arrival at its client, on the client's. Messages/s: sockets / time to the last arrival.
  *   Send loop: the sender's own synchronous work for the fan-out (serialising, framing, writing to
- *   every socket), the server's CPU cost independent of how fast the clients read.
+ *   every socket), the server's cost independent of how fast the clients read. Its wall time grows
+ *   with the machine's load (waiting for a core); its CPU time (user + system: the kernel's socket
+ *   writes, which on loopback include the receiving side's TCP work) does not, so the CPU ratio is
+ *   the steadiest comparison of the two servers on a shared machine. (The user/system split itself
+ *   is sampled per clock tick, too coarse for these loops; only the sum is printed.)
  * - Memory per socket: the server process's heap + external growth while its sockets open, after
  *   full collections (kernel socket buffers not included).
  *
@@ -110,6 +114,8 @@ interface Round {
   p99: number;
   perSecond: number;
   loopMs: number;
+  /** CPU time of this side's server process during the send loop, in ms (user + system). */
+  cpuMs: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -143,19 +149,32 @@ async function runRound(side: Side, size: number, round: number, recipients: str
     clients.map((child) => waitFor<{ latencies: number[]; slowest: number }>(child, (m) => m.done === round && m.side === side)),
   );
   let loopMs: number;
+  let cpu: NodeJS.CpuUsage;
   if (side === 'app') {
+    const cpuBefore = process.cpuUsage();
     const sentAt = wallNow();
     // The in-process bus hands the event to the realtime layer in a microtask, before this resumes.
     await app.events.publish({ recipients, event: eventFor(round, sentAt) });
     loopMs = wallNow() - sentAt;
+    cpu = process.cpuUsage(cpuBefore);
   } else {
-    loopMs = (await ask<{ loopMs: number }>(bare, { cmd: 'broadcast', round }, (m) => m.broadcast === round)).loopMs;
+    ({ loopMs, cpu } = await ask<{ loopMs: number; cpu: NodeJS.CpuUsage }>(
+      bare,
+      { cmd: 'broadcast', round },
+      (m) => m.broadcast === round,
+    ));
   }
   const results = await done;
   await sleep(100);
   const latencies = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
   const slowest = Math.max(...results.map((result) => result.slowest));
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: size / (slowest / 1000), loopMs };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perSecond: size / (slowest / 1000),
+    loopMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -164,7 +183,8 @@ function line(rounds: Round[], bytesPerSocket: number): string {
   const worst = Math.max(...rounds.map((round) => round.p99));
   return (
     `p50 ${of('p50').toFixed(1)} ms  p99 ${of('p99').toFixed(1)} ms (worst round ${worst.toFixed(1)})  ` +
-    `${Math.round(of('perSecond')).toLocaleString('en')} msg/s  send loop ${of('loopMs').toFixed(1)} ms  ${kib(bytesPerSocket)} heap/socket`
+    `${Math.round(of('perSecond')).toLocaleString('en')} msg/s  send loop ${of('loopMs').toFixed(1)} ms ` +
+    `(cpu ${of('cpuMs').toFixed(1)} ms)  ${kib(bytesPerSocket)} heap/socket`
   );
 }
 
@@ -197,7 +217,8 @@ for (const size of sizes) {
   console.log(`  caredeck push path: ${line(results.app, appBytes)}`);
   console.log(
     `  caredeck / bare (median of per-round ratios): throughput ${ratio((a, b) => a.perSecond / b.perSecond)}, ` +
-      `p99 latency ${ratio((a, b) => a.p99 / b.p99)}x, send loop ${ratio((a, b) => a.loopMs / b.loopMs)}x`,
+      `p99 latency ${ratio((a, b) => a.p99 / b.p99)}x, send loop ${ratio((a, b) => a.loopMs / b.loopMs)}x ` +
+      `(cpu ${ratio((a, b) => a.cpuMs / b.cpuMs)}x)`,
   );
   await Promise.all(clients.flatMap((child) => [ask(child, { cmd: 'close', side: 'app' }, (m) => m.closed === 'app')]));
   await Promise.all(clients.map((child) => ask(child, { cmd: 'close', side: 'bare' }, (m) => m.closed === 'bare')));
