@@ -7,21 +7,21 @@
 import { WebSocketServer } from 'ws';
 import { eventFor, settledMemory, wallNow } from './realtime-event';
 
-type Command = { cmd: 'memory' } | { cmd: 'broadcast'; round: number };
+type Command = { cmd: 'memory' } | { cmd: 'fanout'; round: number };
 
 const server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
 server.once('listening', () => process.send!({ port: (server.address() as { port: number }).port }));
 
 process.on('message', async (command: Command) => {
   if (command.cmd === 'memory') {
-    process.send!({ memory: await settledMemory(), sockets: server.clients.size });
-  } else if (command.cmd === 'broadcast') {
+    process.send!({ memory: await settledMemory() });
+  } else if (command.cmd === 'fanout') {
     const cpu = process.cpuUsage();
     const sentAt = wallNow();
     const payload = JSON.stringify(eventFor(command.round, sentAt));
     for (const socket of server.clients) socket.send(payload);
     const loopMs = wallNow() - sentAt;
-    process.send!({ broadcast: command.round, loopMs, cpu: process.cpuUsage(cpu) });
+    process.send!({ fanout: command.round, loopMs, cpu: process.cpuUsage(cpu) });
   }
 });
 process.on('disconnect', () => server.close(() => process.exit(0)));

@@ -4,11 +4,13 @@
  * same event to as many sockets, in the same run and on the same machine.
  *
  * How it measures, and why:
- * - Three kinds of process, so that no side times another's work: this one runs the app (and
- *   coordinates); a bare `ws` server runs in its own process (bench/realtime-bare.ts); the client
- *   sockets are spread over BENCH_CLIENT_PROCESSES processes (default 2, bench/realtime-clients.ts),
- *   every k-th socket in the k-th process. With the clients in one process, reading 10,000 frames
- *   took it longer than the server took to send them, so the latencies timed the client harness.
+ * - Each part in a process of its own, so that no side times another's work: the app
+ *   (bench/realtime-app.ts) and the bare `ws` server (bench/realtime-bare.ts), driven alike; the
+ *   client sockets, spread over BENCH_CLIENT_PROCESSES processes (default 2,
+ *   bench/realtime-clients.ts), every k-th socket in the k-th process; and this coordinator, which
+ *   collects and sorts the latencies. With the clients in one process, reading 10,000 frames took
+ *   it longer than the server took to send them, so the latencies timed the client harness; with
+ *   the coordinator inside the app's process, its work was charged to the app.
  * - Both sets of sockets stay open together and the rounds alternate between the sides (app then
  *   bare, then bare then app, ...), so that a change of load on a shared machine hits both sides
  *   alike; the ratios are the medians of the per-round ratios of the same run.
@@ -29,16 +31,9 @@
  *   npm run bench:realtime [-- rounds=5]
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { sessions, users } from '../src/server/db/schema';
-import { sessionCookieName } from '../src/server/platform/session';
-import { hashToken, randomToken } from '../src/server/platform/tokens';
-import { eventFor, settledMemory, sleep, wallNow } from './realtime-event';
+import { sleep } from './realtime-event';
 
 type Side = 'app' | 'bare';
 type Message = Record<string, unknown>;
@@ -48,7 +43,7 @@ const sizes = [1_000, 10_000];
 const clientProcesses = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 2));
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const spawn = (file: string): ChildProcess => fork(path.join(here, file), [], { execArgv: process.execArgv });
+const spawn = (file: string, args: string[] = []): ChildProcess => fork(path.join(here, file), args, { execArgv: process.execArgv });
 function waitFor<T>(child: ChildProcess, isAnswer: (message: Message) => boolean): Promise<T> {
   return new Promise((resolve) => {
     const listener = (message: Message) => {
@@ -65,49 +60,16 @@ function ask<T>(child: ChildProcess, command: object, isAnswer: (message: Messag
   return answer;
 }
 
-const bare = spawn('realtime-bare.ts');
+const servers: Record<Side, ChildProcess> = {
+  app: spawn('realtime-app.ts', [String(Math.max(...sizes))]),
+  bare: spawn('realtime-bare.ts'),
+};
 const clients = Array.from({ length: clientProcesses }, () => spawn('realtime-clients.ts'));
-const barePort = (await waitFor<{ port: number }>(bare, (m) => 'port' in m)).port;
-
-// The app, on an in-memory database with as many users and live sessions as the largest size.
-const handle = await openDatabase({ dataDir: 'memory://' });
-const config = loadConfig({
-  DATA_DIR: 'memory://',
-  LOG_LEVEL: 'silent',
-  DEMO_MODE: 'false',
-  WEB_ROOT: path.join(os.tmpdir(), 'caredeck-bench-no-web'),
-});
-const app = await buildApp(config, { handle, seed: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const appPort = (app.server.address() as { port: number }).port;
-const origin = new URL(config.publicUrl).origin;
-
-const maxSize = Math.max(...sizes);
-const userIds: string[] = [];
-const cookies: string[] = [];
-const cookieName = sessionCookieName(config.publicUrl.startsWith('https:'));
-const now = new Date();
-for (let i = 0; i < maxSize; i += 1000) {
-  const batch = Array.from({ length: Math.min(1000, maxSize - i) }, (_, j) => ({
-    email: `bench.${i + j}@realtime.bench`,
-    firstName: 'Bench',
-    lastName: `User ${i + j}`,
-    role: 'patient' as const,
-  }));
-  const rows = await app.db.insert(users).values(batch).returning({ id: users.id });
-  const tokens = rows.map(() => randomToken());
-  await app.db.insert(sessions).values(
-    rows.map((row, j) => ({
-      userId: row.id,
-      tokenHash: hashToken(tokens[j]!),
-      csrfToken: randomToken(),
-      idleExpiresAt: new Date(now.getTime() + 60 * 60_000),
-      absoluteExpiresAt: new Date(now.getTime() + 60 * 60_000),
-    })),
-  );
-  userIds.push(...rows.map((row) => row.id));
-  cookies.push(...tokens.map((token) => `${cookieName}=${token}`));
-}
+const [appReady, bareReady] = await Promise.all([
+  waitFor<{ port: number; origin: string; cookies: string[] }>(servers.app, (m) => 'port' in m),
+  waitFor<{ port: number }>(servers.bare, (m) => 'port' in m),
+]);
+const urls: Record<Side, string> = { app: `ws://127.0.0.1:${appReady.port}/ws`, bare: `ws://127.0.0.1:${bareReady.port}` };
 
 interface Round {
   p50: number;
@@ -124,46 +86,51 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-/** Every k-th of the items, for the k-th client process. */
-const shareOf = <T>(items: T[], k: number) => items.filter((_, i) => i % clientProcesses === k);
+/** Every k-th of the first `size` items, for the k-th client process. */
+const shareOf = <T>(items: T[], size: number, k: number) => items.slice(0, size).filter((_, i) => i % clientProcesses === k);
+const countOf = (size: number, k: number) => Math.ceil((size - k) / clientProcesses);
 
-async function connect(side: Side, size: number): Promise<void> {
-  await Promise.all(
-    clients.map((child, k) => {
-      const count = shareOf(userIds.slice(0, size), k).length;
-      const url = side === 'app' ? `ws://127.0.0.1:${appPort}/ws` : `ws://127.0.0.1:${barePort}`;
-      const ownCookies = side === 'app' ? shareOf(cookies.slice(0, size), k) : null;
-      return ask(child, { cmd: 'connect', side, url, origin, cookies: ownCookies, count }, (m) => m.connected === side);
-    }),
-  );
-  await sleep(300);
+async function memoryOf(side: Side): Promise<number> {
+  return (await ask<{ memory: number }>(servers[side], { cmd: 'memory' }, (m) => 'memory' in m)).memory;
 }
 
-async function runRound(side: Side, size: number, round: number, recipients: string[]): Promise<Round> {
+/** Opens `size` sockets to one side; returns the server's memory growth per socket. */
+async function connect(side: Side, size: number): Promise<number> {
+  const before = await memoryOf(side);
   await Promise.all(
     clients.map((child, k) =>
-      ask(child, { cmd: 'expect', side, round, count: shareOf(recipients, k).length }, (m) => m.ready === round && m.side === side),
+      ask(
+        child,
+        {
+          cmd: 'connect',
+          side,
+          url: urls[side],
+          origin: appReady.origin,
+          cookies: side === 'app' ? shareOf(appReady.cookies, size, k) : null,
+          count: countOf(size, k),
+        },
+        (m) => m.connected === side,
+      ),
+    ),
+  );
+  await sleep(300);
+  return ((await memoryOf(side)) - before) / size;
+}
+
+async function runRound(side: Side, size: number, round: number): Promise<Round> {
+  await Promise.all(
+    clients.map((child, k) =>
+      ask(child, { cmd: 'expect', side, round, count: countOf(size, k) }, (m) => m.ready === round && m.side === side),
     ),
   );
   const done = Promise.all(
     clients.map((child) => waitFor<{ latencies: number[]; slowest: number }>(child, (m) => m.done === round && m.side === side)),
   );
-  let loopMs: number;
-  let cpu: NodeJS.CpuUsage;
-  if (side === 'app') {
-    const cpuBefore = process.cpuUsage();
-    const sentAt = wallNow();
-    // The in-process bus hands the event to the realtime layer in a microtask, before this resumes.
-    await app.events.publish({ recipients, event: eventFor(round, sentAt) });
-    loopMs = wallNow() - sentAt;
-    cpu = process.cpuUsage(cpuBefore);
-  } else {
-    ({ loopMs, cpu } = await ask<{ loopMs: number; cpu: NodeJS.CpuUsage }>(
-      bare,
-      { cmd: 'broadcast', round },
-      (m) => m.broadcast === round,
-    ));
-  }
+  const { loopMs, cpu } = await ask<{ loopMs: number; cpu: NodeJS.CpuUsage }>(
+    servers[side],
+    { cmd: 'fanout', round, size },
+    (m) => m.fanout === round,
+  );
   const results = await done;
   await sleep(100);
   const latencies = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
@@ -190,41 +157,32 @@ function line(rounds: Round[], bytesPerSocket: number): string {
 
 console.log(
   `fan-out of one event, ${rounds} rounds per side and size (+1 warm-up), sides alternating, ` +
-    `${clientProcesses} client processes, bare ws in its own process`,
+    `app, bare ws and ${clientProcesses} client processes apart`,
 );
 for (const size of sizes) {
-  const recipients = userIds.slice(0, size);
-  const appBefore = await settledMemory();
-  await connect('app', size);
-  const appBytes = ((await settledMemory()) - appBefore) / size;
-  const bareMemory = () => ask<{ memory: number }>(bare, { cmd: 'memory' }, (m) => 'memory' in m).then((m) => m.memory);
-  const bareBefore = await bareMemory();
-  await connect('bare', size);
-  const bareBytes = ((await bareMemory()) - bareBefore) / size;
-
+  const bytes: Record<Side, number> = { app: await connect('app', size), bare: await connect('bare', size) };
   const results: Record<Side, Round[]> = { app: [], bare: [] };
   for (let round = 0; round <= rounds; round += 1) {
     const order: Side[] = round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
     for (const side of order) {
-      const result = await runRound(side, size, round, recipients);
+      const result = await runRound(side, size, round);
       if (round > 0) results[side].push(result);
     }
   }
   const ratio = (of: (app: Round, bare: Round) => number) => median(results.app.map((app, i) => of(app, results.bare[i]!))).toFixed(2);
 
   console.log(`\n${size.toLocaleString('en')} sockets`);
-  console.log(`  bare ws broadcast:  ${line(results.bare, bareBytes)}`);
-  console.log(`  caredeck push path: ${line(results.app, appBytes)}`);
+  console.log(`  bare ws broadcast:  ${line(results.bare, bytes.bare)}`);
+  console.log(`  caredeck push path: ${line(results.app, bytes.app)}`);
   console.log(
     `  caredeck / bare (median of per-round ratios): throughput ${ratio((a, b) => a.perSecond / b.perSecond)}, ` +
       `p99 latency ${ratio((a, b) => a.p99 / b.p99)}x, send loop ${ratio((a, b) => a.loopMs / b.loopMs)}x ` +
       `(cpu ${ratio((a, b) => a.cpuMs / b.cpuMs)}x)`,
   );
-  await Promise.all(clients.flatMap((child) => [ask(child, { cmd: 'close', side: 'app' }, (m) => m.closed === 'app')]));
-  await Promise.all(clients.map((child) => ask(child, { cmd: 'close', side: 'bare' }, (m) => m.closed === 'bare')));
+  for (const side of ['app', 'bare'] as const) {
+    await Promise.all(clients.map((child) => ask(child, { cmd: 'close', side }, (m) => m.closed === side)));
+  }
   await sleep(500);
 }
 
-for (const child of [...clients, bare]) child.disconnect();
-await app.close();
-await handle.close();
+for (const child of [...clients, servers.bare, servers.app]) child.disconnect();
