@@ -24,7 +24,9 @@
  *   with the machine's load (waiting for a core); its CPU time (user + system: the kernel's socket
  *   writes, which on loopback include the receiving side's TCP work) does not, so the CPU ratio is
  *   the steadiest comparison of the two servers on a shared machine. (The user/system split itself
- *   is sampled per clock tick, too coarse for these loops; only the sum is printed.)
+ *   is sampled per clock tick, too coarse for these loops; only the sum is printed.) With the
+ *   clients spread out, p99 follows the send loop: about nine tenths of the loop is the kernel's
+ *   write, per socket, on either side, so that is the floor of the fan-out on a given machine.
  * - Memory per socket: the server process's heap + external growth while its sockets open, after
  *   full collections (kernel socket buffers not included).
  *
