@@ -1,183 +1,190 @@
 /**
  * Fan-out of one live event to 1,000 and 10,000 authenticated sockets through Caredeck's push path
  * (event bus -> realtime plugin -> the recipients' sockets), against a bare `ws` broadcast of the
- * same payload to as many sockets, in the same run and on the same machine.
+ * same event to as many sockets, in the same run and on the same machine.
  *
- * The server side runs here; the client sockets run in a forked process (bench/realtime-clients.ts),
- * so each side has its own file limit and the clients' work is not counted as the server's.
- * Latency is from the publish (or the bare broadcast loop's start) to each client's receipt, on the
- * same wall clock. Memory per socket is this (server) process's heap and external memory growth
- * while the sockets open (kernel socket buffers not included).
+ * How it measures, and why:
+ * - Each part in a process of its own, so that no side times another's work: the app
+ *   (bench/realtime-app.ts) and the bare `ws` server (bench/realtime-bare.ts), driven alike; the
+ *   client sockets, spread over BENCH_CLIENT_PROCESSES processes (default 2,
+ *   bench/realtime-clients.ts), every k-th socket in the k-th process; and this coordinator, which
+ *   collects and sorts the latencies. With the clients in one process, reading 10,000 frames took
+ *   it longer than the server took to send them, so the latencies timed the client harness; with
+ *   the coordinator inside the app's process, its work was charged to the app.
+ * - Both sets of sockets stay open together and the rounds alternate between the sides (app then
+ *   bare, then bare then app, ...), so that a change of load on a shared machine hits both sides
+ *   alike; the ratios are the medians of the per-round ratios of the same run.
+ * - Round 0 of each side warms up (JIT, first buffers) and is not counted. Each figure is the median
+ *   over the counted rounds, so one round hit by something outside (another process, a GC, the
+ *   app's periodic session sweep) does not decide it; the worst round's p99 is printed too.
+ * - Latency: from the publish (or the bare broadcast's start), on the sender's wall clock, to each
+ *   frame's arrival at its client, on the client's. Messages/s: sockets / time to the last arrival.
+ *   Send loop: the sender's own synchronous work for the fan-out (serialising, framing, writing to
+ *   every socket), the server's cost independent of how fast the clients read. Its wall time grows
+ *   with the machine's load (waiting for a core); its CPU time (user + system: the kernel's socket
+ *   writes, which on loopback include the receiving side's TCP work) does not, so the CPU ratio is
+ *   the steadiest comparison of the two servers on a shared machine. (The user/system split itself
+ *   is sampled per clock tick, too coarse for these loops; only the sum is printed.) With the
+ *   clients spread out, p99 follows the send loop: about nine tenths of the loop is the kernel's
+ *   write, per socket, on either side, so that is the floor of the fan-out on a given machine.
+ * - Memory per socket: the server process's heap + external growth while its sockets open, after
+ *   full collections (kernel socket buffers not included).
  *
  *   npm run bench:realtime [-- rounds=5]
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { WebSocketServer } from 'ws';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { sessions, users } from '../src/server/db/schema';
-import { sessionCookieName } from '../src/server/platform/session';
-import { hashToken, randomToken } from '../src/server/platform/tokens';
-import type { Notification } from '../src/contracts/notifications';
+import { sleep } from './realtime-event';
+
+type Side = 'app' | 'bare';
+type Message = Record<string, unknown>;
 
 const rounds = Number(process.argv[2] ?? 5);
 const sizes = [1_000, 10_000];
+const clientProcesses = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 2));
 const here = path.dirname(fileURLToPath(import.meta.url));
-const wallNow = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The clients' process, and a request/answer helper over its IPC channel.
-const clients: ChildProcess = fork(path.join(here, 'realtime-clients.ts'), [], { execArgv: process.execArgv });
-function ask<T>(command: unknown, isAnswer: (message: Record<string, unknown>) => boolean): Promise<T> {
+const spawn = (file: string, args: string[] = []): ChildProcess => fork(path.join(here, file), args, { execArgv: process.execArgv });
+function waitFor<T>(child: ChildProcess, isAnswer: (message: Message) => boolean): Promise<T> {
   return new Promise((resolve) => {
-    const listener = (message: Record<string, unknown>) => {
+    const listener = (message: Message) => {
       if (!isAnswer(message)) return;
-      clients.off('message', listener);
+      child.off('message', listener);
       resolve(message as T);
     };
-    clients.on('message', listener);
-    clients.send(command as object);
+    child.on('message', listener);
   });
 }
-
-// The app, on an in-memory database with as many users and live sessions as the largest size.
-const handle = await openDatabase({ dataDir: 'memory://' });
-const config = loadConfig({
-  DATA_DIR: 'memory://',
-  LOG_LEVEL: 'silent',
-  DEMO_MODE: 'false',
-  WEB_ROOT: path.join(os.tmpdir(), 'caredeck-bench-no-web'),
-});
-const app = await buildApp(config, { handle, seed: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const appPort = (app.server.address() as { port: number }).port;
-
-const maxSize = Math.max(...sizes);
-const userIds: string[] = [];
-const cookies: string[] = [];
-const cookieName = sessionCookieName(config.publicUrl.startsWith('https:'));
-const now = new Date();
-for (let i = 0; i < maxSize; i += 1000) {
-  const batch = Array.from({ length: Math.min(1000, maxSize - i) }, (_, j) => ({
-    email: `bench.${i + j}@realtime.bench`,
-    firstName: 'Bench',
-    lastName: `User ${i + j}`,
-    role: 'patient' as const,
-  }));
-  const rows = await app.db.insert(users).values(batch).returning({ id: users.id });
-  const tokens = rows.map(() => randomToken());
-  await app.db.insert(sessions).values(
-    rows.map((row, j) => ({
-      userId: row.id,
-      tokenHash: hashToken(tokens[j]!),
-      csrfToken: randomToken(),
-      idleExpiresAt: new Date(now.getTime() + 60 * 60_000),
-      absoluteExpiresAt: new Date(now.getTime() + 60 * 60_000),
-    })),
-  );
-  userIds.push(...rows.map((row) => row.id));
-  cookies.push(...tokens.map((token) => `${cookieName}=${token}`));
+function ask<T>(child: ChildProcess, command: object, isAnswer: (message: Message) => boolean): Promise<T> {
+  const answer = waitFor<T>(child, isAnswer);
+  child.send(command);
+  return answer;
 }
 
-// The bare baseline: a ws server that broadcasts to everyone, no authentication, no routing.
-const bare = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
-await new Promise((resolve) => bare.once('listening', resolve));
-const barePort = (bare.address() as { port: number }).port;
+const servers: Record<Side, ChildProcess> = {
+  app: spawn('realtime-app.ts', [String(Math.max(...sizes))]),
+  bare: spawn('realtime-bare.ts'),
+};
+const clients = Array.from({ length: clientProcesses }, () => spawn('realtime-clients.ts'));
+const [appReady, bareReady] = await Promise.all([
+  waitFor<{ port: number; origin: string; cookies: string[] }>(servers.app, (m) => 'port' in m),
+  waitFor<{ port: number }>(servers.bare, (m) => 'port' in m),
+]);
+const urls: Record<Side, string> = { app: `ws://127.0.0.1:${appReady.port}/ws`, bare: `ws://127.0.0.1:${bareReady.port}` };
 
-function eventFor(round: number, sentAt: number) {
-  const notification: Notification = {
-    id: randomUUID(),
-    type: 'system',
-    title: 'Benchmark',
-    message: `${round}|${sentAt}`,
-    createdAt: new Date().toISOString(),
-    isRead: false,
-    priority: 'medium',
-    actionUrl: null,
-    metadata: {},
-    code: null,
-    params: {},
-  };
-  return { type: 'notification' as const, notification, timestamp: new Date().toISOString() };
-}
-
-interface Figures {
+interface Round {
   p50: number;
   p99: number;
   perSecond: number;
-  bytesPerSocket: number;
+  loopMs: number;
+  /** CPU time of this side's server process during the send loop, in ms (user + system). */
+  cpuMs: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+/** Every k-th of the first `size` items, for the k-th client process. */
+const shareOf = <T>(items: T[], size: number, k: number) => items.slice(0, size).filter((_, i) => i % clientProcesses === k);
+const countOf = (size: number, k: number) => Math.ceil((size - k) / clientProcesses);
 
-async function measure(size: number, kind: 'app' | 'bare'): Promise<Figures> {
-  const heap = () => {
-    globalThis.gc?.();
-    const usage = process.memoryUsage();
-    return usage.heapUsed + usage.external;
+async function memoryOf(side: Side): Promise<number> {
+  return (await ask<{ memory: number }>(servers[side], { cmd: 'memory' }, (m) => 'memory' in m)).memory;
+}
+
+/** Opens `size` sockets to one side; returns the server's memory growth per socket. */
+async function connect(side: Side, size: number): Promise<number> {
+  const before = await memoryOf(side);
+  await Promise.all(
+    clients.map((child, k) =>
+      ask(
+        child,
+        {
+          cmd: 'connect',
+          side,
+          url: urls[side],
+          origin: appReady.origin,
+          cookies: side === 'app' ? shareOf(appReady.cookies, size, k) : null,
+          count: countOf(size, k),
+        },
+        (m) => m.connected === side,
+      ),
+    ),
+  );
+  await sleep(300);
+  return ((await memoryOf(side)) - before) / size;
+}
+
+async function runRound(side: Side, size: number, round: number): Promise<Round> {
+  await Promise.all(
+    clients.map((child, k) =>
+      ask(child, { cmd: 'expect', side, round, count: countOf(size, k) }, (m) => m.ready === round && m.side === side),
+    ),
+  );
+  const done = Promise.all(
+    clients.map((child) => waitFor<{ latencies: number[]; slowest: number }>(child, (m) => m.done === round && m.side === side)),
+  );
+  const { loopMs, cpu } = await ask<{ loopMs: number; cpu: NodeJS.CpuUsage }>(
+    servers[side],
+    { cmd: 'fanout', round, size },
+    (m) => m.fanout === round,
+  );
+  const results = await done;
+  await sleep(100);
+  const latencies = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
+  const slowest = Math.max(...results.map((result) => result.slowest));
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perSecond: size / (slowest / 1000),
+    loopMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
-  const heapBefore = heap();
-  await ask(
-    {
-      cmd: 'connect',
-      url: kind === 'app' ? `ws://127.0.0.1:${appPort}/ws` : `ws://127.0.0.1:${barePort}`,
-      origin: new URL(config.publicUrl).origin,
-      cookies: kind === 'app' ? cookies.slice(0, size) : null,
-      count: size,
-    },
-    (m) => 'connected' in m,
-  );
-  await sleep(500);
-  const bytesPerSocket = (heap() - heapBefore) / size;
-
-  const latencies: number[] = [];
-  let delivered = 0;
-  let busy = 0;
-  // Round 0 warms up (JIT, first buffers) and is not counted.
-  for (let round = 0; round <= rounds; round += 1) {
-    await ask({ cmd: 'expect', round, count: size }, (m) => m.ready === round);
-    const done = ask<{ latencies: number[]; last: number }>({ cmd: 'noop' }, (m) => m.done === round);
-    const sentAt = wallNow();
-    if (kind === 'app') {
-      await app.events.publish({ recipients: userIds.slice(0, size), event: eventFor(round, sentAt) });
-    } else {
-      const payload = JSON.stringify(eventFor(round, sentAt));
-      for (const socket of bare.clients) socket.send(payload);
-    }
-    const result = await done;
-    await sleep(200);
-    if (round === 0) continue;
-    latencies.push(...result.latencies);
-    delivered += result.latencies.length;
-    busy += result.last - sentAt;
-  }
-  await ask({ cmd: 'close' }, (m) => 'closed' in m);
-  await sleep(500);
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: delivered / (busy / 1000), bytesPerSocket };
 }
 
-const fmt = (f: Figures) =>
-  `p50 ${f.p50.toFixed(1)} ms  p99 ${f.p99.toFixed(1)} ms  ${Math.round(f.perSecond).toLocaleString('en')} msg/s  ${(f.bytesPerSocket / 1024).toFixed(1)} KiB heap/socket`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+function line(rounds: Round[], bytesPerSocket: number): string {
+  const of = (key: keyof Round) => median(rounds.map((round) => round[key]));
+  const worst = Math.max(...rounds.map((round) => round.p99));
+  return (
+    `p50 ${of('p50').toFixed(1)} ms  p99 ${of('p99').toFixed(1)} ms (worst round ${worst.toFixed(1)})  ` +
+    `${Math.round(of('perSecond')).toLocaleString('en')} msg/s  send loop ${of('loopMs').toFixed(1)} ms ` +
+    `(cpu ${of('cpuMs').toFixed(1)} ms)  ${kib(bytesPerSocket)} heap/socket`
+  );
+}
 
-console.log(`fan-out of one event, ${rounds} rounds per size, clients in a separate process`);
+console.log(
+  `fan-out of one event, ${rounds} rounds per side and size (+1 warm-up), sides alternating, ` +
+    `app, bare ws and ${clientProcesses} client processes apart`,
+);
 for (const size of sizes) {
-  const ours = await measure(size, 'app');
-  const baseline = await measure(size, 'bare');
+  const bytes: Record<Side, number> = { app: await connect('app', size), bare: await connect('bare', size) };
+  const results: Record<Side, Round[]> = { app: [], bare: [] };
+  for (let round = 0; round <= rounds; round += 1) {
+    const order: Side[] = round % 2 === 0 ? ['app', 'bare'] : ['bare', 'app'];
+    for (const side of order) {
+      const result = await runRound(side, size, round);
+      if (round > 0) results[side].push(result);
+    }
+  }
+  const ratio = (of: (app: Round, bare: Round) => number) => median(results.app.map((app, i) => of(app, results.bare[i]!))).toFixed(2);
+
   console.log(`\n${size.toLocaleString('en')} sockets`);
-  console.log(`  bare ws broadcast:  ${fmt(baseline)}`);
-  console.log(`  caredeck push path: ${fmt(ours)}`);
+  console.log(`  bare ws broadcast:  ${line(results.bare, bytes.bare)}`);
+  console.log(`  caredeck push path: ${line(results.app, bytes.app)}`);
   console.log(
-    `  ratio caredeck / bare: throughput ${(ours.perSecond / baseline.perSecond).toFixed(2)}, p99 latency ${(ours.p99 / baseline.p99).toFixed(2)}x`,
+    `  caredeck / bare (median of per-round ratios): throughput ${ratio((a, b) => a.perSecond / b.perSecond)}, ` +
+      `p99 latency ${ratio((a, b) => a.p99 / b.p99)}x, send loop ${ratio((a, b) => a.loopMs / b.loopMs)}x ` +
+      `(cpu ${ratio((a, b) => a.cpuMs / b.cpuMs)}x)`,
   );
+  for (const side of ['app', 'bare'] as const) {
+    await Promise.all(clients.map((child) => ask(child, { cmd: 'close', side }, (m) => m.closed === side)));
+  }
+  await sleep(500);
 }
 
-clients.kill();
-bare.close();
-await app.close();
-await handle.close();
+for (const child of [...clients, servers.bare, servers.app]) child.disconnect();

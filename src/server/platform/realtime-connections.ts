@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 // The open sockets of this instance, by user and by session: delivery looks up a user's sockets,
@@ -6,6 +7,8 @@ import type { WebSocket } from 'ws';
 
 export interface RealtimeClient {
   socket: WebSocket;
+  /** The connection under the socket: delivery writes pre-built frames to it (realtime.ts). */
+  wire: Duplex;
   userId: string;
   sessionId: string;
   /** Answered our last protocol-level ping (dead TCP connections are found by the heartbeat). */

@@ -132,6 +132,25 @@ describe('realtime /ws', () => {
       expect(aliceTabs[0]!.frames.some((f) => (f as { message?: string }).message === 'for bob')).toBe(false);
       for (const tab of [...aliceTabs, bobTab]) tab.socket.close();
     });
+
+    it("delivers events of every frame length whole and in order, beside the socket's own frames", async () => {
+      // The delivery writes frames it built itself (realtime-frame.ts): 7-bit, 16-bit and 64-bit
+      // payload lengths, counted in UTF-8 bytes, and interleaved with frames ws writes (pong).
+      const carol = await signedInUser();
+      const tab = await connectOk(t.app, carol.token);
+      const messages = ['short é', `médium ${'ü'.repeat(80)}`, `long 🩺 ${'x'.repeat(70_000)}`];
+      for (const [i, message] of messages.entries()) {
+        await publish([carol.userId], carol.userId, message);
+        await tab.next((f) => f.message === message);
+        tab.send({ type: 'ping', timestamp: i });
+        await tab.next((f) => f.type === 'pong' && f.timestamp === i);
+      }
+      const received = tab.frames.filter((f) => (f as { type?: string }).type !== 'connection_established');
+      expect(
+        received.map((f) => (f as { message?: string; timestamp?: number }).message ?? (f as { timestamp: number }).timestamp),
+      ).toEqual([messages[0], 0, messages[1], 1, messages[2], 2]);
+      tab.socket.close();
+    });
   });
 
   describe('sessions that end elsewhere', () => {

@@ -6,6 +6,7 @@ import { CLOSE_CODES, clientFrameSchema, MAX_FRAME_BYTES, REALTIME_PATH, type Se
 import type { BusEnvelope } from './events';
 import { pathOnly } from './logging';
 import { ConnectionRegistry, type RealtimeClient } from './realtime-connections';
+import { textFrame } from './realtime-frame';
 import { allowedOrigin, clientAddress, refuseUpgrade, sessionTokenOf } from './realtime-upgrade';
 import { liveSessionIds } from './realtime-sessions';
 
@@ -96,11 +97,11 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
     }
     // The browser may have gone while the session was looked up.
     if (socket.destroyed || closing) return void socket.destroy();
-    wss.handleUpgrade(request, socket, head, (ws) => onOpen(ws, session.userId, session.id));
+    wss.handleUpgrade(request, socket, head, (ws) => onOpen(ws, socket, session.userId, session.id));
   }
 
-  function onOpen(socket: WebSocket, userId: string, sessionId: string): void {
-    const client: RealtimeClient = { socket, userId, sessionId, alive: true };
+  function onOpen(socket: WebSocket, wire: Duplex, userId: string, sessionId: string): void {
+    const client: RealtimeClient = { socket, wire, userId, sessionId, alive: true };
     registry.add(client);
     socket.on('pong', () => {
       client.alive = true;
@@ -134,14 +135,17 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
   }
 
   function deliver(envelope: BusEnvelope): void {
-    // Serialised and encoded once: ws would otherwise convert a string to bytes for every socket.
-    let payload: Buffer | undefined;
+    // Serialised and framed once, whatever the number of sockets, and written to each connection in
+    // one piece. Safe beside ws's own writes: without compression (off above) and Blobs (never sent),
+    // ws writes every frame of its own synchronously and whole, so frames never interleave; a socket
+    // no longer OPEN (closing handshake begun) gets nothing more.
+    let frame: Buffer | undefined;
     for (const userId of envelope.recipients) {
       const clients = registry.ofUser(userId);
       if (!clients) continue;
-      payload ??= Buffer.from(JSON.stringify(envelope.event));
+      frame ??= textFrame(JSON.stringify(envelope.event));
       for (const client of clients) {
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(payload, { binary: false });
+        if (client.socket.readyState === client.socket.OPEN && client.wire.writable) client.wire.write(frame);
       }
     }
   }
