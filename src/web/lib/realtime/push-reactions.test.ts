@@ -78,6 +78,11 @@ describe('what is ignored', () => {
     expect(reaction).toMatchObject({ toast: null, refreshAccess: false });
     expect(refreshed(notification({ code: 'access.permissions_changed' }), ['/api/notifications'])).toEqual(['/api/notifications']);
   });
+
+  it('updates the bell without a second toast for appointment changes, whose appointment_update carries it', () => {
+    expect(reactionFor(notification({ code: 'appointment.patient_cancelled', type: 'appointment' }))).toMatchObject({ toast: null });
+    expect(reactionFor({ type: 'appointment_update', action: 'cancelled' })?.toast).toEqual({ variant: 'warning', durationMs: 6000 });
+  });
 });
 
 describe('access changes (spec §4)', () => {

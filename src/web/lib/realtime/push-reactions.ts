@@ -118,7 +118,9 @@ export function reactionFor(message: PushMessage): PushReaction | null {
     type = n.type;
     // Permission and role changes are told by their own push (below); the stored notification only
     // updates the bell, so the person does not get the same news twice.
-    showToast = !(n.code?.startsWith('access.') ?? false);
+    // Appointment changes likewise: their appointment_update push carries the toast (spec §9: 6 s,
+    // warning when cancelled), the stored notification fills the bell.
+    showToast = !(n.code?.startsWith('access.') || n.code?.startsWith('appointment.'));
   }
 
   // A refill request is told by the requester's own confirmation and the prescriber's notification;

@@ -22,6 +22,8 @@ export function pushToastText(t: TFunction, message: PushMessage): { title: stri
         };
       case 'user_permissions_changed':
         return { title: t('realtime:events.permissions.title'), description: t(`realtime:events.permissions.bulk.${e.action}`) };
+      case 'appointment_update':
+        return { title: t('realtime:events.appointment.title'), description: t(`realtime:events.appointment.${e.action}`) };
       case 'role_changed':
         return {
           title: t('realtime:events.role.title'),
