@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Allergy } from '../../../../contracts/health-records';
 import { MEDICATION_ROUTES, type Medication } from '../../../../contracts/medications';
@@ -14,6 +14,7 @@ import { latestByMedication, refillRequestsQuery } from '../api/refill-requests'
 import { RefillDialog } from '../components/refill-dialog';
 import { RefillStatus } from '../components/refill-status';
 import { SharePanel } from '../components/share-panel';
+import { PageSection } from '../../../components/ui/page-section';
 
 /**
  * Spec §2 medications for a patient: current and past medicines, allergies beside them, refill
@@ -40,18 +41,6 @@ export function MedicationsPage() {
   );
 }
 
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} data-testid={testId} className="flex min-w-0 flex-col gap-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function MedicationLists({ patientId }: { patientId: string }) {
   const { t } = useTranslation(['health', 'medications']);
   const query = useQuery(patientMedicationsQuery(patientId));
@@ -61,7 +50,7 @@ function MedicationLists({ patientId }: { patientId: string }) {
   const [refilling, setRefilling] = useState<Medication | null>(null);
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <Section title={t('medications.current')} testId="medications-current">
+      <PageSection title={t('medications.current')} testId="medications-current">
         <QueryStates
           query={{ ...query, data: current }}
           errorText={t('errors.medications')}
@@ -89,12 +78,12 @@ function MedicationLists({ patientId }: { patientId: string }) {
             </>
           )}
         </QueryStates>
-      </Section>
+      </PageSection>
       {refilling ? <RefillDialog medication={refilling} patientId={patientId} onClose={() => setRefilling(null)} /> : null}
       {query.isSuccess ? (
-        <Section title={t('medications.past')} testId="medications-past">
+        <PageSection title={t('medications.past')} testId="medications-past">
           {past && past.length > 0 ? <MedicationCards medications={past} /> : <p className="text-sm">{t('medications.noPast')}</p>}
-        </Section>
+        </PageSection>
       ) : null}
     </div>
   );
@@ -182,7 +171,7 @@ function AllergyList({ patientId }: { patientId: string }) {
   const query = useQuery(patientAllergiesQuery(patientId));
   return (
     <aside className="min-w-0">
-      <Section title={t('allergies.title')} testId="allergies">
+      <PageSection title={t('allergies.title')} testId="allergies">
         <QueryStates query={query} errorText={t('errors.allergies')} emptyText={t('allergies.none')} isEmpty={(list) => list.length === 0}>
           {(list) => (
             <ul className="flex flex-col gap-3">
@@ -208,7 +197,7 @@ function AllergyList({ patientId }: { patientId: string }) {
             </ul>
           )}
         </QueryStates>
-      </Section>
+      </PageSection>
     </aside>
   );
 }

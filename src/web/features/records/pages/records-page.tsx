@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentCategory, DocumentItem } from '../../../../contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../../contracts/health-records';
@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { documentsPath, documentsQuery } from '../api/documents';
 import { DocumentList, type Notice } from '../components/document-list';
 import { UploadForm } from '../components/upload-form';
+import { PageSection } from '../../../components/ui/page-section';
 
 /** Spec §2 records: the patient's documents by category, and adding their own. */
 export function RecordsPage() {
@@ -24,18 +25,6 @@ export function RecordsPage() {
       </header>
       <Documents patientId={user.id} />
     </div>
-  );
-}
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} data-testid={testId} className="flex min-w-0 flex-col gap-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -69,7 +58,7 @@ function Documents({ patientId }: { patientId: string }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-      <Section title={t('list.heading')} testId="documents">
+      <PageSection title={t('list.heading')} testId="documents">
         <div role="group" aria-label={t('list.filterLabel')} className="flex flex-wrap gap-2" data-testid="category-filter">
           {filters.map((filter) => {
             const active = filter.value === category;
@@ -123,12 +112,12 @@ function Documents({ patientId }: { patientId: string }) {
             </>
           )}
         </QueryStates>
-      </Section>
+      </PageSection>
       <aside className="min-w-0">
-        <Section title={t('upload.heading')} testId="upload">
+        <PageSection title={t('upload.heading')} testId="upload">
           <p className="text-sm text-slate-700 dark:text-slate-300">{t('upload.intro')}</p>
           <UploadForm patientId={patientId} onUploaded={(item) => void uploaded(item)} />
-        </Section>
+        </PageSection>
       </aside>
     </div>
   );
