@@ -173,3 +173,31 @@ test('the landing page paints before its script runs: in English from the preren
   await expect(page.locator('[data-prerendered]')).toBeAttached();
   await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
 });
+
+test('offline, the installed app opens / as the landing page and any other path from the empty shell', async ({
+  page,
+  context,
+  allowConsoleErrors,
+}) => {
+  // Offline, the app's API calls fail; that is not what this test looks at.
+  allowConsoleErrors(/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  await page.goto('/');
+  // pwa.js registers the worker only outside automation, so the test registers it itself.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js');
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Once online, so the worker keeps the app's scripts as well.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  const landing = await page.goto('/');
+  expect(await landing?.text()).toContain('data-prerendered="landing"');
+  const other = await page.goto('/login');
+  const html = (await other?.text()) ?? '';
+  expect(html).toContain('<div id="root"></div>');
+  expect(html).not.toContain('data-prerendered');
+  await context.setOffline(false);
+});
