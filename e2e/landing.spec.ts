@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
@@ -148,4 +150,54 @@ test('the app is installable: manifest, icons and a service worker that never ca
   for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
   const worker = await (await request.get('/sw.js')).text();
   expect(worker).toContain("url.pathname.startsWith('/api/')");
+});
+
+test('the landing page paints before its script runs: in English from the prerendered HTML, hidden for another language', async ({
+  page,
+}) => {
+  const landingTexts = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', 'en', 'landing.json'), 'utf8'),
+  ) as { hero: { title: string } };
+  // The app's entry script answers nothing, so what shows is the HTML the server sent for /.
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(landingTexts.hero.title);
+  await expect(page.locator('[data-section="hero"] img')).toHaveAttribute('fetchpriority', 'high');
+  // Its controls do nothing yet, so they are disabled rather than losing a choice.
+  await expect(page.getByTestId('language-switcher')).toBeDisabled();
+  await expect(page.getByTestId('theme-toggle')).toBeDisabled();
+
+  await page.addInitScript(() => localStorage.setItem('caredeck.language', 'ar'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('[data-prerendered]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+});
+
+test('offline, the installed app opens / as the landing page and any other path from the empty shell', async ({
+  page,
+  context,
+  allowConsoleErrors,
+}) => {
+  // Offline, the app's API calls fail; that is not what this test looks at.
+  allowConsoleErrors(/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  await page.goto('/');
+  // pwa.js registers the worker only outside automation, so the test registers it itself.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js');
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Once online, so the worker keeps the app's scripts as well.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.setOffline(true);
+  const landing = await page.goto('/');
+  expect(await landing?.text()).toContain('data-prerendered="landing"');
+  const other = await page.goto('/login');
+  const html = (await other?.text()) ?? '';
+  expect(html).toContain('<div id="root"></div>');
+  expect(html).not.toContain('data-prerendered');
+  await context.setOffline(false);
 });

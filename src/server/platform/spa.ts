@@ -12,7 +12,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: true,
-    index: ['index.html'],
+    // / alone answers the landing page the build prerendered (scripts/prerender-landing.mjs), when
+    // there is one; every other client route gets the empty index.html (sendIndexHtml).
+    index: ['landing.html', 'index.html'],
     preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -16,6 +16,8 @@ import { PublicLayout } from './shell/public-layout';
 const MobileCheckLauncher = lazy(() => import('../features/mobile-check/components/mobile-check-launcher'));
 
 function currentLocation(): AppLocation {
+  // The build prerenders the landing page in Node (prerender-landing.tsx), where there is no window.
+  if (typeof window === 'undefined') return { pathname: '/', hash: '', state: null };
   // The router keeps what a navigation carried in history.state.usr; a reload keeps it too.
   const state = (window.history.state as { usr?: unknown } | null)?.usr ?? null;
   return { pathname: window.location.pathname, hash: window.location.hash, state };

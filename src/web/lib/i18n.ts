@@ -73,6 +73,8 @@ export function initialLanguage(): Language {
 }
 
 function applyToDocument(language: string): void {
+  // The build prerenders the landing page in Node, where there is no document.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
 }

@@ -37,6 +37,8 @@
         }
       }
     }
+    // The prerendered landing page (landing.html) is in English: another language waits for the app.
+    if (language !== 'en') document.documentElement.setAttribute('data-hide-prerendered', '');
     (files[language] || []).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';

@@ -1,8 +1,9 @@
 // Caredeck's service worker: keeps the app shell (index.html, its hashed scripts and styles, icons)
 // so the installed app opens without a network. It never stores an API answer: those may carry
 // patient data (DESIGN.md §6) and must always come from the server.
-const CACHE = 'caredeck-shell-v1';
-const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg', '/preferences-init.js', '/pwa.js', '/icons/icon-192.png'];
+const CACHE = 'caredeck-shell-v2';
+// / is the prerendered landing page (landing.html); /index.html is the empty page every other path starts from.
+const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/favicon.svg', '/preferences-init.js', '/pwa.js', '/icons/icon-192.png'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -34,7 +35,8 @@ self.addEventListener('fetch', (event) => {
 
   // Pages: the network first (new releases show at once), the cached shell when offline.
   if (request.mode === 'navigate') {
-    event.respondWith(fetch(request).catch(() => caches.match('/').then((cached) => cached ?? Response.error())));
+    const shell = url.pathname === '/' ? '/' : '/index.html';
+    event.respondWith(fetch(request).catch(() => caches.match(shell).then((cached) => cached ?? Response.error())));
     return;
   }
   // Hashed build files never change under one name: the cache first, filled as they are used.

@@ -16,7 +16,9 @@ export function ThemeToggle() {
       className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       data-testid="theme-toggle"
     >
-      {dark ? <Sun className="size-5" aria-hidden="true" /> : <Moon className="size-5" aria-hidden="true" />}
+      {/* Switched by the theme class, so the prerendered landing page (light markup) shows the right icon. */}
+      <Sun className="hidden size-5 dark:block" aria-hidden="true" />
+      <Moon className="size-5 dark:hidden" aria-hidden="true" />
     </button>
   );
 }
