@@ -6,23 +6,25 @@ import { notifications, sessions, users, type NewNotificationRow, type Notificat
 export class NotificationsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Newest first; `before` is the (createdAt, id) of the last row of the previous page. */
+  /**
+   * Newest first; `before` is the (createdAt, id) of the last row of the previous page. The cursor
+   * travels as an ISO string, which holds milliseconds while the column holds microseconds: order and
+   * compare on the time cut to milliseconds, or a row created within the same millisecond as the
+   * cursor's, but a few microseconds earlier, would fall between two pages.
+   */
   async list(userId: string, limit: number, before?: { createdAt: Date; id: string }): Promise<NotificationRow[]> {
+    const at = sql`date_trunc('milliseconds', ${notifications.createdAt})`;
+    const cursorAt = before ? sql`${before.createdAt.toISOString()}::timestamptz` : undefined;
     return this.db
       .select()
       .from(notifications)
       .where(
         and(
           eq(notifications.userId, userId),
-          before
-            ? or(
-                lt(notifications.createdAt, before.createdAt),
-                and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id)),
-              )
-            : undefined,
+          before && cursorAt ? or(sql`${at} < ${cursorAt}`, and(sql`${at} = ${cursorAt}`, lt(notifications.id, before.id))) : undefined,
         ),
       )
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .orderBy(desc(at), desc(notifications.id))
       .limit(limit);
   }
 

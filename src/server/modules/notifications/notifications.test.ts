@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationList } from '../../../contracts/notifications';
 import { auditEvents, notifications } from '../../db/schema';
@@ -73,6 +73,25 @@ describe('notifications', () => {
         .from(auditEvents)
         .where(and(eq(auditEvents.action, 'notifications.list'), eq(auditEvents.actorUserId, id)));
       expect(audited).toHaveLength(2);
+    });
+
+    it('loses no notification between pages when several share one millisecond', async () => {
+      const { agent, id } = await user();
+      // The column keeps microseconds, the cursor milliseconds: three rows inside one millisecond.
+      const times = ['2026-11-24T08:00:00.123456Z', '2026-11-24T08:00:00.123400Z', '2026-11-24T08:00:00.123300Z'];
+      for (const [i, at] of times.entries()) {
+        const n = await service.notify(id, { type: 'reminder', title: `Tick ${i}`, message: 'Same millisecond.' });
+        await t.db.db.execute(sql`update notifications set created_at = ${at}::timestamptz where id = ${n.id}`);
+      }
+      const titles: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `?userId=${id}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page: NotificationList = (await list(agent, query)).json<NotificationList>();
+        titles.push(...page.notifications.map((n) => n.title));
+        cursor = page.nextCursor;
+      } while (cursor && titles.length < 10);
+      expect(titles.sort()).toEqual(['Tick 0', 'Tick 1', 'Tick 2']);
     });
   });
 
