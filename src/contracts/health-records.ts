@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentSchema } from './appointments';
+import { defineRoute, idParamsSchema } from './http';
 import { medicationSchema } from './medications';
 import { patientSummarySchema } from './patient-directory';
 
@@ -184,3 +185,36 @@ export const patientChartSchema = z.object({
 });
 export type PatientChart = z.infer<typeof patientChartSchema>;
 export const patientChartResponseSchema = z.object({ data: patientChartSchema });
+
+/** The chart's routes. A patient outside the caller's reach answers 404, like a missing one. */
+export const healthRecordsApi = {
+  chart: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/complete',
+    params: idParamsSchema,
+    response: patientChartResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  vitals: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/vitals',
+    params: idParamsSchema,
+    query: vitalListQuerySchema,
+    response: vitalListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  labResults: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/lab-results',
+    params: idParamsSchema,
+    response: labResultListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  allergies: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/allergies',
+    params: idParamsSchema,
+    response: allergyListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};

@@ -4,29 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
-import { biometricRoutes } from './modules/biometric/biometric.routes';
-import { appointmentsRoutes } from './modules/appointments/appointments.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { demoRoutes } from './modules/demo/demo.routes';
-import { documentsRoutes } from './modules/documents/documents.routes';
-import { doctorsRoutes } from './modules/doctors/doctors.routes';
-import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
-import { medicationsRoutes } from './modules/medications/medications.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { organisationRoutes } from './modules/organisation/organisation.routes';
-import { outboxRoutes } from './modules/outbox/outbox.routes';
-import { patientsRoutes } from './modules/patients/patients.routes';
-import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
-import { permissionsRoutes } from './modules/permissions/permissions.routes';
-import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
-import { shareLinksRoutes } from './modules/share-links/share-links.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
+import { createServices, registerModules } from './modules';
 import { enforceAccessDeclarations } from './platform/access';
-import { registerAudit, requestAuditContext } from './platform/audit';
+import { registerAccessContext } from './platform/access-context';
+import { registerAudit } from './platform/audit';
 import { registerCsrf } from './platform/csrf';
 import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
@@ -40,6 +21,7 @@ import { createEventBus } from './platform/redis-event-bus';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions } from './platform/session';
 import { isHistoryNavigation, registerPrivateLinkHeaders, registerSpa, sendIndexHtml } from './platform/spa';
+import { registerWorkPlatform } from './platform/work-platform';
 
 export interface BuildOptions extends DatabaseSetup {
   /** Where logs go; stdout when absent. Tests pass a stream to inspect what is logged. */
@@ -73,10 +55,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorate('config', config);
-  // Every denied request is audited (SECURITY.md V16); the audit log exists once the database does.
+  // Every denied request is audited: the denial is the request's audit event.
   enforceAccessDeclarations(app, async (request, reason) => {
-    await app.audit.record({
-      ...requestAuditContext(request),
+    request.ctx.audit.note({
       action: 'access.denied',
       outcome: 'denied',
       resourceType: 'route',
@@ -106,6 +87,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerOrganisationIdentity(app);
   // Redis pub/sub when REDIS_URL is set (events reach every instance), else the in-process bus.
   registerEvents(app, await createEventBus(config, app.log));
+  // The unit of work every service writes through, its outbox, and the scheduled jobs.
+  registerWorkPlatform(app);
+  // request.ctx: who is asking, and the request's one audit event, durable before the answer leaves.
+  registerAccessContext(app);
 
   // 3. Platform plugins: headers, cookies, the session of each request, then CSRF (which reads it).
   await registerSecurityHeaders(app, config.publicUrl);
@@ -117,28 +102,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.
   registerRealtime(app);
 
-  // 4. Feature modules.
-  await app.register(healthRoutes);
-  await app.register(organisationRoutes);
-  await app.register(publicStatsRoutes);
-  await app.register(demoRoutes);
-  await app.register(errorReportsRoutes);
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(userAdminRoutes);
-  await app.register(outboxRoutes);
-  await app.register(biometricRoutes);
-  await app.register(patientsRoutes);
-  await app.register(patientsDirectoryRoutes);
-  await app.register(permissionsRoutes);
-  await app.register(doctorsRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(auditRoutes);
-  await app.register(appointmentsRoutes);
-  await app.register(medicationsRoutes);
-  await app.register(healthRecordsRoutes);
-  await app.register(documentsRoutes);
-  await app.register(shareLinksRoutes);
+  // 4. Feature modules: services built once, routes registered (modules.ts, the composition root).
+  await registerModules(app, createServices(app));
 
   // 5. The SPA, and one not-found handler: JSON for the API, index.html for client routes.
   registerPrivateLinkHeaders(app);

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startBackgroundWork } from './platform/work-platform';
 
 // Starts the server from the environment and stops it gracefully: on SIGTERM/SIGINT it stops
 // accepting connections, lets in-flight requests finish, closes the database, then exits.
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
+  // Outbox sweeps and scheduled jobs run only in a serving process, never in tests or tools.
+  await startBackgroundWork(app);
   app.log.info(
     { url: config.publicUrl, database: app.database.driver, demoMode: config.demoMode, startupMs: Math.round(performance.now() - started) },
     'Caredeck is ready',

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs `fn` while holding a database-wide lock, so two instances never migrate or seed at once. */
   withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Plain SQL for libraries that bring their own (the job queue); several statements when there are no values. */
+  query(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export interface DatabaseOptions {
@@ -44,6 +46,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     driver: 'postgres',
     ping: () => ping(db),
     close: () => pool.end(),
+    query: async (text, values) => pool.query(text, values ? [...values] : undefined),
     async withExclusiveLock(key, fn) {
       const client = await pool.connect();
       try {
@@ -69,6 +72,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     driver: 'pglite',
     ping: () => ping(db),
     close: () => client.close(),
+    async query(text, values) {
+      if (values && values.length > 0) return client.query(text, [...values]);
+      const results = await client.exec(text);
+      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+    },
     // PGlite lives inside this process and allows one writer; nothing else can race us.
     withExclusiveLock: (_key, fn) => fn(),
   };

@@ -1,14 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { asc, desc, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
+import { auditHash, GENESIS_HASH, type AuditOutcome, type Hashable } from './audit-hash';
 
-// The audit trail (DESIGN.md §6, SECURITY.md V16): every sign-in event, denied request and read or
-// write of patient data appends one event. Rows are chained: each hash covers the row and the
-// previous hash, and inserts are serialised by a transaction-scoped lock so the chain has no forks.
+export type { AuditOutcome } from './audit-hash';
+export { GENESIS_HASH, auditHash } from './audit-hash';
+import { verifyAuditTrail, type AuditVerification } from './audit-seal';
 
-export type AuditOutcome = 'success' | 'failure' | 'denied';
+// The audit trail: every sign-in event, denied request and read or write of patient data appends
+// one event. Writing takes no lock: each row carries the hash of its own content, and a background
+// job seals finished rows into a hash chain of batches (audit-seal.ts). Reads are group-committed:
+// events recorded while an insert is in flight go together in the next one, so many concurrent
+// requests share one statement and one commit, and each caller still waits until its event is durable.
 
 export interface AuditEventInput {
   action: string;
@@ -17,7 +20,10 @@ export interface AuditEventInput {
   actorRole?: string | null;
   resourceType?: string | null;
   resourceId?: string | null;
+  /** The one patient the event concerns. */
   patientId?: string | null;
+  /** Every patient a list returned, when there were several (patientId is then left empty). */
+  patientIds?: readonly string[] | null;
   ip?: string | null;
   userAgent?: string | null;
   requestId?: string | null;
@@ -25,104 +31,135 @@ export interface AuditEventInput {
   details?: Record<string, unknown> | null;
 }
 
-const AUDIT_LOCK = 7_201_003;
-export const GENESIS_HASH = '0'.repeat(64);
+// PostgreSQL refuses NUL in text and jsonb; an event must never fail to be written because a
+// caller's input carried one.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must go
+const NUL = /\u0000/g;
 
-interface Hashable {
-  occurredAt: Date;
-  actorUserId: string | null;
-  actorRole: string | null;
-  action: string;
-  resourceType: string | null;
-  resourceId: string | null;
-  patientId: string | null;
-  outcome: AuditOutcome;
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-  details: unknown;
-}
-
-/**
- * JSON with object keys sorted at every depth. The details are stored as jsonb, which keeps keys in
- * its own order, so the hash must not depend on the order the code wrote them in.
- */
-function canonicalJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonicalJson);
+function clean(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(NUL, '');
+  if (Array.isArray(value)) return value.map(clean);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([k, v]) => [k, canonicalJson(v)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(NUL, ''), clean(v)]));
   }
   return value;
 }
 
-export function auditHash(prevHash: string, event: Hashable): string {
-  const canonical = JSON.stringify([
-    event.occurredAt.toISOString(),
-    event.actorUserId,
-    event.actorRole,
-    event.action,
-    event.resourceType,
-    event.resourceId,
-    event.patientId,
-    event.outcome,
-    event.ip,
-    event.userAgent,
-    event.requestId,
-    canonicalJson(event.details ?? null),
-  ]);
-  return createHash('sha256').update(prevHash).update(canonical).digest('hex');
+function cleanText(value: string | null | undefined, max: number): string | null {
+  return value == null ? null : value.replace(NUL, '').slice(0, max);
 }
 
-export class AuditLog {
-  constructor(private readonly db: Database) {}
+export type AuditRowValues = typeof auditEvents.$inferInsert;
 
-  async record(input: AuditEventInput): Promise<void> {
-    const event: Hashable = {
-      // Milliseconds, as the database returns them, so the hash can be recomputed from a read.
-      occurredAt: new Date(Math.floor(Date.now())),
-      actorUserId: input.actorUserId ?? null,
-      actorRole: input.actorRole ?? null,
-      action: input.action,
-      resourceType: input.resourceType ?? null,
-      resourceId: input.resourceId ?? null,
-      patientId: input.patientId ?? null,
-      outcome: input.outcome,
-      ip: input.ip ?? null,
-      userAgent: input.userAgent?.slice(0, 500) ?? null,
-      requestId: input.requestId ?? null,
-      details: input.details ?? null,
-    };
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
-      const [last] = await tx.select({ hash: auditEvents.hash }).from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
-      const prevHash = last?.hash ?? GENESIS_HASH;
-      await tx.insert(auditEvents).values({ ...event, details: event.details, prevHash, hash: auditHash(prevHash, event) });
+/** The row for an event: its fields, cleaned and hashed. */
+export function auditRow(input: AuditEventInput, occurredAt: Date = new Date()): AuditRowValues {
+  const patientIds = input.patientIds && input.patientIds.length > 0 ? [...new Set(input.patientIds)].sort() : null;
+  const single = input.patientId ?? (patientIds?.length === 1 ? patientIds[0]! : null);
+  const event: Hashable = {
+    // Milliseconds, as the database returns them, so the hash can be recomputed from a read.
+    occurredAt: new Date(Math.floor(occurredAt.getTime())),
+    actorUserId: input.actorUserId ?? null,
+    actorRole: input.actorRole ?? null,
+    action: cleanText(input.action, 200)!,
+    resourceType: cleanText(input.resourceType, 100),
+    resourceId: cleanText(input.resourceId, 200),
+    patientId: single,
+    patientIds: single && patientIds?.length === 1 ? null : patientIds,
+    outcome: input.outcome,
+    ip: cleanText(input.ip, 100),
+    userAgent: cleanText(input.userAgent, 500),
+    requestId: cleanText(input.requestId, 100),
+    details: input.details ? clean(input.details) : null,
+  };
+  return {
+    ...event,
+    patientIds: event.patientIds ? [...event.patientIds] : null,
+    prevHash: GENESIS_HASH,
+    hash: auditHash(GENESIS_HASH, event),
+  };
+}
+
+interface Pending {
+  row: AuditRowValues;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** At most this many events in one insert; a longer queue goes in several. */
+const BATCH_LIMIT = 500;
+/** Inserts in flight at once: a second one lets a new batch start while a slow commit finishes. */
+const CONCURRENT_FLUSHES = 2;
+
+export class AuditLog {
+  private readonly queue: Pending[] = [];
+  private flushing = 0;
+  private readonly idle = new Set<() => void>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Appends an event; resolves once it is durable (committed), rejects if it could not be written. */
+  record(input: AuditEventInput): Promise<void> {
+    const row = auditRow(input, this.now());
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      if (this.flushing < CONCURRENT_FLUSHES) void this.drain();
     });
   }
 
-  /** Walks the chain; returns the id of the first event whose hash or link does not match, or null when intact. */
-  async verifyChain(): Promise<{ intact: boolean; checked: number; brokenAt: number | null }> {
-    let prevHash = GENESIS_HASH;
-    let checked = 0;
-    let lastId = 0;
-    for (;;) {
-      const rows = await this.db
-        .select()
-        .from(auditEvents)
-        .where(sql`${auditEvents.id} > ${lastId}`)
-        .orderBy(asc(auditEvents.id))
-        .limit(1000);
-      if (rows.length === 0) return { intact: true, checked, brokenAt: null };
-      for (const row of rows) {
-        if (row.prevHash !== prevHash || auditHash(prevHash, row) !== row.hash) return { intact: false, checked, brokenAt: row.id };
-        prevHash = row.hash;
-        lastId = row.id;
-        checked += 1;
+  /** Inserts events inside a caller's transaction: they commit, or roll back, with its write. */
+  async insertIn(tx: Database, inputs: readonly AuditEventInput[]): Promise<void> {
+    if (inputs.length === 0) return;
+    const at = this.now();
+    await tx.insert(auditEvents).values(inputs.map((input) => auditRow(input, at)));
+  }
+
+  /** Recomputes every event's hash and every seal (read-only). */
+  verifyChain(): Promise<AuditVerification> {
+    return verifyAuditTrail(this.db);
+  }
+
+  /** Resolves when every event recorded so far has been written (shutdown, tests). */
+  async settled(): Promise<void> {
+    if (this.flushing === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idle.add(resolve));
+  }
+
+  private async drain(): Promise<void> {
+    this.flushing += 1;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, BATCH_LIMIT);
+        await this.write(batch);
+      }
+    } finally {
+      this.flushing -= 1;
+      if (this.flushing === 0 && this.queue.length === 0) {
+        for (const resolve of this.idle) resolve();
+        this.idle.clear();
+      }
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    try {
+      await this.db.insert(auditEvents).values(batch.map((p) => p.row));
+      for (const p of batch) p.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // One event the database refuses must not take its neighbours down with it.
+      for (const p of batch) {
+        try {
+          await this.db.insert(auditEvents).values(p.row);
+          p.resolve();
+        } catch (single) {
+          p.reject(single);
+        }
       }
     }
   }
@@ -148,5 +185,8 @@ export function requestAuditContext(
 }
 
 export function registerAudit(app: FastifyInstance): void {
-  app.decorate('audit', new AuditLog(app.db));
+  const audit = new AuditLog(app.db);
+  app.decorate('audit', audit);
+  // Events still queued are written before the database closes.
+  app.addHook('onClose', async () => audit.settled());
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
-// Every message is written to the outbox first, then sent when SMTP_URL is set. Without SMTP the
-// outbox is the mailbox: in demo mode an admin reads it in the app, so a password reset can be
-// completed on a machine with no mail server.
+// Every message is written to the mail outbox first (in the transaction of the write that causes
+// it, when there is one), then sent over SMTP when SMTP_URL is set. Without SMTP the outbox is the
+// mailbox: in demo mode an admin reads it in the app, so a password reset can be completed on a
+// machine with no mail server. A message whose sending was cut short (a crash, an SMTP outage) is
+// picked up again by `deliverPending`.
 
 export interface MailMessage {
   to: string;
@@ -16,13 +18,20 @@ export interface MailMessage {
   kind: string;
 }
 
+/** How long one instance holds a message it is delivering before another may try. */
+const CLAIM_MS = 60_000;
+/** Attempts before a message is left in the outbox with its last error. */
+const MAX_ATTEMPTS = 5;
+
 export class Mailer {
   private readonly transport: Transporter | null;
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Database,
     smtpUrl: string | undefined,
     private readonly from: string,
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }
@@ -37,16 +46,47 @@ export class Mailer {
    * accounts than for unknown ones, telling an attacker which emails exist.
    */
   async send(message: MailMessage): Promise<string> {
-    const [row] = await this.db
+    const [id] = await this.insertIn(this.db, [message]);
+    this.deliverLater([id!]);
+    return id!;
+  }
+
+  /** Writes messages inside a caller's transaction; `deliverLater` sends them once it committed. */
+  async insertIn(tx: Database, messages: readonly MailMessage[]): Promise<string[]> {
+    if (messages.length === 0) return [];
+    const claimedUntil = this.transport ? new Date(this.now().getTime() + CLAIM_MS) : null;
+    const rows = await tx
       .insert(mailOutbox)
-      .values({ toAddress: message.to, subject: message.subject, textBody: message.text, kind: message.kind })
+      .values(messages.map((m) => ({ toAddress: m.to, subject: m.subject, textBody: m.text, kind: m.kind, claimedUntil })))
       .returning({ id: mailOutbox.id });
-    const id = row!.id;
-    if (this.transport) {
-      const delivery: Promise<void> = this.deliver(id, message).finally(() => this.pending.delete(delivery));
-      this.pending.add(delivery);
-    }
-    return id;
+    return rows.map((row) => row.id);
+  }
+
+  /** Sends stored messages in the background (nothing to do without SMTP). */
+  deliverLater(ids: readonly string[]): void {
+    if (!this.transport || ids.length === 0) return;
+    const delivery: Promise<void> = this.deliverIds(ids).finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+  }
+
+  /** Delivers messages whose sending was cut short: unsent, unclaimed (or claim expired), attempts left. */
+  async deliverPending(now: Date = this.now()): Promise<number> {
+    if (!this.transport) return 0;
+    const rows = await this.db
+      .update(mailOutbox)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(
+        inArray(
+          mailOutbox.id,
+          sql`(select ${mailOutbox.id} from ${mailOutbox}
+                where ${mailOutbox.sentAt} is null and ${mailOutbox.attempts} < ${MAX_ATTEMPTS}
+                  and (${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} < ${now.toISOString()})
+                order by ${mailOutbox.createdAt} limit 50 for update skip locked)`,
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    await this.deliverIds(rows.map((row) => row.id));
+    return rows.length;
   }
 
   /** Waits for deliveries in flight (shutdown, tests). */
@@ -54,19 +94,31 @@ export class Mailer {
     await Promise.allSettled([...this.pending]);
   }
 
-  private readonly pending = new Set<Promise<void>>();
-
-  private async deliver(id: string, message: MailMessage): Promise<void> {
-    try {
-      await this.transport!.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
-      await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, id));
-    } catch (error) {
-      // The message stays in the outbox with the reason; nobody's answer depended on delivery.
-      await this.db
-        .update(mailOutbox)
-        .set({ error: error instanceof Error ? error.message.slice(0, 500) : 'send failed' })
-        .where(eq(mailOutbox.id, id))
-        .catch(() => undefined);
+  private async deliverIds(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.id, [...ids]), isNull(mailOutbox.sentAt)));
+    for (const row of rows) {
+      try {
+        await this.transport!.sendMail({ from: this.from, to: row.toAddress, subject: row.subject, text: row.textBody });
+        await this.db
+          .update(mailOutbox)
+          .set({ sentAt: this.now(), error: null, claimedUntil: null, attempts: sql`${mailOutbox.attempts} + 1` })
+          .where(eq(mailOutbox.id, row.id));
+      } catch (error) {
+        // The message stays in the outbox with the reason; the sweep tries again later.
+        await this.db
+          .update(mailOutbox)
+          .set({
+            error: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
+            claimedUntil: null,
+            attempts: sql`${mailOutbox.attempts} + 1`,
+          })
+          .where(eq(mailOutbox.id, row.id))
+          .catch(() => undefined);
+      }
     }
   }
 }

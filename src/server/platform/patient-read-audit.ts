@@ -29,9 +29,4 @@ export async function auditMissedRead(
   await audit.record({ ...context, ...event, outcome: 'failure' });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id is as missing as an unknown one. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+export { isUuid } from './ids';

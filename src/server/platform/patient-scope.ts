@@ -7,11 +7,12 @@ import type { Database } from '../db/client';
 import { appointments, careAssignments, patientProfiles } from '../db/schema';
 import { actorOf, permissionsOf } from './access';
 
-// Row-level scoping of patient data (DESIGN.md §6). Which patients a caller reaches, whatever
-// permission they hold: a patient themself; a doctor the patients in their care (an assignment or
-// an appointment, see doctorCare below); staff every patient with
-// patients.view.all and none without; admin every patient. Repositories add `condition` to their
-// queries, and a record outside it answers 404 exactly like a missing one.
+// Row-level scoping of patient data. Which patients a caller reaches, whatever permission they
+// hold: a patient themself; a doctor the patients in their care (an assignment or an appointment,
+// see doctorCare below), or any patient while giving an emergency (break-the-glass) reason, which is
+// recorded on the audit event; staff every patient with patients.view.all and none without; admin
+// every patient. Repositories add `condition` to their queries, and a record outside it answers
+// 404 exactly like a missing one.
 
 export interface ScopeActor {
   userId: string;
@@ -23,6 +24,7 @@ export class PatientScope {
     private readonly db: Database,
     readonly actor: ScopeActor,
     private readonly held: ReadonlySet<Permission>,
+    private readonly breakGlass = false,
   ) {}
 
   /** True when the caller may see clinical fields (PHI beyond demographics) of patients in reach. */
@@ -38,14 +40,30 @@ export class PatientScope {
       case 'staff':
         return this.held.has('patients.view.all') ? sql`true` : sql`false`;
       case 'doctor':
-        return doctorCare(this.actor.userId, patientId);
+        return this.breakGlass ? sql`true` : doctorCare(this.actor.userId, patientId);
       case 'patient':
         return sql`${patientId} = ${this.actor.userId}`;
     }
   }
 
-  /** Whether `patientId` is a patient the caller reaches. False for unknown ids and for non-patients. */
-  async reaches(patientId: string): Promise<boolean> {
+  private readonly reached = new Map<string, Promise<boolean>>();
+
+  /** Whether `patientId` is a patient the caller reaches. False for unknown ids and for non-patients. Asked once per scope. */
+  reaches(patientId: string): Promise<boolean> {
+    let answer = this.reached.get(patientId);
+    if (!answer) {
+      answer = this.lookUp(patientId);
+      this.reached.set(patientId, answer);
+    }
+    return answer;
+  }
+
+  private async lookUp(patientId: string): Promise<boolean> {
+    if (this.actor.role === 'patient') {
+      if (patientId !== this.actor.userId) return false;
+    } else if (this.actor.role === 'staff' && !this.held.has('patients.view.all')) {
+      return false;
+    }
     const [row] = await this.db
       .select({ id: patientProfiles.userId })
       .from(patientProfiles)
@@ -64,7 +82,7 @@ function doctorCare(doctorId: string, patientId: AnyPgColumn | SQL): SQL {
     or exists (select 1 from ${appointments} where ${appointments.doctorId} = ${doctorId} and ${appointments.patientId} = ${patientId}))`;
 }
 
-/** The scope of the signed-in caller of `request`. */
+/** The scope of the signed-in caller of `request`, for modules not yet on the unit of work. */
 export async function patientScopeOf(request: FastifyRequest): Promise<PatientScope> {
   const { userId, role } = actorOf(request);
   return new PatientScope(request.server.db, { userId, role }, await permissionsOf(request));

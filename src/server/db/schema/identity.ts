@@ -137,6 +137,10 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** Delivery attempts so far; the sweep gives up after a few. */
+    attempts: integer('attempts').notNull().default(0),
+    /** While in the future, one instance is delivering the message. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );

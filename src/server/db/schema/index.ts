@@ -19,3 +19,5 @@ export * from './documents';
 export * from './share-links';
 export * from './refill-requests';
 export * from './tasks';
+export * from './outbox';
+export * from './idempotency';

@@ -14,7 +14,6 @@ import { isUuid } from '../../platform/patient-read-audit';
 import { patientScopeOf } from '../../platform/patient-scope';
 import { AppointmentsRepository } from './appointments.repository';
 import { AppointmentsService } from './appointments.service';
-import { bookingRoutes } from './booking.routes';
 
 // Spec §7 appointment cache keys. Patients and doctors hold patients.view.own by role and see
 // their own; staff need appointments.view.all. Whose appointments is decided by the scope, and
@@ -34,7 +33,6 @@ async function callerOf(request: FastifyRequest) {
 
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AppointmentsService(new AppointmentsRepository(app.db), app.audit);
-  await app.register(bookingRoutes);
 
   app.get(
     '/api/appointments',

@@ -6,6 +6,7 @@ import type { AuditLog } from '../../platform/audit';
 import { auditMissedRead, auditPatientReads, type ReadContext } from '../../platform/patient-read-audit';
 import type { PatientScope } from '../../platform/patient-scope';
 import type { Database } from '../../db/client';
+import type { Work } from '../../platform/unit-of-work';
 import { AppointmentsRepository, type AppointmentListRow, type When } from './appointments.repository';
 
 // Reads of appointments (spec §7 cache keys /api/appointments, /patient/{id}, /doctor/{id},
@@ -93,6 +94,11 @@ export class AppointmentsService {
   /** One patient's appointments for the chart; the caller has checked reach and audits the chart read. */
   async forChart(patientId: string): Promise<Appointment[]> {
     return (await this.repository.forPatient(patientId)).map(toAppointment);
+  }
+
+  /** For the chart, in its work: the chart's repository has checked reach and notes the read. */
+  async forChartIn(work: Work, patientId: string): Promise<Appointment[]> {
+    return (await new AppointmentsRepository(work.db).forPatient(patientId)).map(toAppointment);
   }
 
   private async patientInReach(scope: PatientScope, viewAll: boolean, patientId: string): Promise<boolean> {

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { openMigratedTestDatabase } from '../../test-support/test-database';
 import { createAccount, type TestAccount } from '../auth/testing';
 import { csvCell } from './audit-csv';
+import { archiveConfiguredAuditTrail } from './audit-archive';
 import { verifyAuditTrail, verifyConfiguredAuditTrail } from './audit-verify';
 
 // Issue 4 item 6: the audit viewer and its export, the chain check, the database's refusal to
@@ -205,7 +206,10 @@ describe('audit trail', () => {
       try {
         const log = new AuditLog(handle.db);
         for (const action of ['one', 'two', 'three']) await log.record({ action: `test.${action}`, outcome: 'success' });
-        expect(await verifyAuditTrail(handle)).toEqual({ exitCode: 0, message: 'Audit chain intact: 3 events verified.' });
+        expect(await verifyAuditTrail(handle)).toEqual({
+          exitCode: 0,
+          message: 'Audit trail intact: 3 events verified (0 seals; 3 not sealed yet).',
+        });
         const [, second] = await handle.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
         // Only someone who can disable the trigger (the database owner) can do this; the chain still shows it.
         await handle.db.execute(sql`alter table audit_events disable trigger audit_events_no_update_delete`);
@@ -213,7 +217,7 @@ describe('audit trail', () => {
         await handle.db.execute(sql`alter table audit_events enable trigger audit_events_no_update_delete`);
         const outcome = await verifyAuditTrail(handle);
         expect(outcome.exitCode).toBe(1);
-        expect(outcome.message).toContain(`event id ${second!.id} (after 1 intact events)`);
+        expect(outcome.message).toBe(`Audit trail BROKEN at event id ${second!.id}: that event was changed after it was written.`);
       } finally {
         await handle.close();
       }
@@ -238,7 +242,7 @@ describe('audit trail', () => {
         await handle.close();
 
         const intact = run(dataDir);
-        expect(intact.stdout).toContain('Audit chain intact: 2 events verified.');
+        expect(intact.stdout).toContain('Audit trail intact: 2 events verified');
         expect(intact.status).toBe(0);
 
         handle = await openDatabase({ dataDir });
@@ -246,7 +250,7 @@ describe('audit trail', () => {
         await handle.db.execute(sql`update audit_events set action = 'test.rewritten' where action = 'test.first'`);
         await handle.close();
         const broken = run(dataDir);
-        expect(broken.stderr).toMatch(/Audit chain BROKEN at event id \d+ \(after 0 intact events\)/);
+        expect(broken.stderr).toMatch(/Audit trail BROKEN at event id \d+: that event was changed/);
         expect(broken.status).toBe(1);
 
         const missing = run(path.join(dataDir, 'nothing-here'));
@@ -256,6 +260,42 @@ describe('audit trail', () => {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     }, 300_000);
+
+    it('archives old events to a file that verifies against the seals, and the trail still verifies without them', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'caredeck-audit-archive-'));
+      const outDir = path.join(dataDir, 'archive');
+      try {
+        const handle = await openDatabase({ dataDir });
+        await applyMigrations(handle);
+        const log = new AuditLog(handle.db);
+        for (const action of ['one', 'two', 'three']) await log.record({ action: `test.${action}`, outcome: 'success' });
+        await handle.close();
+
+        const outcome = await archiveConfiguredAuditTrail({ dataDir }, new Date(Date.now() + 60_000), outDir);
+        expect(outcome).toMatchObject({ events: 3, seals: 1 });
+        expect(await verifyConfiguredAuditTrail({ dataDir })).toEqual({
+          exitCode: 0,
+          message: 'Audit trail intact: 0 events verified (1 seals, 1 of them archived; 0 not sealed yet).',
+        });
+        expect(await verifyConfiguredAuditTrail({ dataDir }, { archive: outcome.file! })).toEqual({
+          exitCode: 0,
+          message: "Audit archive intact: 3 events in 1 seals match the database's seals.",
+        });
+        // An archive with one event left out no longer matches its seal.
+        const lines = fs.readFileSync(outcome.file!, 'utf8').trim().split('\n');
+        const first = JSON.parse(lines[0]!) as { events: unknown[] };
+        first.events.splice(1, 1);
+        fs.writeFileSync(outcome.file!, `${[JSON.stringify(first), ...lines.slice(1)].join('\n')}\n`);
+        expect((await verifyConfiguredAuditTrail({ dataDir }, { archive: outcome.file! })).exitCode).toBe(1);
+        // Nothing older left: a second run archives nothing.
+        expect(await archiveConfiguredAuditTrail({ dataDir }, new Date(Date.now() + 60_000), outDir)).toMatchObject({
+          file: null,
+          events: 0,
+        });
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
   });
 
   describe('GET /api/me/access-log', () => {

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { VitalType } from '../../../contracts/health-records';
-import type { Database } from '../../db/client';
 import {
   allergies,
   documents,
@@ -14,14 +13,74 @@ import {
   users,
   vitals,
 } from '../../db/schema';
+import { Repository } from '../../platform/unit-of-work';
 
-// Reads of one patient's chart. The service checks the patient is in the caller's reach first;
-// every query here is bound to that one patient id.
+// Reads of one patient's chart, for the caller of the work it runs in. Each public read first
+// checks the patient is in the caller's reach (404 otherwise, like a missing patient) and notes
+// itself on the request's audit event under that patient.
 
-export class HealthRecordsRepository {
-  constructor(private readonly db: Database) {}
+export class HealthRecordsRepository extends Repository {
+  async vitals(patientId: string, type: VitalType | undefined, limit: number) {
+    await this.reachPatient(patientId, 'vitals.list');
+    const rows = await this.db
+      .select()
+      .from(vitals)
+      .where(and(eq(vitals.patientId, patientId), type ? eq(vitals.type, type) : undefined))
+      .orderBy(desc(vitals.measuredAt), asc(vitals.type))
+      .limit(limit);
+    this.audit.read('vitals.list', 'patient', patientId, [patientId], { count: rows.length, type: type ?? null });
+    return rows;
+  }
 
-  async patientSummary(patientId: string) {
+  /** Patients see released panels only; clinicians review them before release. */
+  async labResults(patientId: string) {
+    await this.reachPatient(patientId, 'lab-result.list');
+    const panels = await this.labPanels(patientId, this.releasedOnly);
+    this.audit.read('lab-result.list', 'patient', patientId, [patientId], { count: panels.length });
+    return panels;
+  }
+
+  async allergyList(patientId: string) {
+    await this.reachPatient(patientId, 'allergy.list');
+    const rows = await this.allergies(patientId);
+    this.audit.read('allergy.list', 'patient', patientId, [patientId], { count: rows.length });
+    return rows;
+  }
+
+  /** The chart's own parts at once (medications and appointments come from their modules). */
+  async chart(patientId: string) {
+    await this.reachPatient(patientId, 'chart.read');
+    const [patient, allergyRows, problemRows, immunizationRows, medicalHistory, familyHistory, latestVitals, panels, documentRows] =
+      await Promise.all([
+        this.patientSummary(patientId),
+        this.allergies(patientId),
+        this.problems(patientId),
+        this.immunizations(patientId),
+        this.medicalHistory(patientId),
+        this.familyHistory(patientId),
+        this.latestVitals(patientId),
+        this.labPanels(patientId, this.releasedOnly),
+        this.documents(patientId),
+      ]);
+    this.audit.read('chart.read', 'patient', patientId, [patientId], { labPanels: panels.length });
+    return {
+      patient: patient!,
+      allergies: allergyRows,
+      problems: problemRows,
+      immunizations: immunizationRows,
+      medicalHistory,
+      familyHistory,
+      latestVitals,
+      labPanels: panels,
+      documents: documentRows,
+    };
+  }
+
+  private get releasedOnly(): boolean {
+    return this.scope.actor.role === 'patient';
+  }
+
+  private async patientSummary(patientId: string) {
     const [row] = await this.db
       .select({
         id: users.id,
@@ -39,7 +98,7 @@ export class HealthRecordsRepository {
     return row;
   }
 
-  async allergies(patientId: string) {
+  private async allergies(patientId: string) {
     return this.db
       .select()
       .from(allergies)
@@ -48,7 +107,7 @@ export class HealthRecordsRepository {
   }
 
   /** Panels newest first with their components; only released ones when `releasedOnly`. */
-  async labPanels(patientId: string, releasedOnly: boolean) {
+  private async labPanels(patientId: string, releasedOnly: boolean) {
     const orders = await this.db
       .select({
         id: labOrders.id,
@@ -82,17 +141,8 @@ export class HealthRecordsRepository {
     return orders.map((order) => ({ ...order, components: components.filter((c) => c.orderId === order.id) }));
   }
 
-  async vitals(patientId: string, type: VitalType | undefined, limit: number) {
-    return this.db
-      .select()
-      .from(vitals)
-      .where(and(eq(vitals.patientId, patientId), type ? eq(vitals.type, type) : undefined))
-      .orderBy(desc(vitals.measuredAt), asc(vitals.type))
-      .limit(limit);
-  }
-
   /** The newest reading of each vital type. */
-  async latestVitals(patientId: string) {
+  private async latestVitals(patientId: string) {
     return this.db
       .selectDistinctOn([vitals.type])
       .from(vitals)
@@ -100,7 +150,7 @@ export class HealthRecordsRepository {
       .orderBy(vitals.type, desc(vitals.measuredAt));
   }
 
-  async problems(patientId: string) {
+  private async problems(patientId: string) {
     return this.db
       .select()
       .from(problems)
@@ -108,11 +158,11 @@ export class HealthRecordsRepository {
       .orderBy(asc(sql`case when ${problems.status} = 'active' then 0 else 1 end`), desc(problems.onsetDate));
   }
 
-  async immunizations(patientId: string) {
+  private async immunizations(patientId: string) {
     return this.db.select().from(immunizations).where(eq(immunizations.patientId, patientId)).orderBy(desc(immunizations.administeredOn));
   }
 
-  async medicalHistory(patientId: string) {
+  private async medicalHistory(patientId: string) {
     return this.db
       .select()
       .from(medicalHistoryEntries)
@@ -120,7 +170,7 @@ export class HealthRecordsRepository {
       .orderBy(desc(medicalHistoryEntries.occurredOn));
   }
 
-  async familyHistory(patientId: string) {
+  private async familyHistory(patientId: string) {
     return this.db
       .select()
       .from(familyHistoryEntries)
@@ -128,7 +178,7 @@ export class HealthRecordsRepository {
       .orderBy(asc(familyHistoryEntries.relationship));
   }
 
-  async documents(patientId: string) {
+  private async documents(patientId: string) {
     return this.db.select().from(documents).where(eq(documents.patientId, patientId)).orderBy(desc(documents.createdAt));
   }
 }

@@ -8,7 +8,6 @@ import { isUuid } from '../../platform/patient-read-audit';
 import { patientScopeOf } from '../../platform/patient-scope';
 import { MedicationsRepository } from './medications.repository';
 import { MedicationsService } from './medications.service';
-import { refillRequestsRoutes } from './refill-requests.routes';
 
 // Spec §6 guard of the medication view for non-prescribers: medications.view.all or
 // patients.view.own. Whose medications is decided by the scope.
@@ -16,7 +15,6 @@ const ACCESS: RouteAccess = { permissions: { anyOf: ['medications.view.all', 'pa
 
 export const medicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new MedicationsService(new MedicationsRepository(app.db), app.audit);
-  await app.register(refillRequestsRoutes);
 
   app.get(
     '/api/medications/patient/:id',

@@ -4,6 +4,7 @@ import type { AuditLog } from '../../platform/audit';
 import { auditMissedRead, auditPatientReads, type ReadContext } from '../../platform/patient-read-audit';
 import type { PatientScope } from '../../platform/patient-scope';
 import type { Database } from '../../db/client';
+import type { Work } from '../../platform/unit-of-work';
 import { MedicationsRepository, type MedicationRowView } from './medications.repository';
 
 // GET /api/medications/patient/{id}: one patient's current and past medications, audited.
@@ -36,6 +37,11 @@ export class MedicationsService {
   /** For the chart: the caller has checked reach and audits the chart read. */
   async forChart(patientId: string): Promise<Medication[]> {
     return (await this.repository.forPatient(patientId)).map(toMedication);
+  }
+
+  /** For the chart, in its work: the chart's repository has checked reach and notes the read. */
+  async forChartIn(work: Work, patientId: string): Promise<Medication[]> {
+    return (await new MedicationsRepository(work.db).forPatient(patientId)).map(toMedication);
   }
 }
 

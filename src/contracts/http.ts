@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { ErrorCode } from './errors';
+
+// A route's contract, written once: method, path, the shapes of its parameters, query, body and
+// answer, and the error codes it may answer besides the ones every route may (validation, sign-in,
+// access, rate limit). The server registers the route from it (validation and response filtering),
+// the web calls it through a typed client, and both agree by construction.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContract {
+  method: HttpMethod;
+  /** Fastify-style path: `/api/patients/:id/vitals`. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer on success; absent for 204 No Content. */
+  response?: z.ZodType;
+  /** 200 unless given (201 for a creation, 204 without a body). */
+  status?: 200 | 201 | 204;
+  errors?: readonly ErrorCode[];
+}
+
+/** `:id` in a path. Any text up to a sane length: a malformed id is as missing as an unknown one (404). */
+export const idParamsSchema = z.object({ id: z.string().max(100) });
+
+export function defineRoute<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+type Infer<T, Fallback> = T extends z.ZodType ? z.output<T> : Fallback;
+type InferInput<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
+
+/** What the server's handler receives (after validation and defaults). */
+export type RouteParams<C extends RouteContract> = Infer<C['params'], Record<string, never>>;
+export type RouteQuery<C extends RouteContract> = Infer<C['query'], Record<string, never>>;
+export type RouteBody<C extends RouteContract> = Infer<C['body'], undefined>;
+/** What the answer carries. */
+export type RouteResponse<C extends RouteContract> = Infer<C['response'], void>;
+
+/** What a caller sends: path parameters, query and body, each only where the route has one. */
+export type RouteInput<C extends RouteContract> = (C['params'] extends z.ZodType
+  ? { params: InferInput<C['params'], never> }
+  : { params?: never }) &
+  (C['query'] extends z.ZodType ? { query?: InferInput<C['query'], never> } : { query?: never }) &
+  (C['body'] extends z.ZodType ? { body: InferInput<C['body'], never> } : { body?: never });
+
+/** The path with its parameters filled in (each one encoded). */
+export function pathOf(contract: Pick<RouteContract, 'path'>, params: Record<string, unknown> = {}): string {
+  return contract.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${contract.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The query string for `query` (undefined and null left out; arrays repeated), with its `?`, or ''. */
+export function queryStringOf(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

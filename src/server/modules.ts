@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
+import { AppointmentsRepository } from './modules/appointments/appointments.repository';
+import { AppointmentsService } from './modules/appointments/appointments.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { bookingRoutes } from './modules/appointments/booking.routes';
+import { biometricRoutes } from './modules/biometric/biometric.routes';
+import { demoRoutes } from './modules/demo/demo.routes';
+import { doctorsRoutes } from './modules/doctors/doctors.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
+import { HealthRecordsService } from './modules/health-records/health-records.service';
+import { medicationsRoutes } from './modules/medications/medications.routes';
+import { MedicationsRepository } from './modules/medications/medications.repository';
+import { MedicationsService } from './modules/medications/medications.service';
+import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { organisationRoutes } from './modules/organisation/organisation.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
+import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
+import { shareLinksRoutes } from './modules/share-links/share-links.routes';
+import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+// The composition root: every service is built here, once, from the platform and the services it
+// depends on; then every feature module's routes are registered with the services they use. A
+// feature that is not here does not exist.
+
+export function createServices(app: FastifyInstance) {
+  const { db, audit, uow } = app;
+  const medications = new MedicationsService(new MedicationsRepository(db), audit);
+  const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
+  const healthRecords = new HealthRecordsService(uow, appointments, medications);
+  return { medications, appointments, healthRecords };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(organisationRoutes);
+  await app.register(publicStatsRoutes);
+  await app.register(demoRoutes);
+  await app.register(errorReportsRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(userAdminRoutes);
+  await app.register(outboxRoutes);
+  await app.register(biometricRoutes);
+  await app.register(patientsRoutes);
+  await app.register(patientsDirectoryRoutes);
+  await app.register(permissionsRoutes);
+  await app.register(doctorsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(auditRoutes);
+  await app.register(appointmentsRoutes);
+  await app.register(bookingRoutes);
+  await app.register(medicationsRoutes);
+  await app.register(refillRequestsRoutes);
+  await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
+  await app.register(documentsRoutes);
+  await app.register(shareLinksRoutes);
+}
