@@ -2,9 +2,53 @@
 //   web <-> server never; both may use contracts. contracts import nothing but zod.
 //   Inside web, one feature never imports another. Inside the server, a module never reaches into
 //   another module's repository (talk through its service or events). No cycles anywhere.
+
+// Modules still built the old way (services constructed in route files, services reaching tables).
+// Each one leaves this list when it moves to the unit of work (docs/adding-a-feature.md); the list
+// only ever shrinks.
+const NOT_YET_ON_THE_UNIT_OF_WORK = [
+  'appointments/appointments',
+  'appointments/booking',
+  'audit/audit',
+  'auth/auth',
+  'biometric/biometric',
+  'demo/demo',
+  'doctors/doctors',
+  'documents/documents',
+  'error-reports/error-reports',
+  'medications/medications',
+  'medications/refill-requests',
+  'notifications/notifications',
+  'organisation/organisation',
+  'outbox/outbox',
+  'patients/patients-directory',
+  'patients/patients',
+  'permissions/permissions',
+  'public-stats/public-stats',
+  'share-links/share-links',
+  'user-admin/user-admin',
+  'users/users',
+].map((name) => `^src/server/modules/${name}\\.(routes|service)\\.ts$`);
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'routes-and-services-not-to-tables',
+      severity: 'error',
+      comment:
+        'Routes and services reach data only through repositories obtained from the unit of work (work.use), which scope every query to the caller and note the audit event. See docs/adding-a-feature.md.',
+      from: { path: '^src/server/modules/[^/]+/[^/]+\\.(routes|service)\\.ts$', pathNot: NOT_YET_ON_THE_UNIT_OF_WORK },
+      to: { path: ['^src/server/db/schema', '^src/server/db/client\\.ts$'] },
+    },
+    {
+      name: 'routes-not-to-repositories',
+      severity: 'error',
+      comment:
+        'A route file handles the HTTP shape only: it calls services built once in src/server/modules.ts, never builds a service or a repository itself.',
+      from: { path: '^src/server/modules/[^/]+/[^/]+\\.routes\\.ts$', pathNot: NOT_YET_ON_THE_UNIT_OF_WORK },
+      to: { path: '\\.(repository|service)\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
     {
       name: 'no-circular',
       severity: 'error',

@@ -15,7 +15,17 @@ import {
   vitals,
   webauthnCredentials,
 } from '../db/schema';
-import { assignCare, createActor, probeIdor, type Actor, type IdorCase } from '../test-support/idor-harness';
+import path from 'node:path';
+import { declaredRoutes } from './access';
+import {
+  assignCare,
+  createActor,
+  probeIdor,
+  probedRouteTemplates,
+  routeTemplate,
+  type Actor,
+  type IdorCase,
+} from '../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 // Every id-taking route of patient and account data, probed through the IDOR harness (issue 4
@@ -185,9 +195,15 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (record) => [record.marker!],
   },
   {
-    name: 'permissions (GET/POST /api/users/{id}/permissions)',
-    paths: ['/api/users/:id/permissions', '/api/users/:id/permissions/patients.view.all', '/api/users/:id/position', '/api/users/:id/role'],
-    body: { permission: 'billing.view', position: 'billing', role: 'admin' },
+    name: 'permissions and account status (GET/POST /api/users/{id}/permissions, PUT position, role, status)',
+    paths: [
+      '/api/users/:id/permissions',
+      '/api/users/:id/permissions/patients.view.all',
+      '/api/users/:id/position',
+      '/api/users/:id/role',
+      '/api/users/:id/status',
+    ],
+    body: { permission: 'billing.view', position: 'billing', role: 'admin', active: false },
     create: async (owner) => ({ id: owner.user.id }),
     snapshot: async (record) => ({
       grants: await t.app.db.select().from(userPermissions).where(eq(userPermissions.userId, record.id)),
@@ -256,5 +272,34 @@ describe('mass assignment', () => {
       .where(eq(users.id, patient.user.id));
     expect(row).toEqual({ role: 'patient', firstName: patient.user.firstName, position: null });
     expect((await patient.agent.put(`/api/users/${patient.user.id}/role`, { role: 'admin' })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Routes that take an id or token in their path without it naming someone's record, each with
+ * the reason. Every other such route must have an IDOR case (a `paths` entry probed with
+ * `probeIdor` in a test), so a new route holding someone's data cannot be added without one.
+ */
+const NOT_SOMEONES_RECORD: Record<string, string> = {
+  'GET /api/doctors/:': 'the public profile of a doctor, shown to everyone on the landing page',
+  'GET /api/doctors/:/slots': "a doctor's free slots, public so that anyone can see when to book",
+  'GET /api/shared/medication/:': 'a share token, not an id: guessing and revocation are tested in share-links.test.ts',
+  'PUT /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
+  'DELETE /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
+};
+
+describe('IDOR coverage', () => {
+  it('has a foreign-record case for every route that takes an id, read from the route table', () => {
+    const probed = [...probedRouteTemplates(path.resolve(import.meta.dirname, '..'))];
+    // A case may probe a parameter with a value of its own (a permission's name): that matches too.
+    const sameRoute = (probe: string, route: string) => {
+      const [a, b] = [probe.split('/'), route.split('/')];
+      return a.length === b.length && b.every((segment, i) => segment === ':' || segment === a[i]);
+    };
+    const missing = declaredRoutes(t.app)
+      .filter((route) => route.url.includes(':') && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${routeTemplate(route.url)}`)
+      .filter((key) => !probed.some((template) => sameRoute(template, key.slice(key.indexOf(' ') + 1))) && !(key in NOT_SOMEONES_RECORD));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -114,4 +116,33 @@ export async function probeIdor<R extends { id: string }>(
   let ownerStatus: number | undefined;
   if (testCase.ownerGet !== undefined) ownerStatus = (await owner.agent.get(fill(testCase.paths[0]!, record, owner))).statusCode;
   return { outcomes, before, after, ownerStatus };
+}
+
+/** `:id`, `:userId`, `:token`… all read as one placeholder, so a case's paths match the route table's. */
+export function routeTemplate(path: string): string {
+  return path.replace(/:[A-Za-z_]+/g, ':');
+}
+
+/**
+ * The path templates probed by IDOR cases anywhere in the server's tests: every `paths: [...]` of a
+ * test file that runs the harness. Read from the sources, so the route-table check below sees the
+ * cases of every module without running them.
+ */
+export function probedRouteTemplates(serverRoot: string): Set<string> {
+  const covered = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.name.endsWith('.test.ts')) {
+        const text = fs.readFileSync(full, 'utf8');
+        if (!text.includes('probeIdor(')) continue;
+        for (const list of text.matchAll(/paths(?::|\s*=)\s*\[([^\]]*)\]/g)) {
+          for (const literal of list[1]!.matchAll(/['`]([^'`]+)['`]/g)) covered.add(routeTemplate(literal[1]!));
+        }
+      }
+    }
+  };
+  visit(serverRoot);
+  return covered;
 }

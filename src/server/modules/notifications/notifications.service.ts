@@ -13,6 +13,7 @@ import type { NotificationRow } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { AuditEventInput, AuditLog } from '../../platform/audit';
 import type { EventBus } from '../../platform/events';
+import type { Work } from '../../platform/unit-of-work';
 import { NotificationsRepository } from './notifications.repository';
 
 // Notifications (spec §3 Notification (server), §4 Notification, §7 notification calls, §8). A
@@ -96,6 +97,16 @@ export class NotificationsService {
   }
 
   // Creating notifications (other modules and the producers)
+
+  /**
+   * In a write: stores a notification for a user, and pushes it to that user's open sockets (on
+   * every instance) once the write has committed. What other modules call.
+   */
+  async notifyIn(work: Work, userId: string, input: NewNotification): Promise<Notification> {
+    const notification = toNotification(await new NotificationsRepository(work.db).insert(toRow(userId, input)));
+    effectsOf(work).push({ recipients: [userId], event: { type: 'notification', notification, timestamp: this.now().toISOString() } });
+    return notification;
+  }
 
   /** Stores a notification for a user and pushes it to that user's open sockets, on every instance. */
   async notify(userId: string, input: NewNotification): Promise<Notification> {
@@ -254,4 +265,9 @@ function toNotification(row: NotificationRow): Notification {
     code: row.code,
     params: row.params,
   };
+}
+
+function effectsOf(work: Work) {
+  if (!work.effects) throw new Error('A notification is sent from a write (uow.write), not a read');
+  return work.effects;
 }
