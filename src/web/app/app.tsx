@@ -7,6 +7,7 @@ import { DelayedLoading } from '../components/ui/delayed-loading';
 import { i18next } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
+import { appReactions } from './push-reactions';
 import { SessionProvider } from '../lib/session/session-provider';
 import type { SignOutReason } from '../lib/session/use-session';
 import { ThemeProvider, useTheme } from '../lib/theme-context';
@@ -50,7 +51,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
         <ThemeProvider>
           <SessionProvider onSignedOut={onSignedOut}>
             <ThemeServerSync />
-            <RealtimeProvider>
+            <RealtimeProvider reactions={appReactions}>
               <Suspense fallback={<DelayedLoading />}>
                 <RouterProvider router={router} />
                 <Toasts />

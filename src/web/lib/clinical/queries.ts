@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppointmentListResponse } from '../../../contracts/appointments';
 import type { QueueResponse } from '../../../contracts/booking';
-import type { Allergy, LabResultListResponse, VitalListResponse } from '../../../contracts/health-records';
+import { healthRecordsApi } from '../../../contracts/health-records';
 import type { MedicationListResponse } from '../../../contracts/medications';
 import { api } from '../api-client';
+import { routeQuery } from '../api-routes';
 
 // The patient's clinical reads, shared by the dashboard and the views that show them in full.
 // Each query key starts with the URL it GETs (spec §7 cache keys), so the pushes of spec §4
@@ -34,28 +35,16 @@ export function patientMedicationsQuery(patientId: string) {
 
 /** Every vital of the patient, newest first (the server caps the answer at `limit`). */
 export function patientVitalsQuery(patientId: string, limit = 1000) {
-  const path = patientPath('/api/patients/{id}/vitals', patientId);
-  return queryOptions({
-    queryKey: [path, { limit }],
-    queryFn: () => api.get<VitalListResponse>(`${path}?limit=${limit}`).then((answer) => answer.data),
-  });
+  return routeQuery(healthRecordsApi.vitals, { params: { id: patientId }, query: { limit } }, (answer) => answer.data);
 }
 
 /** Released lab panels only (the server never sends a patient an unreleased one). */
 export function patientLabResultsQuery(patientId: string) {
-  const path = patientPath('/api/patients/{id}/lab-results', patientId);
-  return queryOptions({
-    queryKey: [path],
-    queryFn: () => api.get<LabResultListResponse>(path).then((answer) => answer.data),
-  });
+  return routeQuery(healthRecordsApi.labResults, { params: { id: patientId } }, (answer) => answer.data);
 }
 
 export function patientAllergiesQuery(patientId: string) {
-  const path = patientPath('/api/patients/{id}/allergies', patientId);
-  return queryOptions({
-    queryKey: [path],
-    queryFn: () => api.get<{ data: Allergy[] }>(path).then((answer) => answer.data),
-  });
+  return routeQuery(healthRecordsApi.allergies, { params: { id: patientId } }, (answer) => answer.data);
 }
 
 /** On the day of a visit: its place in the doctor's queue and the estimated wait (GET /api/appointments/{id}/queue). */

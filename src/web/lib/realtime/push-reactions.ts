@@ -41,23 +41,19 @@ const RULES: Record<string, Rule> = {
   notification: { invalidate: ['/api/notifications'], durationMs: TOAST.defaultMs },
   appointments_reassigned_for_coverage: { invalidate: APPOINTMENT_LISTS, durationMs: TOAST.medicationsAndAppointmentsMs },
   appointment_reassigned: { invalidate: APPOINTMENT_LISTS, durationMs: TOAST.medicationsAndAppointmentsMs },
-  vitals_update: { invalidate: ['/api/patients/{id}/vitals', '/api/patients/{id}/complete'], durationMs: TOAST.defaultMs },
+  // The chart's own data is refreshed by its feature (features/health-records/api/reactions.ts).
+  vitals_update: { invalidate: [], durationMs: TOAST.defaultMs },
   medication_update: {
-    invalidate: [
-      '/api/medications/patient/{id}',
-      '/api/medications/patient/{id}/refill-requests',
-      '/api/medications/doctor/{id}',
-      '/api/patients/{id}/complete',
-    ],
+    invalidate: ['/api/medications/patient/{id}', '/api/medications/patient/{id}/refill-requests', '/api/medications/doctor/{id}'],
     durationMs: TOAST.medicationsAndAppointmentsMs,
   },
   'patient-created': { invalidate: ['/api/patients', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
   // The patient's own detail is the demographics view (issue 7 item 8).
-  patient_update: { invalidate: ['/api/patients', '/api/patients/{id}/complete', '/api/patients/{id}'], durationMs: TOAST.defaultMs },
+  patient_update: { invalidate: ['/api/patients', '/api/patients/{id}'], durationMs: TOAST.defaultMs },
   'general-update': { invalidate: ['/api/patients', '/api/users', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
   // The chart's visits feed the visit summaries view (issue 7 item 8).
   appointment_update: {
-    invalidate: [...APPOINTMENT_LISTS, ...DASHBOARD_STATS, '/api/patients/{id}/complete'],
+    invalidate: [...APPOINTMENT_LISTS, ...DASHBOARD_STATS],
     durationMs: TOAST.medicationsAndAppointmentsMs,
   },
   new_message: { invalidate: ['/api/messages', '/api/conversations'], durationMs: TOAST.defaultMs },

@@ -7,6 +7,7 @@ import { useSession } from '../session/use-session';
 import { browserEnvironment } from './browser-environment';
 import type { NotificationPreferences } from '../../../contracts/user-settings';
 import { toastAllowed } from './notification-category';
+import { staleQueries, type ReactionTable } from './feature-reactions';
 import { matcherFor, reactionFor } from './push-reactions';
 import { pushToastText } from './push-toast-text';
 import { RealtimeConnection, type ConnectionSnapshot, type RealtimeEnvironment } from './realtime-connection';
@@ -14,18 +15,21 @@ import { DISCONNECTED, RealtimeContext } from './use-realtime';
 
 interface Props {
   children: ReactNode;
+  /** What each pushed message refreshes, declared by the features (app/push-reactions.ts). */
+  reactions?: ReactionTable;
   /** Tests pass a fake socket factory, visibility and network. */
   environment?: RealtimeEnvironment;
 }
 
 const noSubscription = () => () => {};
+const NO_REACTIONS: ReactionTable = {};
 const disconnected = () => DISCONNECTED;
 
 /**
  * Spec §1/§4: one live connection per signed-in tab. It opens when someone is signed in, closes at
  * sign-out (or when another person signs in), and turns pushed messages into refetches and toasts.
  */
-export function RealtimeProvider({ children, environment }: Props) {
+export function RealtimeProvider({ children, environment, reactions = NO_REACTIONS }: Props) {
   const { user, refresh } = useSession();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
@@ -39,10 +43,14 @@ export function RealtimeProvider({ children, environment }: Props) {
   useEffect(() => {
     if (!connection) return;
     const offMessage = connection.onMessage((message) => {
+      const stale = staleQueries(reactions, message);
       const reaction = reactionFor(message);
+      if (!reaction && stale.length === 0) return;
+      const legacy = reaction ? matcherFor(reaction, message) : () => false;
+      void queryClient.invalidateQueries({
+        predicate: (query) => legacy(query.queryKey) || stale.some((matches) => matches(query.queryKey)),
+      });
       if (!reaction) return;
-      const matches = matcherFor(reaction, message);
-      void queryClient.invalidateQueries({ predicate: (query) => matches(query.queryKey) });
       // Spec §4: permission and role changes re-fetch the permission list (invalidated above) and the session.
       if (reaction.refreshAccess) void refreshRef.current();
       // The kinds the user silenced in settings (GET /api/user/settings, cached by the theme sync).
@@ -76,7 +84,7 @@ export function RealtimeProvider({ children, environment }: Props) {
       offState();
       connection.stop();
     };
-  }, [connection, queryClient]);
+  }, [connection, queryClient, reactions]);
 
   const snapshot: ConnectionSnapshot = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PatientChart } from '../../../../contracts/health-records';
+import { healthRecordsApi } from '../../../../contracts/health-records';
 import type { PatientDetail } from '../../../../contracts/patient-directory';
 import { api } from '../../../lib/api-client';
+import { routeQuery } from '../../../lib/api-routes';
 
 // The patient's chart (GET /api/patients/{id}/complete) holds problems, immunizations, medical and
 // family history, allergies and visits, so each of those views is one request; the key is the URL,
@@ -13,11 +14,7 @@ function patientPath(template: string, patientId: string): string {
 }
 
 export function patientChartQuery(patientId: string) {
-  const path = patientPath('/api/patients/{id}/complete', patientId);
-  return queryOptions({
-    queryKey: [path],
-    queryFn: () => api.get<{ data: PatientChart }>(path).then((answer) => answer.data),
-  });
+  return routeQuery(healthRecordsApi.chart, { params: { id: patientId } }, (answer) => answer.data);
 }
 
 export function patientDetailQuery(patientId: string) {

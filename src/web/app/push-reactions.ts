@@ -1,0 +1,6 @@
+import { healthRecordsReactions } from '../features/health-records/api/reactions';
+import { mergeReactions } from '../lib/realtime/feature-reactions';
+
+// Every feature's push reactions, merged: what each pushed message refreshes in this tab. A
+// feature declares its own next to its queries; this list only gathers them.
+export const appReactions = mergeReactions(healthRecordsReactions);

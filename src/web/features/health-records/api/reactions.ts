@@ -1,0 +1,17 @@
+import { healthRecordsApi } from '../../../../contracts/health-records';
+import { routeMatcher } from '../../../lib/api-routes';
+import { field, type ReactionTable } from '../../../lib/realtime/feature-reactions';
+
+// Pushes that change a patient's chart: new vitals, medications and demographics refresh the chart
+// views of that patient (the whole chart, and the vitals list where it is open).
+const chartOf = (patientId: string | undefined) => routeMatcher(healthRecordsApi.chart, { id: patientId });
+
+export const healthRecordsReactions: ReactionTable = {
+  vitals_update: (message) => [
+    routeMatcher(healthRecordsApi.vitals, { id: field(message, 'patientId') }),
+    chartOf(field(message, 'patientId')),
+  ],
+  medication_update: (message) => [chartOf(field(message, 'patientId'))],
+  patient_update: (message) => [chartOf(field(message, 'patientId'))],
+  appointment_update: (message) => [chartOf(field(message, 'patientId'))],
+};
