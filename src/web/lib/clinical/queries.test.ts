@@ -23,11 +23,9 @@ describe('clinical query keys and pushes', () => {
     expect(refreshes(message, patientAppointmentsQuery(OTHER, 'upcoming').queryKey)).toBe(false);
   });
 
-  it('medication_update refreshes the medications, vitals_update the vitals', () => {
+  it("medication_update refreshes the medications and not the vitals (those are the chart feature's: features/health-records)", () => {
     const medication: PushMessage = { type: 'medication_update', action: 'discontinued', patientId: PATIENT };
-    const vitals: PushMessage = { type: 'vitals_update', action: 'created', patientId: PATIENT };
     expect(refreshes(medication, patientMedicationsQuery(PATIENT).queryKey)).toBe(true);
     expect(refreshes(medication, patientVitalsQuery(PATIENT).queryKey)).toBe(false);
-    expect(refreshes(vitals, patientVitalsQuery(PATIENT).queryKey)).toBe(true);
   });
 });
