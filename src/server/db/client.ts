@@ -17,6 +17,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The audit writer's own connections (two), so its group commits never wait in the pool's queue
+   * behind the requests that are waiting for them. The same database as `db` on PGlite.
+   */
+  auditDb: Database;
   driver: 'postgres' | 'pglite';
   /** Round-trip to the database; false when it cannot be reached. */
   ping(): Promise<boolean>;
@@ -41,11 +46,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const auditPool = new pg.Pool({ connectionString: url, max: 2 });
+  auditPool.on('error', () => undefined);
   return {
     db,
+    auditDb: drizzlePg(auditPool, { schema }) as unknown as Database,
     driver: 'postgres',
     ping: () => ping(db),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), auditPool.end()]);
+    },
     query: async (text, values) => pool.query(text, values ? [...values] : undefined),
     async withExclusiveLock(key, fn) {
       const client = await pool.connect();
@@ -69,6 +79,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    auditDb: db,
     driver: 'pglite',
     ping: () => ping(db),
     close: () => client.close(),

@@ -185,7 +185,7 @@ export function requestAuditContext(
 }
 
 export function registerAudit(app: FastifyInstance): void {
-  const audit = new AuditLog(app.db);
+  const audit = new AuditLog(app.database.auditDb);
   app.decorate('audit', audit);
   // Events still queued are written before the database closes.
   app.addHook('onClose', async () => audit.settled());

@@ -59,9 +59,9 @@ export class PatientScope {
   }
 
   private async lookUp(patientId: string): Promise<boolean> {
-    if (this.actor.role === 'patient') {
-      if (patientId !== this.actor.userId) return false;
-    } else if (this.actor.role === 'staff' && !this.held.has('patients.view.all')) {
+    // A signed-in patient is a patient: their own record needs no lookup.
+    if (this.actor.role === 'patient') return patientId === this.actor.userId;
+    if (this.actor.role === 'staff' && !this.held.has('patients.view.all')) {
       return false;
     }
     const [row] = await this.db

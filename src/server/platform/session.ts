@@ -37,10 +37,14 @@ export function sessionCookieName(secure: boolean): string {
 }
 
 export class SessionStore {
+  private readonly lookup;
+
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.lookup = prepareLookup(db);
+  }
 
   /** Starts a session for a user; returns the raw token for the cookie (shown nowhere else). */
   async create(userId: string, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; session: ActiveSession }> {
@@ -68,20 +72,7 @@ export class SessionStore {
 
   /** The live session for a cookie token, or null when unknown, revoked, expired or the user is inactive. */
   async find(token: string): Promise<(ActiveSession & { lastSeenAt: Date }) | null> {
-    const now = this.now();
-    const [row] = await this.db
-      .select({ session: sessions, role: users.role })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.idleExpiresAt, now),
-          gt(sessions.absoluteExpiresAt, now),
-          eq(users.isActive, true),
-        ),
-      );
+    const [row] = await this.lookup.execute({ tokenHash: hashToken(token), now: this.now().toISOString() });
     if (!row) return null;
     return { ...toActive(row.session, row.role), lastSeenAt: row.session.lastSeenAt };
   }
@@ -117,6 +108,27 @@ export class SessionStore {
       .returning({ id: sessions.id });
     return rows.map((r) => r.id);
   }
+}
+
+/**
+ * The session lookup runs on every request: built once and prepared, so each request only binds
+ * its values (and PostgreSQL plans it once per connection).
+ */
+function prepareLookup(db: Database) {
+  return db
+    .select({ session: sessions, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.idleExpiresAt, sql.placeholder('now')),
+        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
+        eq(users.isActive, true),
+      ),
+    )
+    .prepare('session_lookup');
 }
 
 function toActive(row: typeof sessions.$inferSelect, role: Role): ActiveSession {

@@ -1,0 +1,390 @@
+/**
+ * The API under load, against its floor. Three requests, each as a signed-in user on PostgreSQL:
+ *   read       GET /api/patients/{id}/vitals?limit=20   a patient's own data, with its audit event
+ *   directory  GET /api/patients?page=1&pageSize=25     a doctor's patients, one event naming them
+ *   write      PUT /api/notifications/{id}/read         a change and its audit event, one transaction
+ * Each is sent to Caredeck (the built server, `node dist/server/main.js`) and to the floor
+ * (bench/api-floor.ts: `node:http` + raw `pg`, the same statements and nothing else), with and
+ * without the floor's audit insert, and to a constant JSON answer for the cost of HTTP alone.
+ *
+ * How it measures: both servers run at once, each in its own process on its own port; the rounds
+ * alternate between them (Caredeck, floor, floor without audit, ..., then again), so that a change
+ * of load on the shared machine hits each alike, and each figure is the median over the rounds.
+ * A round is a closed loop: CONCURRENCY connections, each sending its next request when the last
+ * answered, for ROUND_SECONDS. Then Caredeck alone at half its best rate (an open loop: requests
+ * sent on a fixed schedule, latency counted from the scheduled time, so a stall is not hidden),
+ * for the p99 at a load it is meant to carry. The statement count of one directory request is
+ * read from the driver inside a Caredeck built in this process.
+ *
+ *   npm run bench:api [-- --rounds 5 --seconds 5 --concurrency 32 --only read|directory|write --profile DIR]
+ *   (--profile writes a CPU profile of the Caredeck process to DIR, to open in Chrome's DevTools.)
+ *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where a database of
+ *   its own is created for the run and dropped after.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { createDoctor, createPatient, Random } from '../src/server/db/factories';
+import { applyMigrations } from '../src/server/db/migrate';
+import { careAssignments, notifications, vitals } from '../src/server/db/schema';
+import { SessionStore } from '../src/server/platform/session';
+
+const { values: options } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
+  },
+});
+const ROUNDS = Number(options.rounds);
+const ROUND_SECONDS = Number(options.seconds);
+const CONCURRENCY = Number(options.concurrency);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const APP_PORT = 5391;
+const FLOOR_PORT = 5392;
+
+interface Fixture {
+  patientId: string;
+  patientCookie: string;
+  patientCsrf: string;
+  notificationId: string;
+  doctorCookie: string;
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A patient with 50 vitals and a notification, a doctor with 60 patients in care, signed in. */
+async function prepare(url: string): Promise<Fixture> {
+  const handle = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+  try {
+    await applyMigrations(handle);
+    const random = new Random(7);
+    const db = handle.db;
+    const { user: patient } = await createPatient(db, random);
+    const { user: doctor } = await createDoctor(db, random);
+    const now = Date.now();
+    await db.insert(vitals).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        patientId: patient.id,
+        type: 'heart-rate' as const,
+        value: 60 + (i % 20),
+        unit: '/min',
+        measuredAt: new Date(now - i * 86_400_000),
+      })),
+    );
+    const [note] = await db
+      .insert(notifications)
+      .values({ userId: patient.id, type: 'system', title: 'Bench', message: 'Bench' })
+      .returning({ id: notifications.id });
+    for (let i = 0; i < 60; i += 1) {
+      const { user } = await createPatient(db, random);
+      await db.insert(careAssignments).values({ doctorId: doctor.id, patientId: user.id });
+    }
+    const sessions = new SessionStore(db);
+    const forPatient = await sessions.create(patient.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    const forDoctor = await sessions.create(doctor.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    return {
+      patientId: patient.id,
+      patientCookie: `caredeck-session=${forPatient.token}`,
+      patientCsrf: forPatient.session.csrfToken,
+      notificationId: note!.id,
+      doctorCookie: `caredeck-session=${forDoctor.token}`,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+function ready(child: ChildProcess, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = () => {
+      const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
+        response.resume();
+        if (response.statusCode === 200) resolve();
+        else setTimeout(poll, 100);
+      });
+      request.on('error', () => (Date.now() > deadline ? reject(new Error(`port ${port} never answered`)) : setTimeout(poll, 100)));
+    };
+    child.on('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`)));
+    poll();
+  });
+}
+
+interface Target {
+  name: string;
+  port: number;
+  method: 'GET' | 'PUT';
+  path: string;
+  headers: http.OutgoingHttpHeaders;
+  body?: string;
+}
+
+interface RoundResult {
+  rps: number;
+  latencies: number[];
+  failures: number;
+}
+
+function sendOnce(agent: http.Agent, target: Target): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { agent, host: '127.0.0.1', port: target.port, method: target.method, path: target.path, headers: target.headers },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(target.body);
+  });
+}
+
+/** A closed loop: `concurrency` connections, each sending again as soon as it has its answer. */
+async function closedLoop(target: Target, seconds: number, concurrency: number): Promise<RoundResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  let failures = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        const status = await sendOnce(agent, target).catch(() => 0);
+        if (status >= 200 && status < 300) latencies.push(performance.now() - start);
+        else failures += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  return { rps: latencies.length / seconds, latencies, failures };
+}
+
+/** An open loop at `rate` per second: latency from when each request was due. */
+async function openLoop(target: Target, seconds: number, rate: number): Promise<RoundResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let failures = 0;
+  const total = Math.floor(seconds * rate);
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(
+      sendOnce(agent, target).then(
+        (status) => {
+          if (status >= 200 && status < 300) latencies.push(performance.now() - due);
+          else failures += 1;
+        },
+        () => {
+          failures += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return { rps: latencies.length / seconds, latencies, failures };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/** Statements one directory request runs, read from the driver of a Caredeck built in this process. */
+async function directoryStatements(url: string, cookie: string): Promise<number> {
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO_MODE: 'false', WEB_ROOT: path.join(ROOT, 'no-web-root') });
+  const app = await buildApp(config);
+  await app.ready();
+  const original = pg.Client.prototype.query;
+  let count = 0;
+  const counting = function (this: pg.Client, ...args: unknown[]) {
+    count += 1;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  try {
+    // Once to warm the pool and the per-connection prepared statements, then counted.
+    await app.inject({ method: 'GET', url: '/api/patients?page=1&pageSize=25', headers: { cookie } });
+    pg.Client.prototype.query = counting as typeof original;
+    await app.inject({ method: 'GET', url: '/api/patients?page=1&pageSize=25', headers: { cookie } });
+    await app.audit.settled();
+  } finally {
+    pg.Client.prototype.query = original;
+    await app.close();
+  }
+  return count;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) {
+    console.log('building the server (dist/server/main.js is missing)…');
+    spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const name = `caredeck_bench_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  const url = databaseUrl(name);
+  const children: ChildProcess[] = [];
+  try {
+    const fixture = await prepare(url);
+    const statements = await directoryStatements(url, fixture.doctorCookie);
+
+    const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
+      execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [],
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DEMO_MODE: 'false',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const floor = fork(path.join(ROOT, 'bench/api-floor.ts'), [String(FLOOR_PORT), url], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(app, floor);
+    await Promise.all([ready(app, APP_PORT), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
+
+    const read = `/api/patients/${fixture.patientId}/vitals?limit=20`;
+    const write = `/api/notifications/${fixture.notificationId}/read`;
+    const json = { 'content-type': 'application/json', 'x-csrf-token': fixture.patientCsrf, cookie: fixture.patientCookie };
+    const scenarios: Array<{ name: string; targets: Target[] }> = [
+      {
+        name: 'read',
+        targets: [
+          { name: 'caredeck', port: APP_PORT, method: 'GET', path: read, headers: { cookie: fixture.patientCookie } },
+          { name: 'floor', port: FLOOR_PORT, method: 'GET', path: read, headers: { cookie: fixture.patientCookie } },
+          {
+            name: 'floor, no audit',
+            port: FLOOR_PORT,
+            method: 'GET',
+            path: `/no-audit${read}`,
+            headers: { cookie: fixture.patientCookie },
+          },
+        ],
+      },
+      {
+        name: 'directory',
+        targets: [
+          {
+            name: 'caredeck',
+            port: APP_PORT,
+            method: 'GET',
+            path: '/api/patients?page=1&pageSize=25',
+            headers: { cookie: fixture.doctorCookie },
+          },
+          {
+            name: 'floor',
+            port: FLOOR_PORT,
+            method: 'GET',
+            path: '/api/patients?page=1&pageSize=25',
+            headers: { cookie: fixture.doctorCookie },
+          },
+        ],
+      },
+      {
+        name: 'write',
+        targets: [
+          { name: 'caredeck', port: APP_PORT, method: 'PUT', path: write, headers: json, body: '{}' },
+          { name: 'floor', port: FLOOR_PORT, method: 'PUT', path: write, headers: json, body: '{}' },
+        ],
+      },
+    ];
+    const bare: Target = { name: 'bare node:http JSON', port: FLOOR_PORT, method: 'GET', path: '/bare', headers: {} };
+
+    console.log(
+      `bench:api — ${ROUNDS} rounds of ${ROUND_SECONDS} s per side, ${CONCURRENCY} connections, PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}`,
+    );
+    console.log(`directory request: ${statements} SQL statements (goal ≤ 5)\n`);
+    const bareRounds: number[] = [];
+    for (const scenario of scenarios.filter((s) => !options.only || s.name === options.only)) {
+      const rps = new Map<string, number[]>();
+      const p50 = new Map<string, number[]>();
+      const p99 = new Map<string, number[]>();
+      const failures = new Map<string, number>();
+      // Round 0 warms up (JIT, pools, prepared statements) and is not counted.
+      for (let round = 0; round <= ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? scenario.targets : [...scenario.targets].reverse();
+        for (const target of order) {
+          const result = await closedLoop(target, ROUND_SECONDS, CONCURRENCY);
+          if (round === 0) continue;
+          rps.set(target.name, [...(rps.get(target.name) ?? []), result.rps]);
+          p50.set(target.name, [...(p50.get(target.name) ?? []), percentile(result.latencies, 50)]);
+          p99.set(target.name, [...(p99.get(target.name) ?? []), percentile(result.latencies, 99)]);
+          failures.set(target.name, (failures.get(target.name) ?? 0) + result.failures);
+        }
+        if (scenario.name === 'read' && round > 0) bareRounds.push((await closedLoop(bare, ROUND_SECONDS, CONCURRENCY)).rps);
+      }
+      console.log(`${scenario.name}`);
+      for (const target of scenario.targets) {
+        const r = median(rps.get(target.name)!);
+        console.log(
+          `  ${target.name.padEnd(17)} ${r.toFixed(0).padStart(6)} req/s   p50 ${median(p50.get(target.name)!).toFixed(1).padStart(6)} ms   p99 ${median(p99.get(target.name)!).toFixed(1).padStart(6)} ms   failed ${failures.get(target.name)}`,
+        );
+      }
+      const ratios = rps.get('caredeck')!.map((value, i) => value / rps.get('floor')![i]!);
+      const goal = scenario.name === 'directory' ? 0.5 : 0.7;
+      console.log(
+        `  caredeck / floor: ${median(ratios).toFixed(2)} (goal ≥ ${goal}; per round ${ratios.map((x) => x.toFixed(2)).join(' ')})`,
+      );
+      if (scenario.name === 'read') {
+        console.log(
+          `  caredeck / bare node:http JSON: ${(median(rps.get('caredeck')!) / median(bareRounds)).toFixed(2)} (bare ${median(bareRounds).toFixed(0)} req/s)`,
+        );
+      }
+      // p99 at half of Caredeck's best rate, in an open loop.
+      const half = median(rps.get('caredeck')!) / 2;
+      const steady = await openLoop(scenario.targets[0]!, Math.max(ROUND_SECONDS, 5), half);
+      console.log(
+        `  caredeck at ${half.toFixed(0)} req/s (half its best): p50 ${percentile(steady.latencies, 50).toFixed(1)} ms, p99 ${percentile(steady.latencies, 99).toFixed(1)} ms (goal ≤ 20 ms), failed ${steady.failures}\n`,
+      );
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
