@@ -90,10 +90,16 @@ function personMatch(
   return or(ilike(sql`${person.firstName} || ' ' || ${person.lastName}`, pattern), ilike(person.email, pattern));
 }
 
+/** A patient by id also matches the lists that returned them; by name, the events about them alone. */
+function patientMatch(text: string): SQL | undefined {
+  if (UUID.test(text)) return or(eq(auditEvents.patientId, text), sql`${auditEvents.patientIds} @> array[${text}]::uuid[]`);
+  return personMatch(auditEvents.patientId, patients, text);
+}
+
 function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
     filter.user ? personMatch(auditEvents.actorUserId, actors, filter.user) : undefined,
-    filter.patient ? personMatch(auditEvents.patientId, patients, filter.patient) : undefined,
+    filter.patient ? patientMatch(filter.patient) : undefined,
     // An action code or its beginning ("auth." lists every sign-in event).
     filter.action ? ilike(auditEvents.action, `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     filter.outcome ? eq(auditEvents.outcome, filter.outcome) : undefined,
@@ -146,7 +152,8 @@ export class AuditRepository {
    */
   async accessLog(patientId: string, page: number, pageSize: number): Promise<{ rows: AccessLogRow[]; total: number }> {
     const where = and(
-      eq(auditEvents.patientId, patientId),
+      // One patient read alone, or among the patients a list returned.
+      or(eq(auditEvents.patientId, patientId), sql`${auditEvents.patientIds} @> array[${patientId}]::uuid[]`),
       or(sql`${auditEvents.actorUserId} is null`, ne(auditEvents.actorUserId, patientId)),
       // Only what concerns their data: a failed lookup of an id is not an access.
       inArray(auditEvents.outcome, ['success', 'denied']),

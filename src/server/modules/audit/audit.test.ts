@@ -336,6 +336,24 @@ describe('audit trail', () => {
       expect((await agent.get('/api/me/access-log')).json<AccessLogResponse>().total).toBe(1);
     });
 
+    it('shows a list read that returned the patient among others, and no one else in it', async () => {
+      const me = await createAccount(t.db.db, { role: 'patient' });
+      const neighbour = await createAccount(t.db.db, { role: 'patient' });
+      await t.app.audit.record({
+        actorUserId: doctor.user.id,
+        actorRole: 'doctor',
+        action: 'patient.list',
+        outcome: 'success',
+        patientIds: [neighbour.user.id, me.user.id],
+      });
+      const response = await (await agentFor(me)).get('/api/me/access-log');
+      expect(response.json<AccessLogResponse>().data).toEqual([expect.objectContaining({ action: 'patient.list', actorRole: 'doctor' })]);
+      expect(response.body).not.toContain(neighbour.user.id);
+      // The admin viewer finds it by either patient's id.
+      const byId = (await adminAgent.get(`/api/audit/events?patient=${me.user.id}&action=patient.list`)).json<AuditListResponse>();
+      expect(byId.total).toBe(1);
+    });
+
     it('names another patient who reached the record by role only', async () => {
       const me = await createAccount(t.db.db, { role: 'patient' });
       await t.app.audit.record({
