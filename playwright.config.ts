@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys against the built app (`npm run build` first; `npm run test:e2e` builds when
-// dist/ is missing), in Debian's Chromium (DESIGN.md §3: never `playwright install`). Each run gets
+// dist/ is missing), in Debian's Chromium (never `playwright install`: nothing downloads at run time). Each run gets
 // a fresh embedded database, seeded with the demo organisation.
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -20,7 +20,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once has a race to find, not to hide.
+  retries: 0,
   workers: 2,
   reporter: 'list',
   timeout: 60_000,

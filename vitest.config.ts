@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // own database per file (PGlite in memory, or a fresh PostgreSQL database under TEST_DATABASE_URL).
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is a single worker. Server tests spend much of their time
+    // waiting on PostgreSQL (another process) and argon2, so three files at a time keep both cores
+    // busy; every file has a database of its own, so they cannot see each other's rows.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
     projects: [
       {
         plugins: [react()],
@@ -14,7 +18,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           // Whole-page tests type and click through jsdom: on a shared 2-core machine one can take
-          // several seconds. Timing is never what they assert (DESIGN.md §8: speed lives in bench/).
+          // several seconds. Timing is never what they assert: speed lives in bench/.
           testTimeout: 20_000,
         },
       },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn } from './identity-helpers';
 
-// Issue 6 items 3, 4, 6, 8: the specialties explorer and its modal, the doctor card, the doctor
+// The specialties explorer and its modal, the doctor card, the doctor
 // directory and profile, and the mobile responsiveness check. The doctors come from the demo seed
 // (two per specialty); page.route only delays or fails the doctors request for the loading and
 // error states.
@@ -11,9 +11,14 @@ const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
 const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
 const DOCTORS_REQUEST = /\/api\/doctors\?specialty=/;
 
-/** The explorer is placed lower on the landing page and may load as it scrolls into view. */
+/**
+ * The explorer is placed lower on the landing page and may load as it scrolls into view. The
+ * prerendered landing markup holds a copy of the explorer that the app replaces when it renders, so
+ * wait for that hand-over first: an element found before it is gone a moment later.
+ */
 async function openExplorer(page: Page) {
   await page.goto('/');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
   const explorer = page.getByTestId('specialties-explorer');
   for (let step = 0; step < 40 && !(await explorer.isVisible()); step += 1) {
     await page.mouse.wheel(0, 600);
