@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config';
@@ -12,7 +12,7 @@ import { registerCsrf } from './platform/csrf';
 import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
 import { envelope, errorHandler } from './platform/errors';
-import { loggerOptions } from './platform/logging';
+import { loggerOptions, registerRequestLog } from './platform/logging';
 import { registerMail } from './platform/mail';
 import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerRealtime } from './platform/realtime';
@@ -48,12 +48,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Finish in-flight requests on close, but do not wait for idle keep-alive sockets.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request instead, from registerRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. Core: zod validation and serialisation, one error envelope, route access declarations.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerRequestLog(app);
   app.decorate('config', config);
   // Every denied request is audited: the denial is the request's audit event.
   enforceAccessDeclarations(app, async (request, reason) => {

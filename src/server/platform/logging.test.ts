@@ -4,7 +4,7 @@ import { errorReportPayload } from '../test-support/error-report-payload';
 import { captureLogs, type LogCapture } from '../test-support/log-capture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
-// No PHI in logs (SECURITY.md V16): names typed into a search box, text in a request body and
+// No PHI in logs: names typed into a search box, text in a request body and
 // session cookies must never reach a log line, whatever the request and whatever its outcome.
 describe('what the server logs about requests', () => {
   const logs: LogCapture = captureLogs();
@@ -14,7 +14,7 @@ describe('what the server logs about requests', () => {
   const SECRETS = ['Jane', 'Doe', 'query=', 'Thornbury', 'Margaret', 'cookie-s3cr3t-value', 'bearer-t0ken-value', 'csrf-t0ken-value'];
 
   beforeAll(async () => {
-    t = await createTestApp({ logStream: logs.stream, config: { logLevel: 'info' } });
+    t = await createTestApp({ logStream: logs.stream, config: { logLevel: 'debug' } });
 
     const sensitiveHeaders = {
       cookie: 'caredeck-session=cookie-s3cr3t-value; caredeck-csrf=csrf-t0ken-value',
@@ -68,6 +68,34 @@ describe('what the server logs about requests', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       for (const secret of SECRETS) expect(line, `log line leaks "${secret}"`).not.toContain(secret);
+    }
+  });
+});
+
+describe('how much the server logs per request', () => {
+  it('writes one line per answered request at debug, and none at info', async () => {
+    for (const level of ['debug', 'info'] as const) {
+      const logs = captureLogs();
+      const t = await createTestApp({ logStream: logs.stream, config: { logLevel: level } });
+      try {
+        const answers = [
+          await t.app.inject({ method: 'GET', url: '/healthz' }),
+          await t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+        ];
+        await nextTick();
+        for (const answer of answers) {
+          const lines = logs.entries().filter((entry) => entry.reqId === answer.headers['x-request-id']);
+          if (level === 'info') {
+            expect(lines, `${level}: ${answer.statusCode}`).toEqual([]);
+          } else {
+            expect(lines).toHaveLength(1);
+            expect(lines[0]).toMatchObject({ msg: 'request', res: { statusCode: answer.statusCode } });
+            expect(typeof lines[0]!.ms).toBe('number');
+          }
+        }
+      } finally {
+        await t.close();
+      }
     }
   });
 });

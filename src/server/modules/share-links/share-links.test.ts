@@ -29,7 +29,7 @@ beforeAll(async () => {
   webRoot = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'caredeck-share-'));
   await fs.promises.writeFile(path.join(webRoot, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
   logs = captureLogs();
-  t = await createTestApp({ config: { webRoot, logLevel: 'info', publicUrl: 'https://care.example.org' }, logStream: logs.stream });
+  t = await createTestApp({ config: { webRoot, logLevel: 'debug', publicUrl: 'https://care.example.org' }, logStream: logs.stream });
   await t.app.ready();
   patient = await createActor(t.app, 'patient');
   otherPatient = await createActor(t.app, 'patient');
