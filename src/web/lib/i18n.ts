@@ -110,6 +110,16 @@ export async function initI18n(
       interpolation: { escapeValue: false }, // React escapes output
       react: { useSuspense: true },
       returnNull: false,
+      // A text read from a namespace that was never loaded would show its key. lazy-view.ts and the
+      // frame's list prevent it and view-namespaces.test.ts checks the sources; should one slip
+      // through, it is said loudly (end-to-end tests fail on any console error). Keys missing from
+      // a loaded namespace are not reported: some are asked for with a fallback on purpose.
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key) => {
+        if (!i18next.hasLoadedNamespace(namespace)) {
+          console.error(`Text ${namespace}:${key} was read before the ${namespace} texts were loaded (${languages.join(', ')})`);
+        }
+      },
     });
   applyToDocument(i18next.language);
   return i18next;
