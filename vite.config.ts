@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { FIRST_PAINT_NAMESPACES } from './src/web/lib/first-paint-namespaces.ts';
+import { FIRST_PAINT_NAMESPACES, SHELL_NAMESPACES } from './src/web/lib/first-paint-namespaces.ts';
 
 // The SPA lives in src/web and builds to dist/web, which the Fastify server serves. In development
 // Vite serves the SPA and forwards the API and the WebSocket to the server on :5000.
@@ -89,32 +89,34 @@ function collectFirstPaintModules(): Plugin {
 
 /**
  * The first paint waits for the visitor's texts, which the app asks for only once its script runs.
- * index.html lists their files per language (a JSON data block, which the CSP lets through as it
- * never runs), and preferences-init.js preloads the visitor's language's ones right away, so they
- * download alongside the script instead of after it (issue 6 item 9).
+ * index.html lists their files per language (JSON data blocks, which the CSP lets through as they
+ * never run): the landing page's (first-paint-texts) and the app frame's (shell-texts), and
+ * preferences-init.js preloads the visitor's language's ones for the page being opened right away,
+ * so they download alongside the script instead of after it (ADR 010, ADR 017).
  */
 function listFirstPaintTexts(): Plugin {
+  const lists = { 'first-paint-texts': FIRST_PAINT_NAMESPACES, 'shell-texts': SHELL_NAMESPACES } as const;
   return {
     name: 'caredeck:first-paint-texts',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const files: Record<string, string[]> = {};
-        for (const chunk of Object.values(context.bundle ?? {})) {
-          if (chunk.type !== 'chunk') continue;
-          const match = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
-          if (!match || !(FIRST_PAINT_NAMESPACES as readonly string[]).includes(match[2]!)) continue;
-          (files[match[1]!] ??= []).push(`/${chunk.fileName}`);
-        }
-        return [
-          {
+        return Object.entries(lists).map(([id, namespaces]) => {
+          const files: Record<string, string[]> = {};
+          for (const chunk of Object.values(context.bundle ?? {})) {
+            if (chunk.type !== 'chunk') continue;
+            const match = /[\\/]locales[\\/]([a-z]+)[\\/]([a-z-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+            if (!match || !(namespaces as readonly string[]).includes(match[2]!)) continue;
+            (files[match[1]!] ??= []).push(`/${chunk.fileName}`);
+          }
+          return {
             tag: 'script',
-            attrs: { type: 'application/json', id: 'first-paint-texts' },
+            attrs: { type: 'application/json', id },
             children: JSON.stringify(files),
-            injectTo: 'head-prepend',
-          },
-        ];
+            injectTo: 'head-prepend' as const,
+          };
+        });
       },
     },
   };

@@ -1,11 +1,16 @@
 /**
- * The landing page's weight and speed (issue 6 item 9).
+ * The web's weight, and the landing page's speed.
  *
  * 1. Builds the app (skip with --no-build) and reads Vite's chunk graph (dist/web/.vite/manifest.json):
  *    prints the gzip size of the landing page's initial JavaScript (the entry chunk and everything
  *    it imports statically; lazy parts such as the explorer, its modal, the map and the app behind
  *    the other pages are not initial) against the 120 KB budget, what the app adds on any other
- *    page, and the English texts the first paint waits for.
+ *    page, and the English texts the first paint waits for. Then the signed-in shell: the
+ *    JavaScript and English texts a signed-in page loads before the frame paints (the entry, the
+ *    app, the signed-in frame and the frame's namespaces) against 170 KB, and every chunk loaded
+ *    on demand (a view, or a part of one such as the trend chart) with what it adds to the shell,
+ *    against 50 KB each. Anything over its limit is marked OVER
+ *    (docs/decisions/017-light-web-charts-and-texts.md).
  * 2. Starts the built server on a fresh demo database and loads / in Debian's Chromium with a
  *    mid-range phone profile (390x844, 4x CPU slowdown, fast 4G), printing the medians of LCP, CLS
  *    and TBT (long tasks beyond 50 ms between first paint and 5 s after load) over several runs.
@@ -21,13 +26,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { FIRST_PAINT_NAMESPACES } from '../src/web/lib/first-paint-namespaces';
+import { FIRST_PAINT_NAMESPACES, SHELL_NAMESPACES } from '../src/web/lib/first-paint-namespaces';
 import { runLighthouse } from './web-lighthouse';
 
 interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -37,6 +43,8 @@ const runs = Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 
 const lighthouseRuns = Number(args.find((a) => a.startsWith('--lighthouse-runs='))?.split('=')[1] ?? 3);
 const webRoot = path.resolve('dist/web');
 const BUDGET_KB = 120;
+const SHELL_LIMIT_KB = 170;
+const ROUTE_CHUNK_LIMIT_KB = 50;
 
 if (!args.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' });
 
@@ -65,9 +73,11 @@ const appKey = Object.keys(manifest).find((key) => key.endsWith('app/app.tsx'));
 // navigation away from /) adds the app: router, session, live connection, toaster.
 const landing = staticClosure([entryKey]);
 const app = [...staticClosure(appKey ? [appKey] : [])].filter((file) => !landing.has(file));
-const englishTexts = Object.keys(manifest)
-  .filter((key) => FIRST_PAINT_NAMESPACES.some((ns) => key.endsWith(`locales/en/${ns}.json`)))
-  .map((key) => manifest[key]!.file);
+const englishTextsOf = (namespaces: readonly string[]) =>
+  Object.keys(manifest)
+    .filter((key) => namespaces.some((ns) => key.endsWith(`locales/en/${ns}.json`)))
+    .map((key) => manifest[key]!.file);
+const englishTexts = englishTextsOf(FIRST_PAINT_NAMESPACES);
 const landingKb = gzipKb(landing);
 
 console.log('\nInitial JavaScript (gzip -9)');
@@ -80,6 +90,36 @@ console.log(
 console.log(
   `  English texts:        ${gzipKb(englishTexts).toFixed(1)} KB in ${englishTexts.length} files (${FIRST_PAINT_NAMESPACES.join(', ')}; before the first paint)`,
 );
+
+// A signed-in first page (any page but /) runs the entry, which loads the frame's texts and the
+// app; the router then loads the signed-in frame before anything of it paints.
+const signedInLayoutKey = Object.keys(manifest).find((key) => key.endsWith('app/shell/signed-in-layout.tsx'));
+const shell = staticClosure([entryKey, ...(appKey ? [appKey] : []), ...(signedInLayoutKey ? [signedInLayoutKey] : [])]);
+const shellTexts = englishTextsOf(SHELL_NAMESPACES);
+const shellJsKb = gzipKb(shell);
+const shellTextsKb = gzipKb(shellTexts);
+const shellKb = shellJsKb + shellTextsKb;
+const mark = (kb: number, limit: number) => (kb <= limit ? 'within' : 'OVER');
+
+console.log(`\nSigned-in shell before first paint (gzip -9) — limit ${SHELL_LIMIT_KB} KB`);
+console.log(`  JavaScript:           ${shellJsKb.toFixed(1)} KB in ${shell.size} files (entry, app, signed-in frame)`);
+console.log(`  English texts:        ${shellTextsKb.toFixed(1)} KB in ${shellTexts.length} files (${SHELL_NAMESPACES.join(', ')})`);
+console.log(`  total:                ${shellKb.toFixed(1)} KB — ${mark(shellKb, SHELL_LIMIT_KB)}`);
+
+// Every chunk loaded on demand except the texts: what opening it downloads beyond the shell.
+const routeChunks = Object.keys(manifest)
+  .filter((key) => manifest[key]!.isDynamicEntry && !/(^|\/)locales\//.test(key) && key !== signedInLayoutKey && key !== appKey)
+  .map((key) => {
+    const files = [...staticClosure([key])].filter((file) => !shell.has(file));
+    return { name: manifest[key]!.src ?? key, kb: gzipKb(files), files: files.length };
+  })
+  .sort((a, b) => b.kb - a.kb);
+const over = routeChunks.filter((chunk) => chunk.kb > ROUTE_CHUNK_LIMIT_KB);
+console.log(`\nChunks loaded on demand (gzip -9, beyond the shell) — limit ${ROUTE_CHUNK_LIMIT_KB} KB each; ${over.length} over`);
+for (const chunk of routeChunks) {
+  const flag = chunk.kb > ROUTE_CHUNK_LIMIT_KB ? 'OVER' : '    ';
+  console.log(`  ${flag} ${chunk.kb.toFixed(1).padStart(6)} KB  ${chunk.name} (${chunk.files} files)`);
+}
 
 if (args.includes('--sizes-only')) process.exit(0);
 

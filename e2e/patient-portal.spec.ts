@@ -44,8 +44,8 @@ test('the demo patient sees real data on the dashboard and in lab results, medic
   await expect(flagged).toBeVisible();
   await expect(flagged.getByText(/^(High|Low|Critical)$/)).toBeVisible();
   const trend = page.getByTestId('lab-trend');
-  await expect(trend.getByTestId('trend-chart').locator('svg.recharts-surface')).toBeVisible();
-  await expect(trend.locator('.recharts-line-curve')).toHaveCount(1);
+  await expect(trend.getByTestId('trend-chart-surface')).toBeVisible();
+  await expect(trend.getByTestId('trend-line')).toHaveCount(1);
   await expect(trend.locator('figcaption')).toContainText(/results from/);
   await expectNoSeriousA11yViolations(page);
   await expectFitsOnPhone(page);
@@ -66,7 +66,7 @@ test('the demo patient sees real data on the dashboard and in lab results, medic
   const measures = page.getByTestId('vital-measure');
   await expect(measures.first()).toBeVisible();
   expect(await measures.count()).toBeGreaterThan(3);
-  await expect(measures.first().locator('svg.recharts-surface')).toBeVisible();
+  await expect(measures.first().getByTestId('trend-chart-surface')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await expectFitsOnPhone(page);
 

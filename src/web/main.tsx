@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingApp } from './app/landing-app';
-import { FIRST_PAINT_NAMESPACES, initI18n, loadAllTexts } from './lib/i18n';
+import { FIRST_PAINT_NAMESPACES, initI18n, loadTexts, SHELL_NAMESPACES } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -9,15 +9,16 @@ import './styles.css';
 // other page, and the first navigation away from the landing page, loads the whole app.
 const onLanding = window.location.pathname === '/';
 
-// Texts are loaded before the first render, so no screen shows keys.
-await initI18n(undefined, onLanding ? FIRST_PAINT_NAMESPACES : undefined);
+// The texts of the first screen's frame are loaded before the first render; each view loads its own
+// as it opens (lib/lazy-view.ts), so no screen shows keys and none waits for texts it does not show.
+await initI18n(undefined, onLanding ? FIRST_PAINT_NAMESPACES : SHELL_NAMESPACES);
 
 const root = createRoot(document.getElementById('root')!);
 const queryClient = createQueryClient();
 let appShown = false;
 
 async function openApp(to?: string): Promise<void> {
-  const [{ App }] = await Promise.all([import('./app/app'), loadAllTexts()]);
+  const [{ App }] = await Promise.all([import('./app/app'), loadTexts(SHELL_NAMESPACES)]);
   if (appShown) return;
   appShown = true;
   if (to !== undefined) window.history.pushState(null, '', to);
@@ -38,10 +39,6 @@ if (onLanding) {
       </StrictMode>,
     );
   });
-  // The other texts arrive once the page has loaded, ready for a language change or the next page.
-  const loadRest = () => setTimeout(() => void loadAllTexts(), 0);
-  if (document.readyState === 'complete') loadRest();
-  else window.addEventListener('load', loadRest, { once: true });
 } else {
   await openApp();
 }

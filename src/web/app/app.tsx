@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
@@ -15,9 +15,13 @@ import { ThemeServerSync } from '../lib/theme-server-sync';
 import { ErrorBoundary } from './errors/error-boundary';
 import { createRouter } from './router';
 import type { SessionEndedState } from './shell/public-layout';
+import { lazyView } from '../lib/lazy-view';
 
 // Spec §2 Dialogs: the mobile responsiveness check's floating button, on every page; loaded after first paint.
-const MobileCheckLauncher = lazy(() => import('../features/mobile-check/components/mobile-check-launcher'));
+const MobileCheckLauncher = lazyView(
+  () => import('../features/mobile-check/components/mobile-check-launcher').then((m) => m.default),
+  ['mobile-check'],
+);
 
 function Toasts() {
   const { theme } = useTheme();

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { LandingPage } from '../features/landing/pages/landing-page';
 import { AppNavigationProvider, type AppLocation, type AppNavigation } from '../lib/navigation/app-navigation';
@@ -8,12 +8,16 @@ import { ThemeProvider } from '../lib/theme-context';
 import { ThemeServerSync } from '../lib/theme-server-sync';
 import { ErrorBoundary } from './errors/error-boundary';
 import { PublicLayout } from './shell/public-layout';
+import { lazyView } from '../lib/lazy-view';
 
 // Issue 6 item 9: a first visit to / shows the landing page from this light entry, without the
 // router, zod, the session controller, the live connection or the toaster. The first navigation
 // to another page loads the app (app.tsx), which takes over the same screen and the same cache.
 
-const MobileCheckLauncher = lazy(() => import('../features/mobile-check/components/mobile-check-launcher'));
+const MobileCheckLauncher = lazyView(
+  () => import('../features/mobile-check/components/mobile-check-launcher').then((m) => m.default),
+  ['mobile-check'],
+);
 
 function currentLocation(): AppLocation {
   // The build prerenders the landing page in Node (prerender-landing.tsx), where there is no window.

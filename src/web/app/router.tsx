@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../contracts/roles';
 import { PATIENT_FEATURE_ROUTES, PATIENT_FEATURE_SECTIONS, pathForView, VIEW_PATHS } from '../../contracts/views';
@@ -21,7 +21,7 @@ import { useSession } from '../lib/session/use-session';
 import { ComingSoonPage } from './coming-soon-page';
 import { RouteError } from './errors/route-error';
 import { PortalRoute } from './shell/portal-route';
-import { RoutedPublicLayout } from './shell/routed-public-layout';
+import { lazyView } from '../lib/lazy-view';
 
 // Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
 // Page code is loaded lazily per view (spec §7). Public pages live in the public layout; the views
@@ -29,18 +29,26 @@ import { RoutedPublicLayout } from './shell/routed-public-layout';
 // been built yet, and any unknown path, shows the coming-soon page, as spec §2 says for unknown
 // view names: inside the signed-in frame when signed in, else inside the public one.
 
-const LandingPage = lazy(() => import('../features/landing/pages/landing-page').then((m) => ({ default: m.LandingPage })));
-const SharedMedicationPage = lazy(() =>
-  import('../features/medications/pages/shared-medication-page').then((m) => ({ default: m.SharedMedicationPage })),
+const LandingPage = lazyView(() => import('../features/landing/pages/landing-page').then((m) => m.LandingPage), ['landing']);
+const SharedMedicationPage = lazyView(
+  () => import('../features/medications/pages/shared-medication-page').then((m) => m.SharedMedicationPage),
+  [],
 );
-const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const LoginPage = lazyView(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage), ['auth', 'validation', 'biometric']);
+const ResetPasswordPage = lazyView(
+  () => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage),
+  ['auth', 'validation'],
+);
 // The signed-in frame (sidebar, header, notifications, live connection UI) is not needed before
 // sign-in, so the landing page does not download it (issue 6 item 9).
-const SignedInLayout = lazy(() => import('./shell/signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
-const PortalHomePage = lazy(() => import('../features/portal/pages/portal-home-page').then((m) => ({ default: m.PortalHomePage })));
-const PatientDashboardPage = lazy(() =>
-  import('../features/portal/pages/patient-dashboard-page').then((m) => ({ default: m.PatientDashboardPage })),
+// The public frame's header and footer read the landing page's texts: a first page that is not the
+// landing page loads them only when it is a public one.
+const RoutedPublicLayout = lazyView(() => import('./shell/routed-public-layout').then((m) => m.RoutedPublicLayout), ['landing']);
+const SignedInLayout = lazyView(() => import('./shell/signed-in-layout').then((m) => m.SignedInLayout), []);
+const PortalHomePage = lazyView(() => import('../features/portal/pages/portal-home-page').then((m) => m.PortalHomePage), []);
+const PatientDashboardPage = lazyView(
+  () => import('../features/portal/pages/patient-dashboard-page').then((m) => m.PatientDashboardPage),
+  ['health', 'doctors', 'booking'],
 );
 
 /** Route paths without their leading slash, as nested routes write them. */

@@ -8,10 +8,12 @@ import {
   SUPPORTED_LANGUAGES,
   type Language,
 } from '../../contracts/languages';
-import { FIRST_PAINT_NAMESPACES } from './first-paint-namespaces';
+import { FIRST_PAINT_NAMESPACES, SHELL_NAMESPACES } from './first-paint-namespaces';
 
 // Every string a person reads comes from src/web/locales/<lang>/<namespace>.json. Each file is its
-// own chunk, loaded when the language is chosen, so no visitor downloads the other five languages.
+// own chunk, loaded for the chosen language only when something on screen needs it: the frame's
+// namespaces before the first paint, a view's with the view (lazy-view.ts). A language change loads
+// the new language's texts of every namespace loaded so far before it switches.
 
 export const NAMESPACES = [
   'common',
@@ -38,6 +40,7 @@ export const NAMESPACES = [
   'medications',
   'booking',
 ] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -80,8 +83,8 @@ function applyToDocument(language: string): void {
 }
 
 /**
- * Loads the chosen language's texts before the first render: every namespace by default, or only the
- * given ones (the landing entry passes FIRST_PAINT_NAMESPACES and calls loadAllTexts afterwards).
+ * Loads the chosen language's texts before the first render: every namespace by default (tests and
+ * tools), or only the given ones (the browser entry passes the landing page's or the app frame's).
  */
 export async function initI18n(
   language: Language = initialLanguage(),
@@ -107,14 +110,27 @@ export async function initI18n(
       interpolation: { escapeValue: false }, // React escapes output
       react: { useSuspense: true },
       returnNull: false,
+      // A text read from a namespace that was never loaded would show its key. lazy-view.ts and the
+      // frame's list prevent it and view-namespaces.test.ts checks the sources; should one slip
+      // through, it is said loudly (end-to-end tests fail on any console error). Keys missing from
+      // a loaded namespace are not reported: some are asked for with a fallback on purpose.
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key) => {
+        if (!i18next.hasLoadedNamespace(namespace)) {
+          console.error(`Text ${namespace}:${key} was read before the ${namespace} texts were loaded (${languages.join(', ')})`);
+        }
+      },
     });
   applyToDocument(i18next.language);
   return i18next;
 }
 
-/** Every namespace of the current language (and of later language changes, which load i18next's ns list). */
-export async function loadAllTexts(): Promise<void> {
-  await i18next.loadNamespaces([...NAMESPACES]);
+/**
+ * The given namespaces of the current language; they join i18next's list, so a later language
+ * change loads them in the new language too before it switches.
+ */
+export async function loadTexts(namespaces: readonly string[]): Promise<void> {
+  await i18next.loadNamespaces([...namespaces]);
 }
 
-export { FIRST_PAINT_NAMESPACES, i18next };
+export { FIRST_PAINT_NAMESPACES, i18next, SHELL_NAMESPACES };

@@ -19,9 +19,10 @@
   }
   // The first paint waits for the texts of the visitor's language (the stored choice, else the
   // browser's first supported language, else English, as src/web/lib/i18n.ts decides): preload
-  // them now, alongside the app's script. The build lists their files per language in index.html.
+  // them now, alongside the app's script. The build lists their files per language in index.html:
+  // the landing page's for /, the app frame's for every other page.
   try {
-    var listed = document.getElementById('first-paint-texts');
+    var listed = document.getElementById(location.pathname === '/' ? 'first-paint-texts' : 'shell-texts');
     var files = listed ? JSON.parse(listed.textContent) : {};
     var language = localStorage.getItem('caredeck.language');
     if (!files[language]) {

@@ -5,7 +5,6 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../../components/ui/delayed-loading';
 import { portalPath } from '../../lib/session/role-navigation';
 import { useSession } from '../../lib/session/use-session';
-import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ConnectionIndicator } from '../../lib/realtime/connection-indicator';
 import { ErrorBoundary } from '../errors/error-boundary';
@@ -14,6 +13,13 @@ import type { SessionEndedState } from './public-layout';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { lazyView } from '../../lib/lazy-view';
+
+// Only a doctor's first sign-in shows it: its code and texts are not part of the frame.
+const ChangePasswordDialog = lazyView(
+  () => import('../../features/auth/components/change-password-dialog').then((m) => m.ChangePasswordDialog),
+  ['auth', 'validation'],
+);
 
 /**
  * The frame of every signed-in view (spec §2 Signed-in header, §4 App flow). Signed-in routes need a
@@ -94,7 +100,11 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
         </main>
       </div>
       {/* Spec §2 Dialogs: a doctor signing in for the first time chooses a new password before anything else. */}
-      {user && user.role === 'doctor' && user.isFirstTimeLogin ? <ChangePasswordDialog /> : null}
+      {user && user.role === 'doctor' && user.isFirstTimeLogin ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

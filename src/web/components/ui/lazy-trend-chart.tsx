@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { TrendChartProps, TrendPoint, TrendSeries } from './trend-chart';
 import { InlineLoading } from './query-states';
+import { lazyView } from '../../lib/lazy-view';
 
 export type { TrendChartProps, TrendPoint, TrendSeries };
 
-const Chart = lazy(() => import('./trend-chart'));
+const Chart = lazyView(() => import('./trend-chart').then((m) => m.default), []);
 
 interface Props extends TrendChartProps {
   /** The text of the toggle that opens the table of figures, also its caption. */

@@ -1,8 +1,14 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const AppointmentsPage = lazy(() => import('./pages/appointments-page').then((m) => ({ default: m.AppointmentsPage })));
-const BookAppointmentPage = lazy(() => import('./pages/book-appointment-page').then((m) => ({ default: m.BookAppointmentPage })));
+const AppointmentsPage = lazyView(
+  () => import('./pages/appointments-page').then((m) => m.AppointmentsPage),
+  ['health', 'booking', 'validation', 'doctors'],
+);
+const BookAppointmentPage = lazyView(
+  () => import('./pages/book-appointment-page').then((m) => m.BookAppointmentPage),
+  ['booking', 'validation'],
+);
 
 /** The signed-in view `appointments` (spec §2), the patient's list; mounted by app/router.tsx. */
 export const appointmentsRoutes: RouteObject[] = [

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const AuditPage = lazy(() => import('./pages/audit-page').then((m) => ({ default: m.AuditPage })));
-const AccessLogPage = lazy(() => import('./pages/access-log-page').then((m) => ({ default: m.AccessLogPage })));
+const AuditPage = lazyView(() => import('./pages/audit-page').then((m) => m.AuditPage), ['audit']);
+const AccessLogPage = lazyView(() => import('./pages/access-log-page').then((m) => m.AccessLogPage), ['audit']);
 
 /**
  * Signed-in routes of the audit feature: the admin viewer (the server refuses all but admins and

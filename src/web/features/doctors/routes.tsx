@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const DoctorDirectoryPage = lazy(() => import('./pages/doctor-directory-page').then((m) => ({ default: m.DoctorDirectoryPage })));
-const DoctorProfilePage = lazy(() => import('./pages/doctor-profile-page').then((m) => ({ default: m.DoctorProfilePage })));
+const DoctorDirectoryPage = lazyView(() => import('./pages/doctor-directory-page').then((m) => m.DoctorDirectoryPage), ['doctors']);
+const DoctorProfilePage = lazyView(() => import('./pages/doctor-profile-page').then((m) => m.DoctorProfilePage), ['doctors']);
 
 /** The signed-in view `doctors` (spec §2) and a doctor's profile, mounted by app/router.tsx in the signed-in layout. */
 export const doctorsRoutes: RouteObject[] = [

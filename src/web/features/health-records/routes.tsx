@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const LabResultsPage = lazy(() => import('./pages/lab-results-page').then((m) => ({ default: m.LabResultsPage })));
-const VitalsPage = lazy(() => import('./pages/vitals-page').then((m) => ({ default: m.VitalsPage })));
-const ProblemsPage = lazy(() => import('./pages/problems-page').then((m) => ({ default: m.ProblemsPage })));
-const ImmunizationsPage = lazy(() => import('./pages/immunizations-page').then((m) => ({ default: m.ImmunizationsPage })));
-const DemographicsPage = lazy(() => import('./pages/demographics-page').then((m) => ({ default: m.DemographicsPage })));
-const MedicalHistoryPage = lazy(() => import('./pages/medical-history-page').then((m) => ({ default: m.MedicalHistoryPage })));
-const VisitNotesPage = lazy(() => import('./pages/visit-notes-page').then((m) => ({ default: m.VisitNotesPage })));
+const LabResultsPage = lazyView(() => import('./pages/lab-results-page').then((m) => m.LabResultsPage), ['health']);
+const VitalsPage = lazyView(() => import('./pages/vitals-page').then((m) => m.VitalsPage), ['health']);
+const ProblemsPage = lazyView(() => import('./pages/problems-page').then((m) => m.ProblemsPage), ['health']);
+const ImmunizationsPage = lazyView(() => import('./pages/immunizations-page').then((m) => m.ImmunizationsPage), ['health']);
+const DemographicsPage = lazyView(() => import('./pages/demographics-page').then((m) => m.DemographicsPage), ['health', 'registration']);
+const MedicalHistoryPage = lazyView(() => import('./pages/medical-history-page').then((m) => m.MedicalHistoryPage), ['health']);
+const VisitNotesPage = lazyView(() => import('./pages/visit-notes-page').then((m) => m.VisitNotesPage), ['health']);
 
 /**
  * The patient's read-only chart views of spec §2 (lab-results, vitals, problems, immunizations,

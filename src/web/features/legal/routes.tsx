@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const DocumentPage = lazy(() => import('./pages/document-page').then((m) => ({ default: m.DocumentPage })));
-const FaqPage = lazy(() => import('./pages/faq-page').then((m) => ({ default: m.FaqPage })));
+const DocumentPage = lazyView(() => import('./pages/document-page').then((m) => m.DocumentPage), ['legal']);
+const FaqPage = lazyView(() => import('./pages/faq-page').then((m) => m.FaqPage), ['legal']);
 
 /**
  * Public pages the footer links to (DESIGN.md §10: real pages, not alerts), mounted by app/router.tsx

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const MedicationsPage = lazy(() => import('./pages/medications-page').then((m) => ({ default: m.MedicationsPage })));
+const MedicationsPage = lazyView(() => import('./pages/medications-page').then((m) => m.MedicationsPage), ['health', 'medications']);
 
 /** The signed-in view `medications` as a patient sees it (spec §2); mounted by app/router.tsx. */
 export const medicationsRoutes: RouteObject[] = [{ path: 'medications', element: <MedicationsPage /> }];

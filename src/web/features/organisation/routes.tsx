@@ -1,7 +1,10 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const OrganisationPage = lazy(() => import('./pages/organisation-page').then((m) => ({ default: m.OrganisationPage })));
+const OrganisationPage = lazyView(
+  () => import('./pages/organisation-page').then((m) => m.OrganisationPage),
+  ['organisation', 'validation'],
+);
 
 /** Signed-in (admin) route of the organisation settings; the server refuses all but admins and holders of system.config. */
 export const organisationRoutes: RouteObject[] = [{ path: 'admin/organisation', element: <OrganisationPage /> }];

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const RecordsPage = lazy(() => import('./pages/records-page').then((m) => ({ default: m.RecordsPage })));
+const RecordsPage = lazyView(() => import('./pages/records-page').then((m) => m.RecordsPage), ['records']);
 
 /** The signed-in view `records` as a patient sees it (spec §2); mounted by app/router.tsx. */
 export const recordsRoutes: RouteObject[] = [{ path: 'records', element: <RecordsPage /> }];

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
 
-const UserAdminPage = lazy(() => import('./pages/user-admin-page').then((m) => ({ default: m.UserAdminPage })));
+const UserAdminPage = lazyView(() => import('./pages/user-admin-page').then((m) => m.UserAdminPage), ['user-admin', 'validation']);
 
 export const USER_ADMIN_PATH = '/admin/users';
 

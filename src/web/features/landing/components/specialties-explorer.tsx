@@ -1,14 +1,15 @@
 import { Activity, Bone, Brain, Eye, HeartPulse, Microscope, Scan, Smile, Stethoscope, Video, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPECIALTIES, SPECIALTY_CATEGORIES, type Specialty, type SpecialtyCategory } from '../../../../contracts/specialties';
 import type { ExplorerSelection } from './specialties-explorer-modal';
+import { lazyView } from '../../../lib/lazy-view';
 
 // Spec §2 Landing page "Specialties explorer" and §4 Explorer: three tabs (by specialty, body system,
 // imaging type), a category filter (switching tabs resets it to all), and a card per item that opens
 // the specialists modal. The modal and its doctor query load only when a card is opened.
 
-const SpecialtiesExplorerModal = lazy(() => import('./specialties-explorer-modal'));
+const SpecialtiesExplorerModal = lazyView(() => import('./specialties-explorer-modal').then((m) => m.default), ['doctors']);
 
 export const EXPLORER_TABS = ['specialty', 'bodySystem', 'imagingType'] as const;
 export type ExplorerTab = (typeof EXPLORER_TABS)[number];

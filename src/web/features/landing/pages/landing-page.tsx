@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLocation } from '../../../lib/navigation/app-navigation';
 import { AnalyticsPreviewSection } from '../components/analytics-preview-section';
@@ -16,9 +16,10 @@ import { PortalsSection } from '../components/portals-section';
 import { SecuritySection } from '../components/security-section';
 import { ServicesSection } from '../components/services-section';
 import { TestimonialsSection } from '../components/testimonials-section';
+import { lazyView } from '../../../lib/lazy-view';
 
 // The explorer (tabs, 30 cards, its modal and doctor query) loads after the first paint.
-const SpecialtiesExplorer = lazy(() => import('../components/specialties-explorer'));
+const SpecialtiesExplorer = lazyView(() => import('../components/specialties-explorer').then((m) => m.default), ['doctors']);
 
 /** The public front page, every section of spec §2 in its order; the footer is the layout's. */
 export function LandingPage() {

@@ -1,11 +1,12 @@
 import { Smartphone } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/use-session';
 import { usePublicConfig } from '../../../lib/use-public-config';
 import { isFramed } from '../lib/viewports';
+import { lazyView } from '../../../lib/lazy-view';
 
-const MobileCheckOverlay = lazy(() => import('./mobile-check-overlay'));
+const MobileCheckOverlay = lazyView(() => import('./mobile-check-overlay').then((m) => m.default), ['mobile-check']);
 
 /**
  * Spec §2 Dialogs: the floating button that opens the mobile responsiveness check. Shown in demo
