@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 // End-to-end journeys against the built app (`npm run build` first; `npm run test:e2e` builds when
 // dist/ is missing), in Debian's Chromium (never `playwright install`: nothing downloads at run time). Each run gets
-// a fresh embedded database, seeded with the demo organisation.
+// a fresh database seeded with the demo organisation: a PostgreSQL database of its own when
+// TEST_DATABASE_URL is set (as in CI), else the embedded one (scripts/e2e-server.mjs).
 
 const PORT = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://localhost:${PORT}`;
@@ -47,7 +48,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist/server/main.js',
+    command: 'node scripts/e2e-server.mjs',
     cwd: root,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
@@ -63,7 +64,7 @@ export default defineConfig({
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       WEB_ROOT: path.join(root, 'dist/web'),
-      // Always the fresh embedded database and in-process services, whatever the shell has set.
+      // A fresh database (scripts/e2e-server.mjs) and in-process services, whatever the shell has set.
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',

@@ -76,7 +76,7 @@ async function timeToHealthy(command: string, args: string[], dataDir: string): 
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
+    if (groupAlive(child.pid!)) process.kill(-child.pid!, 'SIGTERM');
     await exited;
     // npm may exit before the server it started has closed the database.
     while (groupAlive(child.pid!)) await new Promise((resolve) => setTimeout(resolve, 10));
