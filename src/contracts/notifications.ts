@@ -81,7 +81,12 @@ function isReadableCursor(cursor: string): boolean {
 export const notificationListQuerySchema = z.object({
   // Optional here so a missing id answers the spec's own text, not a generic validation error.
   userId: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE.maxLimit).default(NOTIFICATION_PAGE.defaultLimit),
+  limit: z.coerce
+    .number('choice.invalid')
+    .int('choice.invalid')
+    .min(1, 'choice.invalid')
+    .max(NOTIFICATION_PAGE.maxLimit, 'choice.invalid')
+    .default(NOTIFICATION_PAGE.defaultLimit),
   cursor: z.string().max(80, 'cursor.invalid').regex(CURSOR, 'cursor.invalid').refine(isReadableCursor, 'cursor.invalid').optional(),
 });
 
