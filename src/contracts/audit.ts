@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDayOrInstantSchema, isOrderedRange } from './dates';
 import { ROLES } from './roles';
 
 // Issue 4 item 6: the admin audit viewer (GET /api/audit/events, .csv, GET /api/audit/chain) and
@@ -19,11 +20,11 @@ const pageSize = z.coerce
   .max(100, 'choice.invalid')
   .default(AUDIT_PAGE_SIZE);
 
-/** A calendar day (YYYY-MM-DD, UTC) or a full ISO 8601 time. */
-const instant = z.union([z.iso.date('date.invalid'), z.iso.datetime({ offset: true, message: 'date.invalid' })]).optional();
+/** A calendar day (YYYY-MM-DD, UTC) or a full ISO 8601 time, between 1900 and 2200 (dates.ts). */
+const instant = boundedDayOrInstantSchema().optional();
 
 /** Filters shared by the list and the CSV export. user / patient: an id, or part of a name or email. */
-export const auditFilterSchema = z.object({
+const auditFilterFields = z.object({
   user: z.string().trim().max(200, 'text.tooLong').optional(),
   patient: z.string().trim().max(200, 'text.tooLong').optional(),
   action: z
@@ -36,11 +37,15 @@ export const auditFilterSchema = z.object({
   from: instant,
   to: instant,
 });
+/** `to` is not before `from`. */
+const ordered = (q: { from?: string; to?: string }) => isOrderedRange(q.from, q.to);
+const ORDER_ISSUE = { message: 'date.rangeOrder', path: ['to'] };
+export const auditFilterSchema = auditFilterFields.refine(ordered, ORDER_ISSUE);
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-export const auditListQuerySchema = auditFilterSchema.extend({ page, pageSize }).strict();
+export const auditListQuerySchema = auditFilterFields.extend({ page, pageSize }).strict().refine(ordered, ORDER_ISSUE);
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
-export const auditExportQuerySchema = auditFilterSchema.strict();
+export const auditExportQuerySchema = auditFilterFields.strict().refine(ordered, ORDER_ISSUE);
 
 const person = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES).nullable() }).nullable();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPOINTMENT_TYPES, appointmentSchema } from './appointments';
+import { appointmentDateSchema, isOrderedRange, isRangeWithin } from './dates';
 
 // Issue 7 item 3: a patient books, reschedules and cancels their own appointments.
 //
@@ -40,7 +41,8 @@ export function isTimeZone(zone: string): boolean {
 }
 
 export const timeZoneSchema = z.string().min(1, 'choice.invalid').max(64, 'choice.invalid').refine(isTimeZone, 'choice.invalid');
-const dateSchema = z.iso.date('date.invalid');
+/** A booking's day: a real calendar day within the appointment window around today (dates.ts). */
+const dateSchema = appointmentDateSchema();
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'choice.invalid');
 
 export const slotQuerySchema = z
@@ -51,11 +53,8 @@ export const slotQuerySchema = z
     timeZone: timeZoneSchema.optional(),
   })
   .strict()
-  .refine((q) => q.from <= q.to, { message: 'date.invalid', path: ['to'] })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < BOOKING.maxRangeDays, {
-    message: 'date.invalid',
-    path: ['to'],
-  });
+  .refine((q) => isOrderedRange(q.from, q.to), { message: 'date.rangeOrder', path: ['to'] })
+  .refine((q) => isRangeWithin(q.from, q.to, BOOKING.maxRangeDays), { message: 'date.rangeTooLong', path: ['to'] });
 export type SlotQuery = z.infer<typeof slotQuerySchema>;
 
 export const slotSchema = z.object({

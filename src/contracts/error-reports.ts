@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInstantSchema } from './dates';
 
 // Spec §3 "Error report". The client sends what it knows; the server masks the email again,
 // drops the client session id (never stored), and decides the final severity.
@@ -12,7 +13,7 @@ const shortText = z.string().max(500);
 
 export const errorReportSchema = z.object({
   id: z.string().min(1).max(100),
-  timestamp: z.iso.datetime({ offset: true }),
+  timestamp: boundedInstantSchema(),
   errorType: z.enum(ERROR_REPORT_TYPES),
   errorBoundary: shortText.optional(),
   component: shortText.optional(),

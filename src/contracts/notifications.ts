@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInstantInWindow } from './dates';
 
 // Spec §3 "Notification (server)", §7 notification calls, §8 notification errors. A notification
 // is stored for one user and pushed to that user's open sockets in the same step (live-events.ts
@@ -67,11 +68,26 @@ export const NOTIFICATION_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
 /** Keyset cursor: the createdAt and id of the last notification of the previous page. */
 const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cursor this server could have made: a real instant within the date window and a well-formed id. */
+function isReadableCursor(cursor: string): boolean {
+  const separator = cursor.indexOf('_');
+  const at = cursor.slice(0, separator);
+  const time = Date.parse(at);
+  return Number.isFinite(time) && new Date(time).toISOString() === at && isInstantInWindow(at) && UUID.test(cursor.slice(separator + 1));
+}
+
 export const notificationListQuerySchema = z.object({
   // Optional here so a missing id answers the spec's own text, not a generic validation error.
   userId: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE.maxLimit).default(NOTIFICATION_PAGE.defaultLimit),
-  cursor: z.string().regex(CURSOR).optional(),
+  limit: z.coerce
+    .number('choice.invalid')
+    .int('choice.invalid')
+    .min(1, 'choice.invalid')
+    .max(NOTIFICATION_PAGE.maxLimit, 'choice.invalid')
+    .default(NOTIFICATION_PAGE.defaultLimit),
+  cursor: z.string().max(80, 'cursor.invalid').regex(CURSOR, 'cursor.invalid').refine(isReadableCursor, 'cursor.invalid').optional(),
 });
 
 export const notificationListResponseSchema = z.object({

@@ -44,6 +44,13 @@ const base64url = z
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*$/);
 
+/** A WebAuthn credential id as a request names it: base64url (the demo ids are too). */
+const credentialIdInput = z
+  .string()
+  .min(1, 'choice.invalid')
+  .max(1024, 'choice.invalid')
+  .regex(/^[A-Za-z0-9_-]+$/, 'choice.invalid');
+
 export const biometricCredentialSchema = z.object({
   /** Our id for the passkey (used in PUT/DELETE /api/biometric/credentials/:id). */
   id: z.uuid(),
@@ -65,7 +72,7 @@ export const biometricCredentialResponseSchema = z.object({ success: z.literal(t
 export type BiometricCredentialResponse = z.infer<typeof biometricCredentialResponseSchema>;
 
 /** Without a credentialId the browser may offer any passkey it holds for this site (discoverable). */
-export const biometricChallengeRequestSchema = z.object({ credentialId: z.string().min(1).max(1024).optional() });
+export const biometricChallengeRequestSchema = z.object({ credentialId: credentialIdInput.optional() });
 export const biometricChallengeResponseSchema = z.object({
   challenge: z.string(),
   /** PublicKeyCredentialRequestOptionsJSON, passed to the browser as it is. */
@@ -75,7 +82,7 @@ export type BiometricChallengeResponse = z.infer<typeof biometricChallengeRespon
 
 /** Spec §7: the assertion's fields, flattened. A demo request (isDemo) carries only the demo credential id. */
 export const biometricVerifyRequestSchema = z.object({
-  credentialId: z.string().min(1).max(1024),
+  credentialId: credentialIdInput,
   authenticatorData: base64url.optional(),
   signature: base64url.optional(),
   clientDataJSON: base64url.optional(),
@@ -92,7 +99,7 @@ export const biometricVerifyResponseSchema = z.object({
 });
 export type BiometricVerifyResponse = z.infer<typeof biometricVerifyResponseSchema>;
 
-export const biometricUpdateUsageRequestSchema = z.object({ credentialId: z.string().min(1).max(1024) });
+export const biometricUpdateUsageRequestSchema = z.object({ credentialId: credentialIdInput });
 
 export const passkeyRegistrationOptionsResponseSchema = z.object({ options: z.record(z.string(), z.unknown()) });
 export type PasskeyRegistrationOptionsResponse = z.infer<typeof passkeyRegistrationOptionsResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isInstantInWindow } from './dates';
 import { STAFF_POSITIONS, PERMISSIONS, type Permission } from './permission-catalogue';
 import { ROLES } from './roles';
 
@@ -47,6 +48,7 @@ export const grantPermissionRequestSchema = z.object({
   // A grant that has already expired would be granted and gone at once: refused instead.
   expiresAt: z.iso
     .datetime('date.invalid')
+    .refine(isInstantInWindow, 'date.outOfRange')
     .refine((value) => Date.parse(value) > Date.now(), 'date.invalid')
     .nullable()
     .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countries';
+import { pageQueryFields } from './paging';
 import { BLOOD_TYPES, GENDERS } from './registration';
 import { sessionUserSchema } from './user';
 
@@ -76,10 +77,7 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
-export const outboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const outboxQuerySchema = z.object(pageQueryFields(20));
 export type OutboxQuery = z.input<typeof outboxQuerySchema>;
 
 export const outboxResponseSchema = z.object({

@@ -12,7 +12,12 @@ import { registerCsrf } from './platform/csrf';
 import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
 import { envelope, errorHandler } from './platform/errors';
+<<<<<<< HEAD
 import { loggerOptions, registerRequestLog } from './platform/logging';
+=======
+import { frameworkErrors, registerInputGuard } from './platform/input-guard';
+import { loggerOptions } from './platform/logging';
+>>>>>>> harden-input
 import { registerMail } from './platform/mail';
 import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerRealtime } from './platform/realtime';
@@ -48,8 +53,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Finish in-flight requests on close, but do not wait for idle keep-alive sockets.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+<<<<<<< HEAD
     // One line per request instead, from registerRequestLog.
     logController: new LogController({ disableRequestLogging: true }),
+=======
+    // An undecodable address answers 400 in the one error envelope (input-guard.ts).
+    frameworkErrors,
+>>>>>>> harden-input
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. Core: zod validation and serialisation, one error envelope, route access declarations.
@@ -100,6 +110,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cookie);
   await registerSessions(app, config.publicUrl);
   await registerCsrf(app, config.publicUrl);
+  // Control characters and over-deep JSON refused for every route, after the access and CSRF checks.
+  registerInputGuard(app);
   // Per-route limits, counted in Redis when REDIS_URL is set (shared by every instance).
   await registerRateLimit(app, config);
   // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.

@@ -97,6 +97,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's request and response schemas, for tests that generate requests from them. */
+  schema?: RouteOptions['schema'];
 }
 
 const declared = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -118,7 +120,7 @@ export function enforceAccessDeclarations(
     const where = `${String(route.method)} ${route.url}`;
     if (!access) throw new Error(`Route ${where} does not declare its access (config.access)`);
     assertWellFormed(access, where);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, schema: route.schema });
   });
 
   // Runs before CSRF and validation: an anonymous caller learns nothing but "sign in".

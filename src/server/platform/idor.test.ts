@@ -215,7 +215,8 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
   {
     name: 'own appointment (GET calendar.ics and queue, PUT /api/appointments/{id}, POST cancel)',
     paths: ['/api/appointments/:id/calendar.ics', '/api/appointments/:id', '/api/appointments/:id/cancel', '/api/appointments/:id/queue'],
-    body: { date: '2032-06-07', time: '09:00', timeZone: 'UTC' },
+    // A day within the booking window, so the refusal is the record's and not the date's.
+    body: { date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), time: '09:00', timeZone: 'UTC' },
     create: async (owner) => {
       const marker = `Visit ${randomBytes(6).toString('hex')}`;
       const { user: doctor } = await createDoctor(t.app.db, random);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeSlots, wallClock, zonedInstant, type WeeklyHours } from './slots';
+import { freeSlots, MAX_SLOT_SEARCH_DAYS, wallClock, zonedInstant, type WeeklyHours } from './slots';
 
 // 2026-11-23 is a Monday.
 const MONDAY_HOURS: WeeklyHours[] = [{ dayOfWeek: 1, startTime: '09:00:00', endTime: '11:00:00', isAvailable: true }];
@@ -35,6 +35,17 @@ describe('freeSlots', () => {
       ],
     });
     expect(starts(slots)).toEqual(['2026-11-23T10:00:00.000Z']);
+  });
+
+  it('walks a fixed number of days at most, whatever range it is given', () => {
+    const everyDay: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ ...MONDAY_HOURS[0]!, dayOfWeek }));
+    // Two centuries asked: the search still ends after MAX_SLOT_SEARCH_DAYS days of 4 slots each.
+    const slots = freeSlots({ ...base, hours: everyDay, toDate: '2200-12-31' });
+    expect(slots).toHaveLength(MAX_SLOT_SEARCH_DAYS * 4);
+    expect(slots.at(-1)!.startsAt.getTime()).toBeLessThan(Date.parse('2026-11-23T00:00:00Z') + MAX_SLOT_SEARCH_DAYS * 86_400_000);
+    // Days at the very end of what a Date holds, or no day at all, end the search at once.
+    expect(freeSlots({ ...base, hours: everyDay, fromDate: '9999-12-31', toDate: '+010000-01' })).toHaveLength(4);
+    expect(freeSlots({ ...base, hours: everyDay, fromDate: 'NaN', toDate: '2026-11-30' })).toEqual([]);
   });
 
   it('never offers a slot that has started or lies in the past', () => {

@@ -1,3 +1,6 @@
+import { BOOKING } from '../../../contracts/booking';
+import { isCalendarDate } from '../../../contracts/dates';
+
 // Free slots of one doctor, computed without the database: weekly hours (wall-clock times in the
 // clinic's zone) laid over calendar days, cut into fixed-length slots, minus booked appointments,
 // time off and anything not strictly in the future. Pure, so the rules are unit-tested on their own.
@@ -32,11 +35,26 @@ export interface SlotInput {
 }
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/**
+ * The most calendar days one search walks, whatever it is asked: a slots query spans at most
+ * BOOKING.maxRangeDays of the caller's zone, which can touch one more day at each end in the
+ * clinic's. No loop here is bounded by what a client sends.
+ */
+export const MAX_SLOT_SEARCH_DAYS = BOOKING.maxRangeDays + 2;
 
 export function freeSlots(input: SlotInput): { startsAt: Date; endsAt: Date }[] {
   const slots: { startsAt: Date; endsAt: Date }[] = [];
   const busy = [...input.busy].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  for (let day = input.fromDate; day <= input.toDate; day = nextDate(day)) {
+  const first = Date.parse(`${input.fromDate}T00:00:00Z`);
+  const last = Date.parse(`${input.toDate}T00:00:00Z`);
+  if (!Number.isFinite(first) || !Number.isFinite(last)) return [];
+  const days = Math.min(Math.floor((last - first) / DAY) + 1, MAX_SLOT_SEARCH_DAYS);
+  for (let index = 0; index < days; index += 1) {
+    const day = new Date(first + index * DAY).toISOString().slice(0, 10);
+    // Past year 9999 a day is no longer YYYY-MM-DD: nothing there to offer.
+    if (!isCalendarDate(day)) break;
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     for (const hours of input.hours) {
       if (!hours.isAvailable || hours.dayOfWeek !== weekday) continue;
