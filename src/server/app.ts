@@ -12,12 +12,8 @@ import { registerCsrf } from './platform/csrf';
 import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
 import { envelope, errorHandler } from './platform/errors';
-<<<<<<< HEAD
-import { loggerOptions, registerRequestLog } from './platform/logging';
-=======
 import { frameworkErrors, registerInputGuard } from './platform/input-guard';
-import { loggerOptions } from './platform/logging';
->>>>>>> harden-input
+import { loggerOptions, registerRequestLog } from './platform/logging';
 import { registerMail } from './platform/mail';
 import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerRealtime } from './platform/realtime';
@@ -53,13 +49,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Finish in-flight requests on close, but do not wait for idle keep-alive sockets.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
-<<<<<<< HEAD
     // One line per request instead, from registerRequestLog.
     logController: new LogController({ disableRequestLogging: true }),
-=======
     // An undecodable address answers 400 in the one error envelope (input-guard.ts).
     frameworkErrors,
->>>>>>> harden-input
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. Core: zod validation and serialisation, one error envelope, route access declarations.
