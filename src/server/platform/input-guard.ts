@@ -28,6 +28,8 @@ function printable(text: string): string {
 export function controlCharacterAt(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
   if (typeof value === 'string') return hasControlCharacter(value) ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1) return undefined;
+  // Bytes (a file's content) are not text.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
       const found = controlCharacterAt(value[i], [...path, String(i)], depth + 1);
