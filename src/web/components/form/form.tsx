@@ -68,3 +68,28 @@ export function SubmitButton({ children, pending, disabled, className, variant, 
     </Button>
   );
 }
+
+/** True while the surrounding kit form is being sent (for its other buttons). */
+export function useFormPending(): boolean {
+  return useFormState().isSubmitting;
+}
+
+/** A secondary button of a kit form (cancel, back) that waits while the form is sent. */
+export function FormButton({
+  children,
+  onClick,
+  variant = 'secondary',
+  disabled,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  variant?: 'primary' | 'secondary' | 'ghost';
+  disabled?: boolean;
+}) {
+  const pending = useFormPending();
+  return (
+    <Button variant={variant} onClick={onClick} disabled={pending || disabled}>
+      {children}
+    </Button>
+  );
+}
