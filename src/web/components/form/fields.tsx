@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { get, useFormContext, useFormState, type FieldValues, type RegisterOptions } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../lib/forms/field-error-text';
@@ -18,6 +18,11 @@ interface KitFieldProps {
   registerOptions?: RegisterOptions<FieldValues, string>;
 }
 
+function setRef<T>(ref: Ref<T>, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
 /** The field's error message as the schema or server gave it; a list reports its first item's. */
 function useFieldErrorMessage(name: string): string | undefined {
   const { errors } = useFormState({ name });
@@ -26,7 +31,12 @@ function useFieldErrorMessage(name: string): string | undefined {
   return error?.message;
 }
 
-function useKitRegistration(name: string, liveError: string | undefined, options?: RegisterOptions<FieldValues, string>) {
+function useKitRegistration(
+  name: string,
+  liveError: string | undefined,
+  options?: RegisterOptions<FieldValues, string>,
+  inputRef?: Ref<HTMLInputElement>,
+) {
   const { register, clearErrors } = useFormContext();
   const { t } = useTranslation('validation');
   const message = useFieldErrorMessage(name);
@@ -37,7 +47,14 @@ function useKitRegistration(name: string, liveError: string | undefined, options
       return options?.onChange?.(event);
     },
   });
-  return { registration, error: fieldErrorText(t, message ?? liveError) };
+  // A caller's ref (a dialog's first focus) gets the element too.
+  const ref = inputRef
+    ? (element: HTMLElement | null) => {
+        registration.ref(element);
+        setRef(inputRef, element as HTMLInputElement | null);
+      }
+    : (element: HTMLElement | null) => registration.ref(element);
+  return { registration: { ...registration, ref }, error: fieldErrorText(t, message ?? liveError) };
 }
 
 type InputProps = KitFieldProps &
@@ -45,10 +62,11 @@ type InputProps = KitFieldProps &
     /** Shown under the input (a meter, a button). */
     after?: ReactNode;
     id?: string;
+    inputRef?: Ref<HTMLInputElement>;
   };
 
-export function TextInput({ name, label, description, liveError, registerOptions, type = 'text', ...input }: InputProps) {
-  const { registration, error } = useKitRegistration(name, liveError, registerOptions);
+export function TextInput({ name, label, description, liveError, registerOptions, inputRef, type = 'text', ...input }: InputProps) {
+  const { registration, error } = useKitRegistration(name, liveError, registerOptions, inputRef);
   return <TextField label={label} hint={description} error={error} type={type} {...input} {...registration} />;
 }
 
@@ -61,8 +79,8 @@ export function DateInput(props: Omit<InputProps, 'type'>) {
   return <TextInput type="date" {...props} />;
 }
 
-export function PasswordInput({ name, label, description, liveError, registerOptions, ...input }: Omit<InputProps, 'type'>) {
-  const { registration, error } = useKitRegistration(name, liveError, registerOptions);
+export function PasswordInput({ name, label, description, liveError, registerOptions, inputRef, ...input }: Omit<InputProps, 'type'>) {
+  const { registration, error } = useKitRegistration(name, liveError, registerOptions, inputRef);
   return <PasswordField label={label} hint={description} error={error} {...input} {...registration} />;
 }
 

@@ -1,25 +1,34 @@
 import { useCallback, type FormHTMLAttributes, type ReactNode } from 'react';
-import { FormProvider, useFormState, type FieldValues } from 'react-hook-form';
+import { FormProvider, useFormState, type FieldErrors, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { FormAlert } from '../ui/field';
 import type { SchemaForm, SubmitFailure } from './use-schema-form';
 
-interface FormProps<TInput extends FieldValues, TOutput> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+interface FormProps<TInput extends FieldValues, TOutput> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'onInvalid'> {
   form: SchemaForm<TInput, TOutput>;
   /** Throw (an ApiError) to fail: its field errors go beside their fields, then onFailure runs. */
   onSubmit: (values: TOutput) => Promise<void> | void;
   onFailure?: SubmitFailure;
+  /** The rules found something (their messages are already beside the fields); say more, or reword one. */
+  onInvalid?: (errors: FieldErrors<TInput>) => void;
   children: ReactNode;
 }
 
 /** A kit form: gives its fields the form, submits through the schema, offers back a restored backup. */
-export function Form<TInput extends FieldValues, TOutput>({ form, onSubmit, onFailure, children, ...rest }: FormProps<TInput, TOutput>) {
+export function Form<TInput extends FieldValues, TOutput>({
+  form,
+  onSubmit,
+  onFailure,
+  onInvalid,
+  children,
+  ...rest
+}: FormProps<TInput, TOutput>) {
   const { bindForm } = form;
   const attach = useCallback((element: HTMLFormElement | null) => bindForm(element), [bindForm]);
   return (
     <FormProvider {...form}>
-      <form ref={attach} noValidate onSubmit={(event) => void form.submitWith(onSubmit, onFailure)(event)} {...rest}>
+      <form ref={attach} noValidate onSubmit={(event) => void form.submitWith(onSubmit, onFailure, onInvalid)(event)} {...rest}>
         {form.restored ? <RestoredNotice onDiscard={form.discardRestored} /> : null}
         {children}
       </form>

@@ -37,7 +37,11 @@ export interface SchemaForm<TInput extends FieldValues, TOutput> extends UseForm
   /** The ref callback of the <form> element, so focus can follow the order the fields appear in. */
   bindForm: (element: HTMLFormElement | null) => void;
   /** The form's submit handler: validates, calls onSubmit, places server errors, drops the backup on success. */
-  submitWith: (onSubmit: (values: TOutput) => Promise<void> | void, onFailure?: SubmitFailure) => (event?: FormEvent) => Promise<void>;
+  submitWith: (
+    onSubmit: (values: TOutput) => Promise<void> | void,
+    onFailure?: SubmitFailure,
+    onInvalid?: (errors: FieldErrors<TInput>) => void,
+  ) => (event?: FormEvent) => Promise<void>;
   /** Puts an ApiError's field errors on their fields and focuses the first; returns what it placed. */
   placeServerErrors: (error: unknown) => PlacedError[];
   /** True when the values shown came from a backup. */
@@ -125,7 +129,7 @@ export function useSchemaForm<TInput extends FieldValues, TOutput = TInput>(
   );
 
   const submitWith = useCallback(
-    (onSubmit: (values: TOutput) => Promise<void> | void, onFailure?: SubmitFailure) =>
+    (onSubmit: (values: TOutput) => Promise<void> | void, onFailure?: SubmitFailure, onInvalid?: (errors: FieldErrors<TInput>) => void) =>
       methods.handleSubmit(
         async (values) => {
           try {
@@ -139,6 +143,7 @@ export function useSchemaForm<TInput extends FieldValues, TOutput = TInput>(
           }
         },
         (errors) => {
+          onInvalid?.(errors);
           const paths = errorPaths(errors);
           if (!focusFirstField(formRef.current, paths) && paths[0]) methods.setFocus(paths[0] as Path<TInput>);
         },
