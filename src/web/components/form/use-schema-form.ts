@@ -24,6 +24,8 @@ export interface SchemaFormOptions<TInput extends FieldValues, TOutput> {
   backup?: FormBackupOptions;
   /** The time in ms; tests inject one. */
   clock?: () => number;
+  /** A field that leaves the screen leaves the values too (a form whose parts depend on a choice). */
+  shouldUnregister?: boolean;
   /** Where a server error path belongs in this form (`allergies.2` → `allergies`); undefined drops it. */
   serverField?: (path: string) => string | undefined;
 }
@@ -79,7 +81,7 @@ export function focusFirstField(form: HTMLFormElement | null, paths: readonly st
 export function useSchemaForm<TInput extends FieldValues, TOutput = TInput>(
   options: SchemaFormOptions<TInput, TOutput>,
 ): SchemaForm<TInput, TOutput> {
-  const { schema, defaultValues, backup, serverField } = options;
+  const { schema, defaultValues, backup, serverField, shouldUnregister } = options;
   const clock = options.clock ?? Date.now;
   const resolver = useMemo(() => zodResolver(schema), [schema]);
   const methods = useForm<TInput, unknown, TOutput>({
@@ -87,6 +89,7 @@ export function useSchemaForm<TInput extends FieldValues, TOutput = TInput>(
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
+    shouldUnregister,
     // The kit focuses in the order the fields appear, not the order they registered.
     shouldFocusError: false,
   });
