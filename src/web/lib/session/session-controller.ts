@@ -2,6 +2,7 @@ import { noSessionResponseSchema, sessionResponseSchema, type SessionInfo, type 
 import { SESSION } from '../../../contracts/constants';
 import type { SessionUser } from '../../../contracts/user';
 import { api, ApiError, resetCsrfToken } from '../api-client';
+import { clearFormBackups } from '../forms/form-backup';
 import {
   clearStoredSession,
   parseStoredSession,
@@ -250,6 +251,8 @@ export class SessionController {
     this.epoch += 1;
     clearTimeout(this.storageSignOutTimer);
     clearStoredSession(this.storage);
+    // What someone typed into a form is not offered to whoever signs in next in this tab.
+    clearFormBackups();
     resetCsrfToken();
     this.set({ status: 'anonymous', user: null, endedReason: notify ? reason : null });
     if (broadcast) this.post({ type: 'signed-out', reason });

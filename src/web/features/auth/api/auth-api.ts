@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChangePasswordResponse, LoginRequest, LoginResponse } from '../../../../contracts/auth';
+import type { LoginRequest, LoginResponse } from '../../../../contracts/auth';
 import { demoAccountsResponseSchema, type DemoAccount } from '../../../../contracts/demo';
 import { api } from '../../../lib/api-client';
 
@@ -22,10 +22,6 @@ export function resetPassword(body: {
   recoveryCode?: string;
 }): Promise<ResetPasswordAnswer> {
   return api.post<ResetPasswordAnswer>('/auth/reset-password', body);
-}
-
-export function changePassword(body: { currentPassword: string; newPassword: string }): Promise<ChangePasswordResponse> {
-  return api.post<ChangePasswordResponse>('/auth/change-password', body);
 }
 
 /** The MFA demo account's code changes every 30 s; the list is read again every 10 s (issue 3 item 1). */

@@ -1,13 +1,20 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { emailSchema } from '../../../../contracts/auth';
+import type { z } from 'zod';
+import { forgotPasswordRequestSchema } from '../../../../contracts/auth';
+import { EmailInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormAlert, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/field';
 import { requestPasswordReset } from '../api/auth-api';
 import { failureMessage, isNetworkFailure, serverText } from '../lib/server-text';
+
+type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 interface Props {
   open: boolean;
@@ -20,52 +27,40 @@ interface Props {
  * same whether or not the address has an account, so the dialog never says who has one.
  */
 export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Props) {
-  const { t } = useTranslation(['auth', 'validation']);
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { t } = useTranslation('auth');
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm({ schema: forgotPasswordRequestSchema, defaultValues: { email: initialEmail } });
 
   const close = () => {
     setSent(null);
     setFailure(null);
-    setFieldError(null);
+    form.clearErrors();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async ({ email }: ForgotPasswordRequest) => {
     setFailure(null);
-    if (!email.trim()) {
-      // Spec §5: "Email Required - Please enter your email address."
-      const message = t('forgot.emailRequired');
-      setFieldError(message);
-      toast.error(t('forgot.emailRequiredTitle'), { description: message });
-      input.current?.focus();
-      return;
-    }
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setFieldError(t(`validation:${parsed.error.issues[0]?.message ?? 'email.invalid'}`));
-      input.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
-    try {
-      const answer = await requestPasswordReset(parsed.data);
-      setSent(answer.message ? serverText(t, answer.message) : t('server.resetLinkSent'));
-    } catch (error) {
-      const network = isNetworkFailure(error);
-      const title = network ? t('forgot.networkTitle') : t('forgot.failedTitle');
-      const description = network ? t('forgot.failedDefault') : failureMessage(t, error, t('forgot.failedDefault'));
-      setFailure(`${title} - ${description}`);
-      toast.error(title, { description });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await requestPasswordReset(email);
+    setSent(answer.message ? serverText(t, answer.message) : t('server.resetLinkSent'));
+  };
+
+  const onFailure = (error: unknown) => {
+    const network = isNetworkFailure(error);
+    const title = network ? t('forgot.networkTitle') : t('forgot.failedTitle');
+    const description = network ? t('forgot.failedDefault') : failureMessage(t, error, t('forgot.failedDefault'));
+    setFailure(`${title} - ${description}`);
+    toast.error(title, { description });
+  };
+
+  const onInvalid = (errors: FieldErrors<ForgotPasswordRequest>) => {
+    setFailure(null);
+    if (errors.email?.message !== 'email.required') return;
+    // Spec §5: "Email Required - Please enter your email address."
+    const message = t('forgot.emailRequired');
+    form.setError('email', { type: 'required', message });
+    toast.error(t('forgot.emailRequiredTitle'), { description: message });
   };
 
   return (
@@ -90,30 +85,14 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Props
           </Button>
         </div>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-          <TextField
-            ref={input}
-            name="forgotEmail"
-            type="email"
-            label={t('forgot.email')}
-            autoComplete="email"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setFieldError(null);
-            }}
-            error={fieldError ?? undefined}
-          />
+        <Form form={form} onSubmit={onSubmit} onFailure={onFailure} onInvalid={onInvalid} className="flex flex-col gap-4">
+          <EmailInput name="email" inputRef={input} label={t('forgot.email')} />
           {failure ? <FormAlert testId="forgot-error">{failure}</FormAlert> : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {t('forgot.cancel')}
-            </Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              {busy ? t('forgot.submitting') : t('forgot.submit')}
-            </Button>
+            <FormButton onClick={close}>{t('forgot.cancel')}</FormButton>
+            <SubmitButton pending={t('forgot.submitting')}>{t('forgot.submit')}</SubmitButton>
           </div>
-        </form>
+        </Form>
       )}
     </Dialog>
   );

@@ -1,11 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Medication } from '../../../../contracts/medications';
-import { REFILL_NOTE_MAX, REFILL_REFUSALS } from '../../../../contracts/refill-requests';
+import {
+  createRefillRequestSchema,
+  REFILL_NOTE_MAX,
+  REFILL_REFUSALS,
+  type CreateRefillRequest,
+} from '../../../../contracts/refill-requests';
+import { TextareaInput } from '../../../components/form/fields';
+import { Form, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormAlert, inputClasses } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestRefill } from '../api/refill-requests';
 
@@ -19,29 +28,20 @@ function failureKey(error: unknown): string {
   return 'refill.failed';
 }
 
-/** Issue 7 item 5: asks the prescriber for a refill of one medication, with an optional note. */
+/** Asks the prescriber for a refill of one medication, with an optional note. */
 export function RefillDialog({ medication, patientId, onClose }: { medication: Medication; patientId: string; onClose: () => void }) {
   const { t } = useTranslation('medications');
-  const noteId = useId();
-  const hintId = useId();
-  const [note, setNote] = useState('');
+  const [failure, setFailure] = useState<unknown>(null);
   const mutation = useRequestRefill(patientId);
-  const tooLong = note.trim().length > REFILL_NOTE_MAX;
+  const form = useSchemaForm({ schema: createRefillRequestSchema, defaultValues: { note: '' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (tooLong || mutation.isPending) return;
-    mutation.mutate(
-      { medicationId: medication.id, note },
-      {
-        onSuccess: () => {
-          toast.success(t('refill.sent.title'), {
-            description: t('refill.sent.body', { name: medication.name, prescriber: medication.prescribedBy ?? '' }),
-          });
-          onClose();
-        },
-      },
-    );
+  const onSubmit = async ({ note }: CreateRefillRequest) => {
+    setFailure(null);
+    await mutation.mutateAsync({ medicationId: medication.id, note: note ?? '' });
+    toast.success(t('refill.sent.title'), {
+      description: t('refill.sent.body', { name: medication.name, prescriber: medication.prescribedBy ?? '' }),
+    });
+    onClose();
   };
 
   return (
@@ -52,35 +52,46 @@ export function RefillDialog({ medication, patientId, onClose }: { medication: M
       description={t('refill.description', { prescriber: medication.prescribedBy ?? '' })}
       testId="refill-dialog"
     >
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={noteId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t('refill.noteLabel')}
-          </label>
-          <textarea
-            id={noteId}
-            name="note"
-            rows={3}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            aria-describedby={hintId}
-            aria-invalid={tooLong ? true : undefined}
-            className={inputClasses(tooLong)}
-          />
-          <p id={hintId} className={`text-xs ${tooLong ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}>
-            {tooLong ? t('refill.noteTooLong', { max: REFILL_NOTE_MAX }) : t('refill.noteHint', { max: REFILL_NOTE_MAX })}
-          </p>
-        </div>
-        {mutation.isError ? <FormAlert testId="refill-error">{t(failureKey(mutation.error))}</FormAlert> : null}
+      <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-4">
+        <NoteField />
+        {failure ? <FormAlert testId="refill-error">{t(failureKey(failure))}</FormAlert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t('refill.cancel')}
           </Button>
-          <Button type="submit" disabled={mutation.isPending || tooLong}>
-            {mutation.isPending ? t('refill.sending') : t('refill.submit')}
-          </Button>
+          <SendButton />
         </div>
-      </form>
+      </Form>
     </Dialog>
+  );
+}
+
+/** The note says it is too long while it is typed, and the request waits for a shorter one. */
+function useNoteTooLong(): boolean {
+  const note = useWatch<CreateRefillRequest, 'note'>({ name: 'note' }) ?? '';
+  return note.trim().length > REFILL_NOTE_MAX;
+}
+
+function NoteField() {
+  const { t } = useTranslation('medications');
+  const tooLong = useNoteTooLong();
+  return (
+    <TextareaInput
+      name="note"
+      rows={3}
+      label={t('refill.noteLabel')}
+      description={t('refill.noteHint', { max: REFILL_NOTE_MAX })}
+      liveError={tooLong ? t('refill.noteTooLong', { max: REFILL_NOTE_MAX }) : undefined}
+    />
+  );
+}
+
+function SendButton() {
+  const { t } = useTranslation('medications');
+  const tooLong = useNoteTooLong();
+  return (
+    <SubmitButton pending={t('refill.sending')} disabled={tooLong}>
+      {t('refill.submit')}
+    </SubmitButton>
   );
 }

@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  ChangePasswordResponse,
-  mfaSetupResponseSchema,
-  mfaStatusSchema,
-  recoveryCodesResponseSchema,
-} from '../../../../contracts/auth';
+import type { mfaSetupResponseSchema, mfaStatusSchema, recoveryCodesResponseSchema } from '../../../../contracts/auth';
 import { api } from '../../../lib/api-client';
 
 // The security calls of the settings screen: password change and two-step sign-in (TOTP, DESIGN.md §5).
@@ -18,12 +13,6 @@ export const mfaStatusQuery = queryOptions({
   queryKey: ['/api/auth/mfa'],
   queryFn: () => api.get<MfaStatus>('/auth/mfa'),
 });
-
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.post<ChangePasswordResponse>('/auth/change-password', body),
-  });
-}
 
 export function useStartMfaSetup() {
   return useMutation({ mutationFn: () => api.post<MfaSetup>('/auth/mfa/setup') });

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordConfirmationSchema } from '../../../../contracts/auth';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { fieldMessage } from '../lib/field-message';
+import { TextInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 
 type PasswordConfirmation = { password: string };
 
@@ -27,32 +24,23 @@ export function PasswordConfirmForm({
   submit: (password: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(['settings', 'validation']);
+  const { t } = useTranslation('settings');
   const titleId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordConfirmation>({ resolver: zodResolver(passwordConfirmationSchema), mode: 'onSubmit', reValidateMode: 'onSubmit' });
+  const form = useSchemaForm({ schema: passwordConfirmationSchema, defaultValues: { password: '' } });
+  const { setFocus } = form;
 
   useEffect(() => setFocus('password'), [setFocus]);
 
+  // A wrong password is placed beside the input by the kit; anything else the caller has said.
   const onSubmit = async ({ password }: PasswordConfirmation) => {
-    try {
-      await submit(password);
-    } catch (error) {
-      const wrong = error instanceof ApiError ? error.fields?.password : undefined;
-      if (wrong) setError('password', { type: 'server', message: wrong }, { shouldFocus: true });
-    }
+    await submit(password);
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onFailure={() => {}}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
       aria-labelledby={titleId}
     >
@@ -61,22 +49,12 @@ export function PasswordConfirmForm({
       </h4>
       <p className="text-sm text-slate-700 dark:text-slate-300">{description}</p>
       <div className="max-w-sm">
-        <TextField
-          label={t('mfa.password')}
-          error={fieldMessage(t, errors.password?.message)}
-          {...register('password', { onChange: () => clearErrors('password') })}
-          type="password"
-          autoComplete="current-password"
-        />
+        <TextInput name="password" label={t('mfa.password')} type="password" autoComplete="current-password" />
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {confirmLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          {t('cancel')}
-        </Button>
+        <SubmitButton>{confirmLabel}</SubmitButton>
+        <FormButton onClick={onCancel}>{t('cancel')}</FormButton>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { get, useForm, type FieldErrors, type Path } from 'react-hook-form';
+import { useFormState, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { GENDERS } from '../../../../contracts/registration';
 import type { SessionUser } from '../../../../contracts/user';
-import { Button } from '../../../components/ui/button';
+import { DateInput, SelectInput, TextareaInput, TextInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm, type SubmitFailure } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useUpdateProfile } from '../api/profile';
-import { fieldMessage } from '../lib/field-message';
 import { countryOptions } from '../lib/country-options';
 import {
   formFieldOf,
@@ -19,8 +19,6 @@ import {
   type ProfileFormValues,
   type ProfileUpdate,
 } from '../lib/profile-form';
-import { TextField } from '../../../components/ui/field';
-import { ControlField } from './field';
 import { SettingsGroup } from './settings-section';
 
 const FORM_FIELDS: readonly Path<ProfileFormValues>[] = [
@@ -42,15 +40,10 @@ const FORM_FIELDS: readonly Path<ProfileFormValues>[] = [
   'insurancePolicyNumber',
 ];
 
-function isFormField(path: string): path is Path<ProfileFormValues> {
-  return (FORM_FIELDS as readonly string[]).includes(path);
-}
-
-/** A field's first message; a list's items report theirs at `list.N`, shown once for the whole list. */
-function firstMessage(errors: FieldErrors<ProfileFormValues>, name: Path<ProfileFormValues>): string | undefined {
-  const error = get(errors, name) as { message?: string } | { message?: string }[] | undefined;
-  if (Array.isArray(error)) return error.find((item) => item?.message)?.message;
-  return error?.message;
+/** A server error's field on this form: a list's items report theirs at `list.N`, shown once for the list. */
+function serverField(path: string): string | undefined {
+  const field = formFieldOf(path);
+  return (FORM_FIELDS as readonly string[]).includes(field) ? field : undefined;
 }
 
 /**
@@ -72,136 +65,85 @@ export function ProfileSection() {
 }
 
 export function ProfileForm({ user }: { user: SessionUser }) {
-  const { t, i18n } = useTranslation(['settings', 'validation']);
+  const { t, i18n } = useTranslation('settings');
   const { refresh } = useSession();
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const isPatient = user.role === 'patient';
-  const resolver = useMemo(() => zodResolver(profileFormSchema(isPatient)), [isPatient]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileFormValues, unknown, ProfileUpdate>({
-    resolver,
+  const schema = useMemo(() => profileFormSchema(isPatient), [isPatient]);
+  const form = useSchemaForm<ProfileFormValues, ProfileUpdate>({
+    schema,
     defaultValues: profileFormValues(user),
-    // Spec §5 (registration, the app's form rule): editing a field clears its error; rules run on submit.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    // Kept in this tab's memory only, and per account (docs/decisions/018-one-form-kit.md).
+    backup: { id: `profile:${user.id}` },
+    serverField,
   });
+  const { reset } = form;
   const update = useUpdateProfile(user.id);
 
-  const field = (name: Path<ProfileFormValues>) => register(name, { onChange: () => clearErrors(name) });
-  const message = (name: Path<ProfileFormValues>) => fieldMessage(t, firstMessage(errors, name));
-
   const onSubmit = async (payload: ProfileUpdate) => {
-    try {
-      const answer = await update.mutateAsync(payload);
-      // The saved values become the form's new starting point; the header and portal read the session user.
-      reset(profileFormValues(answer.user));
-      // Spec §8: the country and insurance provider have their own confirmations, told with the profile's.
-      const also = [
-        answer.user.country !== user.country ? t('profile.countryUpdated') : null,
-        answer.user.insuranceProvider !== user.insuranceProvider ? t('profile.insuranceProviderUpdated') : null,
-      ].filter((text): text is string => text !== null);
-      toast.success(t('profile.updated'), also.length ? { description: also.join(' ') } : undefined);
-      await refresh();
-    } catch (error) {
-      // Nothing typed is lost: the form keeps its values; the server's field errors go next to their inputs.
-      const fields =
-        error instanceof ApiError
-          ? Object.entries(error.fields ?? {})
-              .map(([path, text]) => [formFieldOf(path), text] as const)
-              .filter(([path]) => isFormField(path))
-          : [];
-      fields.forEach(([path, text], index) =>
-        setError(path as Path<ProfileFormValues>, { type: 'server', message: text }, { shouldFocus: index === 0 }),
-      );
-      toast.error(t('profile.updateFailed'), {
-        description:
-          error instanceof ApiError && error.code === 'NETWORK' ? error.message : fields.length ? t('profile.checkFields') : undefined,
-      });
-    }
+    const answer = await update.mutateAsync(payload);
+    // The saved values become the form's new starting point; the header and portal read the session user.
+    reset(profileFormValues(answer.user));
+    // Spec §8: the country and insurance provider have their own confirmations, told with the profile's.
+    const also = [
+      answer.user.country !== user.country ? t('profile.countryUpdated') : null,
+      answer.user.insuranceProvider !== user.insuranceProvider ? t('profile.insuranceProviderUpdated') : null,
+    ].filter((text): text is string => text !== null);
+    toast.success(t('profile.updated'), also.length ? { description: also.join(' ') } : undefined);
+    await refresh();
+  };
+
+  // Nothing typed is lost: the form keeps its values; the server's field errors are beside their inputs.
+  const onFailure: SubmitFailure = (error, placed) => {
+    toast.error(t('profile.updateFailed'), {
+      description:
+        error instanceof ApiError && error.code === 'NETWORK' ? error.message : placed.length ? t('profile.checkFields') : undefined,
+    });
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-6">
+    <Form form={form} onSubmit={onSubmit} onFailure={onFailure} className="flex flex-col gap-6">
       <p className="text-sm text-slate-700 dark:text-slate-300">{t('profile.signedInAs', { email: user.email })}</p>
       <SettingsGroup title={t('profile.personal.title')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('profile.personal.firstName')}
-            error={message('firstName')}
-            {...field('firstName')}
-            autoComplete="given-name"
-          />
-          <TextField label={t('profile.personal.lastName')} error={message('lastName')} {...field('lastName')} autoComplete="family-name" />
-          <TextField label={t('profile.personal.phone')} error={message('phone')} {...field('phone')} type="tel" autoComplete="tel" />
-          <TextField
+          <TextInput name="firstName" label={t('profile.personal.firstName')} autoComplete="given-name" />
+          <TextInput name="lastName" label={t('profile.personal.lastName')} autoComplete="family-name" />
+          <TextInput name="phone" label={t('profile.personal.phone')} type="tel" autoComplete="tel" />
+          <DateInput
+            name="dateOfBirth"
             label={t('profile.personal.dateOfBirth')}
-            error={message('dateOfBirth')}
-            {...field('dateOfBirth')}
-            type="date"
             autoComplete="bday"
             max={new Date().toISOString().slice(0, 10)}
           />
-          <ControlField label={t('profile.personal.gender')} error={message('gender')}>
-            {(control) => (
-              <select {...control} {...field('gender')}>
-                <option value="">{t('profile.personal.genderUnspecified')}</option>
-                {GENDERS.map((gender) => (
-                  <option key={gender} value={gender}>
-                    {t(`profile.personal.genders.${gender}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </ControlField>
+          <SelectInput name="gender" label={t('profile.personal.gender')}>
+            <option value="">{t('profile.personal.genderUnspecified')}</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`profile.personal.genders.${gender}`)}
+              </option>
+            ))}
+          </SelectInput>
           <div className="sm:col-span-2">
-            <ControlField label={t('profile.personal.address')} error={message('address')}>
-              {(control) => <textarea {...control} {...field('address')} rows={2} autoComplete="street-address" />}
-            </ControlField>
+            <TextareaInput name="address" label={t('profile.personal.address')} rows={2} autoComplete="street-address" />
           </div>
-          <ControlField label={t('profile.personal.country')} error={message('country')}>
-            {(control) => (
-              <select {...control} {...field('country')} autoComplete="country">
-                <option value="">{t('profile.personal.countryUnspecified')}</option>
-                {countries.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </ControlField>
+          <SelectInput name="country" label={t('profile.personal.country')} autoComplete="country">
+            <option value="">{t('profile.personal.countryUnspecified')}</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </SelectInput>
         </div>
       </SettingsGroup>
 
       {isPatient ? (
         <SettingsGroup title={t('profile.emergency.title')} description={t('profile.emergency.description')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('profile.emergency.name')}
-              error={message('emergencyContact.name')}
-              {...field('emergencyContact.name')}
-              autoComplete="off"
-            />
-            <TextField
-              label={t('profile.emergency.phone')}
-              error={message('emergencyContact.phone')}
-              {...field('emergencyContact.phone')}
-              type="tel"
-              autoComplete="off"
-            />
-            <TextField
-              label={t('profile.emergency.relationship')}
-              error={message('emergencyContact.relationship')}
-              {...field('emergencyContact.relationship')}
-              autoComplete="off"
-            />
+            <TextInput name="emergencyContact.name" label={t('profile.emergency.name')} autoComplete="off" />
+            <TextInput name="emergencyContact.phone" label={t('profile.emergency.phone')} type="tel" autoComplete="off" />
+            <TextInput name="emergencyContact.relationship" label={t('profile.emergency.relationship')} autoComplete="off" />
           </div>
         </SettingsGroup>
       ) : null}
@@ -209,22 +151,22 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       {isPatient ? (
         <SettingsGroup title={t('profile.medical.title')} description={t('profile.medical.description')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <ControlField label={t('profile.medical.bloodType')} error={message('bloodType')}>
-              {(control) => (
-                <select {...control} {...field('bloodType')}>
-                  {PROFILE_BLOOD_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type === 'Unknown' ? t('profile.medical.bloodTypeUnknown') : type}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </ControlField>
+            <SelectInput name="bloodType" label={t('profile.medical.bloodType')}>
+              {PROFILE_BLOOD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type === 'Unknown' ? t('profile.medical.bloodTypeUnknown') : type}
+                </option>
+              ))}
+            </SelectInput>
             {(['allergies', 'medications', 'medicalHistory'] as const).map((name) => (
               <div key={name} className="sm:col-span-2">
-                <ControlField label={t(`profile.medical.${name}`)} error={message(name)} hint={t('profile.medical.listHint')}>
-                  {(control) => <textarea {...control} {...field(name)} rows={2} autoComplete="off" />}
-                </ControlField>
+                <TextareaInput
+                  name={name}
+                  label={t(`profile.medical.${name}`)}
+                  description={t('profile.medical.listHint')}
+                  rows={2}
+                  autoComplete="off"
+                />
               </div>
             ))}
           </div>
@@ -234,30 +176,26 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       {isPatient ? (
         <SettingsGroup title={t('profile.insurance.title')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('profile.insurance.provider')}
-              error={message('insuranceProvider')}
-              {...field('insuranceProvider')}
-              autoComplete="off"
-            />
-            <TextField
-              label={t('profile.insurance.policyNumber')}
-              error={message('insurancePolicyNumber')}
-              {...field('insurancePolicyNumber')}
-              autoComplete="off"
-            />
+            <TextInput name="insuranceProvider" label={t('profile.insurance.provider')} autoComplete="off" />
+            <TextInput name="insurancePolicyNumber" label={t('profile.insurance.policyNumber')} autoComplete="off" />
           </div>
         </SettingsGroup>
       ) : null}
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-          {isSubmitting ? t('profile.saving') : t('profile.save')}
-        </Button>
-        <Button variant="secondary" disabled={isSubmitting || !isDirty} onClick={() => reset()}>
-          {t('profile.discard')}
-        </Button>
+        <SubmitButton pending={t('profile.saving')}>{t('profile.save')}</SubmitButton>
+        <DiscardButton label={t('profile.discard')} onDiscard={form.discardRestored} />
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** Back to the saved profile; only once something was changed. */
+function DiscardButton({ label, onDiscard }: { label: string; onDiscard: () => void }) {
+  const { isDirty } = useFormState<ProfileFormValues>();
+  return (
+    <FormButton onClick={onDiscard} disabled={!isDirty}>
+      {label}
+    </FormButton>
   );
 }

@@ -1,18 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { mfaEnableRequestSchema } from '../../../../contracts/auth';
 import { AUTH } from '../../../../contracts/constants';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { TextInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { mfaStatusQuery, useDisableMfa, useEnableMfa, useNewRecoveryCodes, useStartMfaSetup, type MfaSetup } from '../api/security';
-import { fieldMessage } from '../lib/field-message';
 import { secretGroups } from '../lib/secret-groups';
 import { PasswordConfirmForm } from './password-confirm-form';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
@@ -157,41 +157,28 @@ type EnableForm = { code: string };
 
 /** Enrolment: the QR code, the secret for typing by hand, and the first code that proves it works. */
 function MfaSetupForm({ setup, onEnabled, onCancel }: { setup: MfaSetup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
-  const { t } = useTranslation(['settings', 'validation']);
+  const { t } = useTranslation('settings');
   const enable = useEnableMfa();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<EnableForm>({
-    resolver: zodResolver(mfaEnableRequestSchema),
-    defaultValues: { code: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const form = useSchemaForm({ schema: mfaEnableRequestSchema, defaultValues: { code: '' } });
 
   useEffect(() => headingRef.current?.focus(), []);
 
   const onSubmit = async ({ code }: EnableForm) => {
-    try {
-      const answer = await enable.mutateAsync({ code });
-      onEnabled(answer.recoveryCodes);
-    } catch (error) {
-      if (error instanceof ApiError && (error.code === 'MFA_INVALID' || error.fields?.code)) {
-        setError('code', { type: 'server', message: t('mfa.setup.codeWrong') }, { shouldFocus: true });
-      } else {
-        toast.error(t('mfa.setup.failed'), { description: errorText(error, t('tryAgainLater')) });
-      }
+    const answer = await enable.mutateAsync({ code });
+    onEnabled(answer.recoveryCodes);
+  };
+
+  const onFailure = (error: unknown) => {
+    if (error instanceof ApiError && (error.code === 'MFA_INVALID' || error.fields?.code)) {
+      form.setError('code', { type: 'server', message: t('mfa.setup.codeWrong') }, { shouldFocus: true });
+    } else {
+      toast.error(t('mfa.setup.failed'), { description: errorText(error, t('tryAgainLater')) });
     }
   };
 
-  const code = useWatch({ control, name: 'code' });
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-labelledby="mfa-setup-title">
+    <Form form={form} onSubmit={onSubmit} onFailure={onFailure} className="flex flex-col gap-4" aria-labelledby="mfa-setup-title">
       <h4 id="mfa-setup-title" ref={headingRef} tabIndex={-1} className="text-base font-semibold focus:outline-none">
         {t('mfa.setup.title')}
       </h4>
@@ -220,11 +207,10 @@ function MfaSetupForm({ setup, onEnabled, onCancel }: { setup: MfaSetup; onEnabl
         </li>
         <li>
           <div className="max-w-xs">
-            <TextField
+            <TextInput
+              name="code"
               label={t('mfa.setup.codeLabel')}
-              hint={t('mfa.setup.codeHint')}
-              error={fieldMessage(t, errors.code?.message)}
-              {...register('code', { onChange: () => clearErrors('code') })}
+              description={t('mfa.setup.codeHint')}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={AUTH.mfaCodeLength}
@@ -234,13 +220,15 @@ function MfaSetupForm({ setup, onEnabled, onCancel }: { setup: MfaSetup; onEnabl
         </li>
       </ol>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting || code.trim().length !== AUTH.mfaCodeLength} aria-busy={isSubmitting}>
-          {t('mfa.setup.submit')}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          {t('cancel')}
-        </Button>
+        <EnableButton label={t('mfa.setup.submit')} />
+        <FormButton onClick={onCancel}>{t('cancel')}</FormButton>
       </div>
-    </form>
+    </Form>
   );
+}
+
+/** Waits for a whole code before it can be pressed. */
+function EnableButton({ label }: { label: string }) {
+  const code = useWatch<EnableForm, 'code'>({ name: 'code' });
+  return <SubmitButton disabled={code.trim().length !== AUTH.mfaCodeLength}>{label}</SubmitButton>;
 }

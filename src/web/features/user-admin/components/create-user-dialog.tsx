@@ -1,33 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { STAFF_POSITIONS } from '../../../../contracts/permissions';
 import { SPECIALTIES } from '../../../../contracts/specialties';
 import { createUserRequestSchema, type CreateUserInput, type CreateUserRequest } from '../../../../contracts/user-admin';
-import { Button } from '../../../components/ui/button';
+import { EmailInput, SelectInput, TextInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm, type SubmitFailure } from '../../../components/form/use-schema-form';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormAlert, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
-import { validationKeyOf } from '../../../lib/validation-text';
 import { useCreateUser } from '../api/users';
-import { SelectField } from './select-field';
-
-type Field = Path<CreateUserInput> & string;
-const FIELDS: readonly string[] = [
-  'role',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'position',
-  'specialty',
-  'hospital',
-  'department',
-  'experienceYears',
-  'consultationFee',
-];
 
 /**
  * Issue 4 item 5: an admin creates a doctor or staff account. No password is chosen here: the server
@@ -37,31 +21,15 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
   const { t } = useTranslation(['user-admin', 'shell', 'validation']);
   const create = useCreateUser();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    clearErrors,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateUserInput, unknown, CreateUserRequest>({
-    resolver: zodResolver(createUserRequestSchema),
+  const form = useSchemaForm<CreateUserInput, CreateUserRequest>({
+    schema: createUserRequestSchema,
     defaultValues: { role: 'staff', firstName: '', lastName: '', email: '', phone: '', position: 'reception' },
     // Fields of the other account type leave the payload when hidden (the schema is strict).
     shouldUnregister: true,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
   });
-  const role = useWatch({ control, name: 'role' });
-
-  const field = (name: Field) => register(name, { onChange: () => clearErrors(name) });
-  const message = (name: Field): string | undefined => {
-    const text = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-    if (!text) return undefined;
-    const key = validationKeyOf(text);
-    return key ? t(`validation:${key}`) : text;
-  };
+  const { reset, setError } = form;
+  const role = useWatch({ control: form.control, name: 'role' });
+  const isSubmitting = form.formState.isSubmitting;
 
   const close = () => {
     reset();
@@ -71,22 +39,19 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
 
   const onSubmit = async (body: CreateUserRequest) => {
     setFailure(null);
-    try {
-      await create.mutateAsync(body);
-      toast.success(t('create.created', { email: body.email }));
-      close();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
-        setError('email', { message: t('create.emailTaken') }, { shouldFocus: true });
-        return;
-      }
-      if (error instanceof ApiError && error.fields) {
-        const known = Object.entries(error.fields).filter(([path]) => FIELDS.includes(path));
-        known.forEach(([path, text], index) => setError(path as Field, { message: text }, { shouldFocus: index === 0 }));
-        if (known.length > 0) return;
-      }
-      setFailure(t('create.failed', { message: error instanceof Error ? error.message : String(error) }));
+    await create.mutateAsync(body);
+    toast.success(t('create.created', { email: body.email }));
+    close();
+  };
+
+  // The server's field errors are already beside their fields; anything else is said above the form.
+  const onFailure: SubmitFailure = (error, placed) => {
+    if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
+      setError('email', { type: 'server', message: t('create.emailTaken') }, { shouldFocus: true });
+      return;
     }
+    if (placed.length > 0) return;
+    setFailure(t('create.failed', { message: error instanceof Error ? error.message : String(error) }));
   };
 
   const roleOptions = (['staff', 'doctor'] as const).map((value) => ({ value, label: t(`shell:roles.${value}`) }));
@@ -96,6 +61,12 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
     // The directory stores and shows the specialty's English name (contracts/specialties.ts).
     ...SPECIALTIES.map((s) => ({ value: s.name, label: s.name })),
   ];
+  const options = (list: readonly { value: string; label: string }[]) =>
+    list.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
 
   return (
     <Dialog
@@ -106,57 +77,47 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
       size="lg"
       testId="create-user-dialog"
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-4">
+      <Form form={form} onSubmit={onSubmit} onFailure={onFailure} className="flex flex-col gap-4">
         {failure ? <FormAlert>{failure}</FormAlert> : null}
-        <SelectField label={t('create.role')} options={roleOptions} {...field('role')} error={message('role')} />
+        <SelectInput name="role" label={t('create.role')}>
+          {options(roleOptions)}
+        </SelectInput>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('create.firstName')} autoComplete="off" {...field('firstName')} error={message('firstName')} />
-          <TextField label={t('create.lastName')} autoComplete="off" {...field('lastName')} error={message('lastName')} />
+          <TextInput name="firstName" label={t('create.firstName')} autoComplete="off" />
+          <TextInput name="lastName" label={t('create.lastName')} autoComplete="off" />
         </div>
-        <TextField label={t('create.email')} type="email" autoComplete="off" {...field('email')} error={message('email')} />
-        <TextField label={t('create.phone')} type="tel" autoComplete="off" {...field('phone')} error={message('phone')} />
+        <EmailInput name="email" label={t('create.email')} autoComplete="off" />
+        <TextInput name="phone" label={t('create.phone')} type="tel" autoComplete="off" />
         {role === 'doctor' ? (
           <>
-            <SelectField label={t('create.specialty')} options={specialtyOptions} {...field('specialty')} error={message('specialty')} />
+            <SelectInput name="specialty" label={t('create.specialty')}>
+              {options(specialtyOptions)}
+            </SelectInput>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label={t('create.hospital')} {...field('hospital')} error={message('hospital')} />
-              <TextField label={t('create.department')} {...field('department')} error={message('department')} />
-              <TextField
+              <TextInput name="hospital" label={t('create.hospital')} />
+              <TextInput name="department" label={t('create.department')} />
+              <TextInput
+                name="experienceYears"
                 label={t('create.experienceYears')}
                 type="number"
                 inputMode="numeric"
                 min={0}
                 max={80}
                 defaultValue="0"
-                {...field('experienceYears')}
-                error={message('experienceYears')}
               />
-              <TextField
-                label={t('create.consultationFee')}
-                inputMode="decimal"
-                {...field('consultationFee')}
-                error={message('consultationFee')}
-              />
+              <TextInput name="consultationFee" label={t('create.consultationFee')} inputMode="decimal" />
             </div>
           </>
         ) : (
-          <SelectField
-            label={t('create.position')}
-            hint={t('create.positionHint')}
-            options={positionOptions}
-            {...field('position')}
-            error={message('position')}
-          />
+          <SelectInput name="position" label={t('create.position')} description={t('create.positionHint')}>
+            {options(positionOptions)}
+          </SelectInput>
         )}
         <div className="mt-2 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            {t('create.cancel')}
-          </Button>
-          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? t('create.submitting') : t('create.submit')}
-          </Button>
+          <FormButton onClick={close}>{t('create.cancel')}</FormButton>
+          <SubmitButton pending={t('create.submitting')}>{t('create.submit')}</SubmitButton>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
