@@ -18,7 +18,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'error-reports/error-reports',
   'medications/medications',
   'medications/refill-requests',
-  'notifications/notifications',
   'organisation/organisation',
   'outbox/outbox',
   'patients/patients-directory',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AccessContext } from './platform/access-context';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsRepository } from './modules/appointments/appointments.repository';
 import { AppointmentsService } from './modules/appointments/appointments.service';
@@ -18,6 +19,7 @@ import { MedicationsRepository } from './modules/medications/medications.reposit
 import { MedicationsService } from './modules/medications/medications.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -34,10 +36,11 @@ import { usersRoutes } from './modules/users/users.routes';
 
 export function createServices(app: FastifyInstance) {
   const { db, audit, uow } = app;
+  const notifications = new NotificationsService(uow, { system: () => AccessContext.system(audit, db) });
   const medications = new MedicationsService(new MedicationsRepository(db), audit);
   const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
-  return { medications, appointments, healthRecords };
+  return { notifications, medications, appointments, healthRecords };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -48,7 +51,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(publicStatsRoutes);
   await app.register(demoRoutes);
   await app.register(errorReportsRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { notifications: services.notifications });
   await app.register(usersRoutes);
   await app.register(userAdminRoutes);
   await app.register(outboxRoutes);
@@ -57,12 +60,12 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(patientsDirectoryRoutes);
   await app.register(permissionsRoutes);
   await app.register(doctorsRoutes);
-  await app.register(notificationsRoutes);
+  await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes);
   await app.register(appointmentsRoutes);
-  await app.register(bookingRoutes);
+  await app.register(bookingRoutes, { notifications: services.notifications });
   await app.register(medicationsRoutes);
-  await app.register(refillRequestsRoutes);
+  await app.register(refillRequestsRoutes, { notifications: services.notifications });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(documentsRoutes);
   await app.register(shareLinksRoutes);

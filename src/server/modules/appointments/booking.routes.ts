@@ -14,7 +14,7 @@ import { AppError } from '../../platform/app-error';
 import { requestAuditContext } from '../../platform/audit';
 import { isUuid } from '../../platform/patient-read-audit';
 import { patientScopeOf } from '../../platform/patient-scope';
-import { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { BookingRepository } from './booking.repository';
 import { BookingService } from './booking.service';
 
@@ -27,12 +27,12 @@ const idParams = z.object({ id: z.string() });
 /** Computing slots walks a month of hours and bookings: generous for a person, not for a loop. */
 const SLOT_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const bookingRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {
   const service = new BookingService({
     repository: new BookingRepository(app.db),
     audit: app.audit,
     events: app.events,
-    notifications: new NotificationsService(app.db, { audit: app.audit, events: app.events }),
+    notifications: notifications,
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
   });

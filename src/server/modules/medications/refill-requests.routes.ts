@@ -10,7 +10,7 @@ import { AppError } from '../../platform/app-error';
 import { requestAuditContext } from '../../platform/audit';
 import { isUuid } from '../../platform/patient-read-audit';
 import { patientScopeOf } from '../../platform/patient-scope';
-import { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { RefillRequestsRepository } from './refill-requests.repository';
 import { RefillRequestsService } from './refill-requests.service';
 
@@ -19,10 +19,10 @@ import { RefillRequestsService } from './refill-requests.service';
 const REQUESTER: RouteAccess = { roles: ['patient'] };
 const READER: RouteAccess = { permissions: { anyOf: ['medications.view.all', 'patients.view.own'] } };
 
-export const refillRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const refillRequestsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {
   const service = new RefillRequestsService(
     new RefillRequestsRepository(app.db),
-    new NotificationsService(app.db, { audit: app.audit, events: app.events }),
+    notifications,
     app.events,
     app.audit,
   );
