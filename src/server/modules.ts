@@ -15,7 +15,6 @@ import { healthRoutes } from './modules/health/health.routes';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
 import { HealthRecordsService } from './modules/health-records/health-records.service';
 import { medicationsRoutes } from './modules/medications/medications.routes';
-import { MedicationsRepository } from './modules/medications/medications.repository';
 import { MedicationsService } from './modules/medications/medications.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -36,8 +35,10 @@ import { usersRoutes } from './modules/users/users.routes';
 
 export function createServices(app: FastifyInstance) {
   const { db, audit, uow } = app;
-  const notifications = new NotificationsService(uow, { system: () => AccessContext.system(audit, db) });
-  const medications = new MedicationsService(new MedicationsRepository(db), audit);
+  // Work done for nobody signed in (a producer outside a request, a share link's public page).
+  const system = () => AccessContext.system(audit, db);
+  const notifications = new NotificationsService(uow, { system });
+  const medications = new MedicationsService(uow, { system });
   const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
   return { notifications, medications, appointments, healthRecords };
@@ -64,9 +65,9 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(auditRoutes);
   await app.register(appointmentsRoutes);
   await app.register(bookingRoutes, { notifications: services.notifications });
-  await app.register(medicationsRoutes);
+  await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { notifications: services.notifications });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(documentsRoutes);
-  await app.register(shareLinksRoutes);
+  await app.register(shareLinksRoutes, { medications: services.medications });
 }
