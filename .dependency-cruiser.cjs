@@ -16,7 +16,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'doctors/doctors',
   'documents/documents',
   'error-reports/error-reports',
-  'medications/refill-requests',
   'organisation/organisation',
   'outbox/outbox',
   'patients/patients-directory',

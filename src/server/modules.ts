@@ -17,6 +17,7 @@ import { HealthRecordsService } from './modules/health-records/health-records.se
 import { medicationsRoutes } from './modules/medications/medications.routes';
 import { MedicationsService } from './modules/medications/medications.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
+import { RefillRequestsService } from './modules/medications/refill-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
@@ -39,9 +40,10 @@ export function createServices(app: FastifyInstance) {
   const system = () => AccessContext.system(audit, db);
   const notifications = new NotificationsService(uow, { system });
   const medications = new MedicationsService(uow, { system });
+  const refillRequests = new RefillRequestsService(uow, notifications);
   const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
-  return { notifications, medications, appointments, healthRecords };
+  return { notifications, medications, refillRequests, appointments, healthRecords };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -66,7 +68,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(appointmentsRoutes);
   await app.register(bookingRoutes, { notifications: services.notifications });
   await app.register(medicationsRoutes, { medications: services.medications });
-  await app.register(refillRequestsRoutes, { notifications: services.notifications });
+  await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(documentsRoutes);
   await app.register(shareLinksRoutes, { medications: services.medications });
