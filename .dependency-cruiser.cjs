@@ -13,7 +13,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'auth/auth',
   'biometric/biometric',
   'demo/demo',
-  'doctors/doctors',
   'documents/documents',
   'error-reports/error-reports',
   'organisation/organisation',

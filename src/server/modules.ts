@@ -9,6 +9,7 @@ import { bookingRoutes } from './modules/appointments/booking.routes';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
+import { DoctorsService } from './modules/doctors/doctors.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -40,10 +41,11 @@ export function createServices(app: FastifyInstance) {
   const system = () => AccessContext.system(audit, db);
   const notifications = new NotificationsService(uow, { system });
   const medications = new MedicationsService(uow, { system });
+  const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
   const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
-  return { notifications, medications, refillRequests, appointments, healthRecords };
+  return { notifications, doctors, medications, refillRequests, appointments, healthRecords };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -62,7 +64,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(patientsRoutes);
   await app.register(patientsDirectoryRoutes);
   await app.register(permissionsRoutes);
-  await app.register(doctorsRoutes);
+  await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes);
   await app.register(appointmentsRoutes);
