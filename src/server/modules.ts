@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AccessContext } from './platform/access-context';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
-import { AppointmentsRepository } from './modules/appointments/appointments.repository';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -43,7 +42,7 @@ export function createServices(app: FastifyInstance) {
   const medications = new MedicationsService(uow, { system });
   const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
-  const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
+  const appointments = new AppointmentsService(uow);
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
   return { notifications, doctors, medications, refillRequests, appointments, healthRecords };
 }
@@ -67,7 +66,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes);
-  await app.register(appointmentsRoutes);
+  await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { notifications: services.notifications });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
