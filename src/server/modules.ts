@@ -5,6 +5,7 @@ import { AppointmentsService } from './modules/appointments/appointments.service
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/appointments/booking.routes';
+import { BookingService } from './modules/appointments/booking.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
@@ -43,8 +44,12 @@ export function createServices(app: FastifyInstance) {
   const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
   const appointments = new AppointmentsService(uow);
+  const booking = new BookingService(uow, notifications, {
+    clinicTimeZone: app.config.clinicTimeZone,
+    organisationName: app.config.organisationName,
+  });
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
-  return { notifications, doctors, medications, refillRequests, appointments, healthRecords };
+  return { notifications, doctors, medications, refillRequests, appointments, booking, healthRecords };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -67,7 +72,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes);
   await app.register(appointmentsRoutes, { appointments: services.appointments });
-  await app.register(bookingRoutes, { notifications: services.notifications });
+  await app.register(bookingRoutes, { booking: services.booking });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
