@@ -49,9 +49,9 @@ export class NotificationsService {
     this.now = options.now ?? (() => new Date());
   }
 
-  // The calls of spec §7, for the signed-in user
+  // The notification calls, for the signed-in user
 
-  /** Spec §5 "Notification fetch requires a user id"; it must be the caller's own (404 otherwise). */
+  /** A list needs the user's id (400 without one), and it must be the caller's own (404 otherwise). */
   list(ctx: AccessContext, userId: string | undefined, page: { limit: number; cursor?: string }): Promise<NotificationList> {
     assertOwn(ctx, userId);
     return this.uow.read(ctx, async (work) => {
@@ -107,7 +107,7 @@ export class NotificationsService {
   }
 
   /**
-   * Sign-in from a new device (issue 5 item 6): the pair (address, browser) of this session was never
+   * Sign-in from a new device: the pair (address, browser) of this session was never
    * seen for the user before. The very first sign-in of an account is not news and is not reported.
    */
   async noteSignIn(userId: string, session: { id: string; ip: string; userAgent: string | undefined }): Promise<Notification | null> {

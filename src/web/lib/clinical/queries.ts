@@ -4,9 +4,10 @@ import { healthRecordsApi } from '../../../contracts/health-records';
 import { medicationsApi } from '../../../contracts/medications';
 import { routeQuery } from '../api-routes';
 
-// The patient's clinical reads, shared by the dashboard and the views that show them in full.
-// Each query key starts with the URL it GETs (spec §7 cache keys), so the pushes of spec §4
-// (appointment_update, medication_update, vitals_update) refresh them: see realtime/push-reactions.ts.
+// The patient's clinical reads, shared by the dashboard and the views that show them in full,
+// through the routes' contracts. Each query key starts with the URL it GETs, so the pushes that
+// change them (appointment_update, medication_update, vitals_update) refresh them: see each
+// feature's api/reactions.ts.
 
 export type AppointmentWhen = 'upcoming' | 'past';
 
