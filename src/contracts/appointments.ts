@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, idParamsSchema } from './http';
 
 // Spec §3 "appointment" and its parking reservation, as the server answers them (issue 7). Times
 // are instants in UTC on the wire (DESIGN.md §4); the client shows them in the user's time zone,
@@ -86,6 +87,41 @@ export const todayQuerySchema = z
 
 export const todayResponseSchema = z.object({ date: z.iso.date(), data: z.array(appointmentSchema) });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+/**
+ * The appointment lists: the caller's own, the day's, one patient's and one doctor's schedule. A
+ * patient or doctor outside the caller's reach answers 404, like a missing one.
+ */
+export const appointmentsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/appointments',
+    query: appointmentListQuerySchema,
+    response: appointmentListResponseSchema,
+  }),
+  today: defineRoute({
+    method: 'GET',
+    path: '/api/appointments/today',
+    query: todayQuerySchema,
+    response: todayResponseSchema,
+  }),
+  forPatient: defineRoute({
+    method: 'GET',
+    path: '/api/appointments/patient/:id',
+    params: idParamsSchema,
+    query: appointmentListQuerySchema,
+    response: appointmentListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  forDoctor: defineRoute({
+    method: 'GET',
+    path: '/api/appointments/doctor/:id',
+    params: idParamsSchema,
+    query: appointmentListQuerySchema,
+    response: appointmentListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};
 
 function isTimeZone(zone: string): boolean {
   try {

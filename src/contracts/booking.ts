@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_TYPES, appointmentSchema } from './appointments';
 import { appointmentDateSchema, isOrderedRange, isRangeWithin } from './dates';
+import { defineRoute, idParamsSchema } from './http';
 
 // Issue 7 item 3: a patient books, reschedules and cancels their own appointments.
 //
@@ -124,3 +125,59 @@ export const queueResponseSchema = z.object({
   }),
 });
 export type QueueResponse = z.infer<typeof queueResponseSchema>;
+
+/**
+ * The booking routes. A change names the caller's own appointment (anyone else's answers 404);
+ * booking, rescheduling and cancelling accept an Idempotency-Key, so a retry answers the first
+ * outcome. Each refusal has its code: SLOT_TAKEN (not, or no longer, a free slot),
+ * APPOINTMENT_NOT_CHANGEABLE (its status), CHANGE_TOO_LATE (inside the cut-off).
+ */
+export const bookingApi = {
+  slots: defineRoute({
+    method: 'GET',
+    path: '/api/doctors/:id/slots',
+    params: idParamsSchema,
+    query: slotQuerySchema,
+    response: slotsResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  book: defineRoute({
+    method: 'POST',
+    path: '/api/appointments',
+    body: bookAppointmentSchema,
+    response: appointmentResponseSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'SLOT_TAKEN', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  reschedule: defineRoute({
+    method: 'PUT',
+    path: '/api/appointments/:id',
+    params: idParamsSchema,
+    body: rescheduleAppointmentSchema,
+    response: appointmentResponseSchema,
+    errors: ['NOT_FOUND', 'SLOT_TAKEN', 'APPOINTMENT_NOT_CHANGEABLE', 'CHANGE_TOO_LATE', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  cancel: defineRoute({
+    method: 'POST',
+    path: '/api/appointments/:id/cancel',
+    params: idParamsSchema,
+    body: cancelAppointmentSchema,
+    response: appointmentResponseSchema,
+    errors: ['NOT_FOUND', 'APPOINTMENT_NOT_CHANGEABLE', 'CHANGE_TOO_LATE', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  /** On the day of the appointment only (CONFLICT on any other day). */
+  queue: defineRoute({
+    method: 'GET',
+    path: '/api/appointments/:id/queue',
+    params: idParamsSchema,
+    response: queueResponseSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  /** An iCalendar file (text/calendar), not JSON. */
+  calendar: defineRoute({
+    method: 'GET',
+    path: '/api/appointments/:id/calendar.ics',
+    params: idParamsSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};

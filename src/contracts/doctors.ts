@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './http';
 import { SPECIALTIES, type Specialty } from './specialties';
 
 // Spec §3 Doctor and §7 GET /api/doctors: the public directory. Only what a visitor of the landing
@@ -96,7 +97,25 @@ export type DoctorProfile = z.infer<typeof doctorProfileSchema>;
 
 export const doctorProfileResponseSchema = z.object({ data: doctorProfileSchema });
 
-export const doctorIdParamsSchema = z.object({ id: z.string() });
+/** Any text up to a sane length: a malformed id is as missing as an unknown one (404). */
+export const doctorIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** The public doctor directory: no patient data, answered before anyone signs in. */
+export const doctorsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/doctors',
+    query: doctorListQuerySchema,
+    response: doctorListResponseSchema,
+  }),
+  profile: defineRoute({
+    method: 'GET',
+    path: '/api/doctors/:id',
+    params: doctorIdParamsSchema,
+    response: doctorProfileResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};
 
 // Display rules of the doctor card (spec §2, §9), shared by the landing page and the directory.
 

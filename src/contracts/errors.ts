@@ -19,6 +19,16 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** The chosen appointment time is not (or no longer) a free slot. */
+  SLOT_TAKEN: 409,
+  /** The appointment's status no longer allows a change by the patient (cancelled, completed, …). */
+  APPOINTMENT_NOT_CHANGEABLE: 409,
+  /** Too close to the start for the patient to change or cancel; the clinic must be called. */
+  CHANGE_TOO_LATE: 409,
+  /** A refill of a discontinued medication. */
+  REFILL_DISCONTINUED: 409,
+  /** A refill of a medication nobody at the organisation can prescribe. */
+  REFILL_NO_PRESCRIBER: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

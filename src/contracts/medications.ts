@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, idParamsSchema } from './http';
 
 // Spec §3 "medication" as the server answers it (issue 7): current and past, with the prescriber's name.
 
@@ -40,3 +41,15 @@ export const medicationListQuerySchema = z.object({ status: z.enum(MEDICATION_ST
 
 export const medicationListResponseSchema = z.object({ data: z.array(medicationSchema) });
 export type MedicationListResponse = z.infer<typeof medicationListResponseSchema>;
+
+/** A patient's medications; a patient outside the caller's reach answers 404, like a missing one. */
+export const medicationsApi = {
+  listForPatient: defineRoute({
+    method: 'GET',
+    path: '/api/medications/patient/:id',
+    params: idParamsSchema,
+    query: medicationListQuerySchema,
+    response: medicationListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};

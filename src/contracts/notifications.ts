@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isInstantInWindow } from './dates';
+import { defineRoute, idParamsSchema } from './http';
 
 // Spec §3 "Notification (server)", §7 notification calls, §8 notification errors. A notification
 // is stored for one user and pushed to that user's open sockets in the same step (live-events.ts
@@ -102,3 +103,35 @@ export type NotificationList = z.infer<typeof notificationListResponseSchema>;
 export const markAllReadRequestSchema = z.object({ userId: z.string().max(100).optional() });
 export const markAllReadResponseSchema = z.object({ success: z.literal(true), updated: z.number().int().min(0) });
 export const notificationActionResponseSchema = z.object({ success: z.literal(true) });
+
+/** The notification routes: always the caller's own; anyone else's id or userId answers 404. */
+export const notificationsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/notifications',
+    query: notificationListQuerySchema,
+    response: notificationListResponseSchema,
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  }),
+  markAllRead: defineRoute({
+    method: 'PUT',
+    path: '/api/notifications/mark-all-read',
+    body: markAllReadRequestSchema,
+    response: markAllReadResponseSchema,
+    errors: ['BAD_REQUEST', 'NOT_FOUND'],
+  }),
+  markRead: defineRoute({
+    method: 'PUT',
+    path: '/api/notifications/:id/read',
+    params: idParamsSchema,
+    response: notificationActionResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/notifications/:id',
+    params: idParamsSchema,
+    response: notificationActionResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute, idParamsSchema } from './http';
 
 // Issue 7 item 5: a patient asks the prescriber of one of their active medications for a refill.
 // The doctor portal later approves or denies it; the statuses exist from the start.
@@ -39,3 +40,27 @@ export const REFILL_REFUSALS = {
   discontinued: 'This medication is discontinued and cannot be refilled.',
   noPrescriber: 'No prescriber at this organisation can refill this medication. Please contact the doctor who prescribed it.',
 } as const;
+
+/**
+ * The refill routes. A request names the caller's own medication (anyone else's answers 404) and
+ * accepts an Idempotency-Key: a retry with the same key answers the first outcome. An open request
+ * for the medication answers CONFLICT; the other refusals have codes of their own.
+ */
+export const refillRequestsApi = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/medications/:id/refill-requests',
+    params: idParamsSchema,
+    body: createRefillRequestSchema,
+    response: refillRequestResponseSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'CONFLICT', 'REFILL_DISCONTINUED', 'REFILL_NO_PRESCRIBER', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  listForPatient: defineRoute({
+    method: 'GET',
+    path: '/api/medications/patient/:id/refill-requests',
+    params: idParamsSchema,
+    response: refillRequestListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};

@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { AccessContext } from './platform/access-context';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
-import { AppointmentsRepository } from './modules/appointments/appointments.repository';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/appointments/booking.routes';
+import { BookingService } from './modules/appointments/booking.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
+import { DoctorsService } from './modules/doctors/doctors.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
 import { HealthRecordsService } from './modules/health-records/health-records.service';
 import { medicationsRoutes } from './modules/medications/medications.routes';
-import { MedicationsRepository } from './modules/medications/medications.repository';
 import { MedicationsService } from './modules/medications/medications.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
+import { RefillRequestsService } from './modules/medications/refill-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -34,10 +37,19 @@ import { usersRoutes } from './modules/users/users.routes';
 
 export function createServices(app: FastifyInstance) {
   const { db, audit, uow } = app;
-  const medications = new MedicationsService(new MedicationsRepository(db), audit);
-  const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
+  // Work done for nobody signed in (a producer outside a request, a share link's public page).
+  const system = () => AccessContext.system(audit, db);
+  const notifications = new NotificationsService(uow, { system });
+  const medications = new MedicationsService(uow, { system });
+  const doctors = new DoctorsService(uow);
+  const refillRequests = new RefillRequestsService(uow, notifications);
+  const appointments = new AppointmentsService(uow);
+  const booking = new BookingService(uow, notifications, {
+    clinicTimeZone: app.config.clinicTimeZone,
+    organisationName: app.config.organisationName,
+  });
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
-  return { medications, appointments, healthRecords };
+  return { notifications, doctors, medications, refillRequests, appointments, booking, healthRecords };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -48,7 +60,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(publicStatsRoutes);
   await app.register(demoRoutes);
   await app.register(errorReportsRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { notifications: services.notifications });
   await app.register(usersRoutes);
   await app.register(userAdminRoutes);
   await app.register(outboxRoutes);
@@ -56,14 +68,14 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(patientsRoutes);
   await app.register(patientsDirectoryRoutes);
   await app.register(permissionsRoutes);
-  await app.register(doctorsRoutes);
-  await app.register(notificationsRoutes);
+  await app.register(doctorsRoutes, { doctors: services.doctors });
+  await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes);
-  await app.register(appointmentsRoutes);
-  await app.register(bookingRoutes);
-  await app.register(medicationsRoutes);
-  await app.register(refillRequestsRoutes);
+  await app.register(appointmentsRoutes, { appointments: services.appointments });
+  await app.register(bookingRoutes, { booking: services.booking });
+  await app.register(medicationsRoutes, { medications: services.medications });
+  await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(documentsRoutes);
-  await app.register(shareLinksRoutes);
+  await app.register(shareLinksRoutes, { medications: services.medications });
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
+import { AccessContext } from './access-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../contracts/realtime-protocol';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -96,7 +97,7 @@ describe.skipIf(!redisUrl)('two instances over Redis', () => {
   it('pushes a notification created on A to the socket on B', async () => {
     const carol = await signedIn();
     const socket = await connectOk(b.app, carol.token);
-    const service = new NotificationsService(a.app.db, { audit: a.app.audit, events: a.app.events });
+    const service = new NotificationsService(a.app.uow, { system: () => AccessContext.system(a.app.audit, a.app.db) });
     const created = await service.notify(carol.userId, {
       type: 'appointment',
       title: 'Appointment confirmed',

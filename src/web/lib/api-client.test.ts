@@ -237,6 +237,15 @@ describe('background polls and session rejection (spec §4 Session)', () => {
     expect(header(fetchMock.mock.calls[1]![1], 'x-caredeck-background')).toBeNull();
   });
 
+  it('sends an Idempotency-Key with a change that has one, and never with a read', async () => {
+    route(() => json({ data: [] }));
+    await api.post('/appointments', { time: '10:00' }, { idempotencyKey: 'key-0001-abcd' });
+    await api.get('/notifications', { idempotencyKey: 'key-0002-abcd' });
+    const [post, get] = fetchMock.mock.calls.filter(([url]) => !String(url).includes('csrf-token'));
+    expect(header(post![1], 'idempotency-key')).toBe('key-0001-abcd');
+    expect(header(get![1], 'idempotency-key')).toBeNull();
+  });
+
   it('tells the session handler about a 401 UNAUTHENTICATED, and not about other refusals', async () => {
     const handler = vi.fn();
     const unsubscribe = setSessionRejectedHandler(handler);

@@ -25,7 +25,14 @@ let onSessionRejected: ((path: string) => void) | undefined;
 export interface RequestOptions {
   /** A poll the user did not ask for: the server does not slide its inactivity timer for it. */
   background?: boolean;
+  /**
+   * One key per user action (lib/idempotency.ts), sent as Idempotency-Key: the server answers a
+   * retry of the same action with the first outcome instead of doing it twice.
+   */
+  idempotencyKey?: string;
 }
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export function apiUrl(path: string): string {
   return path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
@@ -85,6 +92,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.background) headers[BACKGROUND_HEADER] = '1';
+  if (options.idempotencyKey && UNSAFE_METHODS.has(method)) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   if (UNSAFE_METHODS.has(method)) headers['x-csrf-token'] = csrfToken ?? (await fetchCsrfToken());
 
   let response: Response;

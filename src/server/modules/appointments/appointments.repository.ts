@@ -2,10 +2,13 @@ import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { appointments, doctorProfiles, parkingReservations, patientProfiles, users } from '../../db/schema';
-import type { PatientScope } from '../../platform/patient-scope';
+import { AppError } from '../../platform/app-error';
+import { isUuid } from '../../platform/ids';
+import { Repository } from '../../platform/unit-of-work';
 
-// Reads of appointments, always under a condition the service built from the caller's scope:
-// there is no query here without one.
+// Reads of appointments for the caller of the work they run in. Every query is under a condition
+// built from the caller's scope (there is none without one), every list is noted on the request's
+// audit event with the patients it returned, and a patient or doctor out of reach answers 404.
 
 const patient = alias(users, 'appointment_patient');
 const doctor = alias(users, 'appointment_doctor');
@@ -36,6 +39,7 @@ const columns = {
   parkingStatus: parkingReservations.status,
 };
 
+/** Appointments with their people and parking; the caller adds the condition. */
 export function selectAppointments(db: Database) {
   return db
     .select(columns)
@@ -51,37 +55,71 @@ export type AppointmentListRow = Awaited<ReturnType<typeof selectAppointments>>[
 
 export type When = 'upcoming' | 'past' | 'all';
 
-export class AppointmentsRepository {
-  constructor(private readonly db: Database) {}
+export interface Page {
+  when: When;
+  page: number;
+  pageSize: number;
+}
 
-  /**
-   * Which appointments a caller reaches: those of patients in their scope, and for a doctor also
-   * every appointment booked with them (which puts its patient in their care anyway). Staff
-   * holding appointments.view.all reach the organisation's schedule.
-   */
-  reach(scope: PatientScope, viewAll: boolean): SQL {
-    if (scope.actor.role === 'admin' || (scope.actor.role === 'staff' && viewAll)) return sql`true`;
-    if (scope.actor.role === 'doctor')
-      return sql`(${appointments.doctorId} = ${scope.actor.userId} or ${scope.condition(appointments.patientId)})`;
-    return scope.condition(appointments.patientId);
+const LIST = 'appointment.list';
+
+export class AppointmentsRepository extends Repository {
+  /** The caller's own: a patient's appointments, a doctor's schedule; staff and admin the schedule they reach. */
+  async listOwn(page: Page, now: Date): Promise<{ rows: AppointmentListRow[]; total: number }> {
+    const found = await this.page((await this.own()) ?? (await this.reach()), page, now);
+    this.audit.read(LIST, 'appointment', null, this.subjects(found.rows), { count: found.rows.length, when: page.when, page: page.page });
+    return found;
   }
 
-  async list(
-    where: SQL | undefined,
-    options: { when: When; now: Date; page: number; pageSize: number },
-  ): Promise<{ rows: AppointmentListRow[]; total: number }> {
+  async listForPatient(patientId: string, page: Page, now: Date): Promise<{ rows: AppointmentListRow[]; total: number }> {
+    if (!(await this.patientInReach(patientId))) {
+      this.audit.missed(LIST, 'patient', patientId);
+      throw AppError.notFound();
+    }
+    const found = await this.page(eq(appointments.patientId, patientId), page, now);
+    this.audit.read(LIST, 'patient', patientId, [patientId], { count: found.rows.length });
+    return found;
+  }
+
+  /** A doctor's schedule: the doctor themself, staff with appointments.view.all, admin. */
+  async listForDoctor(doctorId: string, page: Page, now: Date): Promise<{ rows: AppointmentListRow[]; total: number }> {
+    const { userId, role } = this.scope.actor;
+    const allowed = role === 'doctor' ? doctorId === userId : role === 'admin' || (role === 'staff' && (await this.viewAll()));
+    if (!allowed || !isUuid(doctorId) || !(await this.isDoctor(doctorId))) {
+      this.audit.missed(LIST, 'doctor', doctorId);
+      throw AppError.notFound();
+    }
+    const found = await this.page(eq(appointments.doctorId, doctorId), page, now);
+    this.audit.read(LIST, 'doctor', doctorId, this.subjects(found.rows), { count: found.rows.length, when: page.when, page: page.page });
+    return found;
+  }
+
+  /** Every appointment the caller reaches (their own, for a patient or doctor) between two instants, in time order. */
+  async between(from: Date, to: Date, date: string): Promise<AppointmentListRow[]> {
+    const rows = await selectAppointments(this.db)
+      .where(and((await this.own()) ?? (await this.reach()), gte(appointments.startsAt, from), lt(appointments.startsAt, to)))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+    this.audit.read('appointment.today', 'appointment', null, this.subjects(rows), { count: rows.length, date });
+    return rows;
+  }
+
+  /** All of one patient's appointments, newest first, for the chart (which notes the read). */
+  async forChart(patientId: string): Promise<AppointmentListRow[]> {
+    await this.reachPatient(patientId, 'chart.read');
+    return selectAppointments(this.db)
+      .where(eq(appointments.patientId, patientId))
+      .orderBy(desc(appointments.startsAt), desc(appointments.id));
+  }
+
+  private async page(where: SQL | undefined, options: Page, now: Date): Promise<{ rows: AppointmentListRow[]; total: number }> {
     const timing =
-      options.when === 'upcoming'
-        ? gte(appointments.startsAt, options.now)
-        : options.when === 'past'
-          ? lt(appointments.startsAt, options.now)
-          : undefined;
+      options.when === 'upcoming' ? gte(appointments.startsAt, now) : options.when === 'past' ? lt(appointments.startsAt, now) : undefined;
     const condition = and(where, timing);
     const order =
       options.when === 'upcoming'
         ? [asc(appointments.startsAt), asc(appointments.id)]
         : [desc(appointments.startsAt), desc(appointments.id)];
-    const rows = await this.select()
+    const rows = await selectAppointments(this.db)
       .where(condition)
       .orderBy(...order)
       .limit(options.pageSize)
@@ -90,19 +128,46 @@ export class AppointmentsRepository {
     return { rows, total: counted?.n ?? 0 };
   }
 
-  /** Every appointment matching `where` between two instants, in time order (a day's schedule). */
-  async between(where: SQL | undefined, from: Date, to: Date): Promise<AppointmentListRow[]> {
-    return this.select()
-      .where(and(where, gte(appointments.startsAt, from), lt(appointments.startsAt, to)))
-      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  /** A patient's own appointments, a doctor's own schedule; undefined for staff and admin. */
+  private async own(): Promise<SQL | undefined> {
+    const { userId, role } = this.scope.actor;
+    if (role === 'patient') return eq(appointments.patientId, userId);
+    if (role === 'doctor') return eq(appointments.doctorId, userId);
+    return undefined;
   }
 
-  /** All of one patient's appointments, newest first (the chart). */
-  async forPatient(patientId: string): Promise<AppointmentListRow[]> {
-    return this.select().where(eq(appointments.patientId, patientId)).orderBy(desc(appointments.startsAt), desc(appointments.id));
+  /**
+   * Which appointments a caller reaches: those of patients in their scope, and for a doctor also
+   * every appointment booked with them (which puts its patient in their care anyway). Staff
+   * holding appointments.view.all reach the organisation's schedule.
+   */
+  private async reach(): Promise<SQL> {
+    const { actor } = this.scope;
+    if (actor.role === 'admin' || (actor.role === 'staff' && (await this.viewAll()))) return sql`true`;
+    if (actor.role === 'doctor')
+      return sql`(${appointments.doctorId} = ${actor.userId} or ${this.scope.condition(appointments.patientId)})`;
+    return this.scope.condition(appointments.patientId);
   }
 
-  async isPatient(patientId: string): Promise<boolean> {
+  private async viewAll(): Promise<boolean> {
+    return (await this.work.ctx.permissions()).has('appointments.view.all');
+  }
+
+  private async patientInReach(patientId: string): Promise<boolean> {
+    if (!isUuid(patientId)) return false;
+    if (this.scope.actor.role === 'staff' && (await this.viewAll())) return this.isPatient(patientId);
+    return this.scope.reaches(patientId);
+  }
+
+  /**
+   * Whose read it was: every patient in the answer; a patient's own list concerns them even when
+   * empty ("you have nothing today" is about them too).
+   */
+  private subjects(rows: readonly AppointmentListRow[]): string[] {
+    return this.scope.actor.role === 'patient' ? [this.scope.actor.userId] : [...new Set(rows.map((row) => row.patientId))];
+  }
+
+  private async isPatient(patientId: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: patientProfiles.userId })
       .from(patientProfiles)
@@ -111,16 +176,12 @@ export class AppointmentsRepository {
     return row !== undefined;
   }
 
-  async isDoctor(doctorId: string): Promise<boolean> {
+  private async isDoctor(doctorId: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: doctorProfiles.userId })
       .from(doctorProfiles)
       .where(eq(doctorProfiles.userId, doctorId))
       .limit(1);
     return row !== undefined;
-  }
-
-  private select() {
-    return selectAppointments(this.db);
   }
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, CHANGEABLE_STATUSES } from '../../../contracts/booking';
 import type { Database } from '../../db/client';
 import {
   appointments,
@@ -10,13 +11,17 @@ import {
   users,
   type NewAppointmentRow,
 } from '../../db/schema';
-import type { PatientScope } from '../../platform/patient-scope';
+import { AppError } from '../../platform/app-error';
+import { isUuid } from '../../platform/ids';
+import { Repository } from '../../platform/unit-of-work';
 import { selectAppointments, type AppointmentListRow } from './appointments.repository';
 import type { Busy, WeeklyHours } from './slots';
 
 // Writes of a patient's own appointments (booking, rescheduling, cancelling) and the reads they
-// need. Whose appointment is always decided by the caller's scope; the doctor's free time is not
-// patient data. The partial unique index appointments_doctor_slot_unique decides every race.
+// need. Whose appointment is always decided by the caller's scope (anyone else's answers 404, noted
+// without naming anyone); every change and refusal is noted on the request's audit event, and the
+// live update is pushed once the write commits. The doctor's free time is not patient data. The
+// partial unique index appointments_doctor_slot_unique decides every race.
 
 export interface ParkingTimes {
   licensePlate: string;
@@ -24,10 +29,14 @@ export interface ParkingTimes {
   departureAt: Date;
 }
 
-export class BookingRepository {
-  constructor(private readonly db: Database) {}
+export type BookingAction = 'created' | 'updated' | 'cancelled';
 
+type NewBooking = Omit<NewAppointmentRow, 'patientId' | 'bookedBy' | 'bookedByRole'>;
+
+export class BookingRepository extends Repository {
+  /** An active doctor (public facts), or undefined. */
   async doctor(doctorId: string): Promise<{ id: string; firstName: string; lastName: string } | undefined> {
+    if (!isUuid(doctorId)) return undefined;
     const [row] = await this.db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(doctorProfiles)
@@ -52,7 +61,7 @@ export class BookingRepository {
   /**
    * Booked (non-cancelled) appointments and time off of a doctor overlapping [from, to), optionally
    * minus one appointment and minus those starting exactly at `leaveToIndex` (a booking of that very
-   * start is refused by the unique index, so a race has one judge).
+   * start is refused by the unique index, so a race has one judge). Times only: nobody is named.
    */
   async busy(doctorId: string, from: Date, to: Date, options: { except?: string; leaveToIndex?: Date } = {}): Promise<Busy[]> {
     const { except, leaveToIndex } = options;
@@ -77,56 +86,119 @@ export class BookingRepository {
     return [...booked.map((b) => ({ startsAt: b.startsAt, endsAt: new Date(b.startsAt.getTime() + b.durationMinutes * 60_000) })), ...away];
   }
 
-  /** Inserts the appointment and its parking in one transaction; a unique violation propagates. */
-  async insert(row: NewAppointmentRow, parking: ParkingTimes | undefined): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const [created] = await tx.insert(appointments).values(row).returning({ id: appointments.id });
-      if (parking) {
-        await tx.insert(parkingReservations).values({ appointmentId: created!.id, patientId: row.patientId, ...parking });
-      }
-      return created!.id;
-    });
+  /**
+   * Books for the caller, with the parking, noted. Null when the slot was taken in the meantime (the
+   * unique index refused it; the refusal is noted and nothing is stored).
+   */
+  async book(row: NewBooking, parking: ParkingTimes | undefined): Promise<AppointmentListRow | null> {
+    const { userId, role } = this.scope.actor;
+    const [created] = await this.db
+      .insert(appointments)
+      .values({ ...row, patientId: userId, bookedBy: userId, bookedByRole: role })
+      .onConflictDoNothing()
+      .returning({ id: appointments.id });
+    if (!created) {
+      this.refused('appointment.create', null, userId, 'slot_taken');
+      return null;
+    }
+    if (parking) await this.db.insert(parkingReservations).values({ appointmentId: created.id, patientId: userId, ...parking });
+    const booked = (await this.find(created.id))!;
+    this.changed('appointment.create', booked, { parking: parking !== undefined });
+    return booked;
   }
 
-  /** One appointment of a patient in the caller's scope (undefined for anyone else's). */
-  async own(scope: PatientScope, id: string): Promise<AppointmentListRow | undefined> {
-    const [row] = await selectAppointments(this.db)
-      .where(and(eq(appointments.id, id), scope.condition(appointments.patientId)))
-      .limit(1);
+  /** One of the caller's appointments; 404 (noted, naming nobody) for anyone else's or a missing one. */
+  async own(id: string, action: string): Promise<AppointmentListRow> {
+    const row = isUuid(id) ? await this.find(id) : undefined;
+    if (!row) {
+      this.audit.missed(action, 'appointment', id);
+      throw AppError.notFound();
+    }
     return row;
   }
 
-  /** Moves an appointment (and its parking by the same amount); a unique violation propagates. */
-  async move(scope: PatientScope, id: string, startsAt: Date, shiftMs: number, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(appointments)
-        .set({ startsAt, updatedAt: now })
-        .where(and(eq(appointments.id, id), scope.condition(appointments.patientId)));
-      await tx
-        .update(parkingReservations)
-        .set({
-          arrivalAt: sql`${parkingReservations.arrivalAt} + make_interval(secs => ${shiftMs / 1000})`,
-          departureAt: sql`${parkingReservations.departureAt} + make_interval(secs => ${shiftMs / 1000})`,
-        })
-        .where(and(eq(parkingReservations.appointmentId, id), eq(parkingReservations.status, 'reserved')));
+  /** The caller's, still requested or scheduled, and not inside the cut-off; refusals noted. */
+  async changeable(id: string, action: string, earliestStart: Date): Promise<AppointmentListRow> {
+    const row = await this.own(id, action);
+    if (!(CHANGEABLE_STATUSES as readonly string[]).includes(row.status)) {
+      this.refused(action, id, row.patientId, 'status', { status: row.status });
+      throw new AppError('APPOINTMENT_NOT_CHANGEABLE', BOOKING_MESSAGES.notChangeable);
+    }
+    if (row.startsAt.getTime() < earliestStart.getTime()) {
+      this.refused(action, id, row.patientId, 'cut_off');
+      const phone = (await this.organisation())?.phone;
+      throw new AppError('CHANGE_TOO_LATE', phone ? `${BOOKING_MESSAGES.tooLate} ${phone}` : BOOKING_MESSAGES.tooLate);
+    }
+    return row;
+  }
+
+  /**
+   * Moves the caller's appointment (and its parking by the same amount), noted. Null when the new
+   * slot was taken in the meantime: the unique index refused it, the move is undone and the
+   * refusal noted.
+   */
+  async move(row: AppointmentListRow, startsAt: Date, now: Date): Promise<AppointmentListRow | null> {
+    const shiftSeconds = (startsAt.getTime() - row.startsAt.getTime()) / 1000;
+    try {
+      // A savepoint: the refusal of the index undoes only this step, not the write around it.
+      await this.db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        await tx
+          .update(appointments)
+          .set({ startsAt, updatedAt: now })
+          .where(and(eq(appointments.id, row.id), this.scope.condition(appointments.patientId)));
+        await tx
+          .update(parkingReservations)
+          .set({
+            arrivalAt: sql`${parkingReservations.arrivalAt} + make_interval(secs => ${shiftSeconds})`,
+            departureAt: sql`${parkingReservations.departureAt} + make_interval(secs => ${shiftSeconds})`,
+          })
+          .where(and(eq(parkingReservations.appointmentId, row.id), eq(parkingReservations.status, 'reserved')));
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      this.refused('appointment.reschedule', row.id, row.patientId, 'slot_taken');
+      return null;
+    }
+    const moved = (await this.find(row.id))!;
+    this.changed('appointment.reschedule', moved, { from: row.startsAt.toISOString(), to: startsAt.toISOString() });
+    return moved;
+  }
+
+  /** Cancels the caller's appointment and its parking, noted (whether a reason was given, never the reason). */
+  async cancel(row: AppointmentListRow, now: Date, withReason: boolean): Promise<AppointmentListRow> {
+    await this.db
+      .update(appointments)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(appointments.id, row.id), this.scope.condition(appointments.patientId)));
+    await this.db
+      .update(parkingReservations)
+      .set({ status: 'cancelled' })
+      .where(and(eq(parkingReservations.appointmentId, row.id), eq(parkingReservations.status, 'reserved')));
+    const cancelled = (await this.find(row.id))!;
+    this.changed('appointment.cancel', cancelled, { withReason });
+    return cancelled;
+  }
+
+  /** A read of one of the caller's appointments (the calendar file, the queue), noted under its patient. */
+  noteRead(action: string, row: AppointmentListRow): void {
+    this.audit.read(action, 'appointment', row.id, [row.patientId], {});
+  }
+
+  /** A refusal for a time that is not a free slot. */
+  notFree(action: string, id: string | null): void {
+    this.audit.note({ action, outcome: 'failure', resourceType: 'appointment', resourceId: id, details: { reason: 'not_a_free_slot' } });
+  }
+
+  /** An appointment_update to the patient and the doctor, once the write commits. */
+  pushUpdate(row: AppointmentListRow, action: BookingAction, timestamp: string): void {
+    this.effects.push({
+      recipients: [row.patientId, row.doctorId],
+      event: { type: 'appointment_update', action, appointmentId: row.id, patientId: row.patientId, doctorId: row.doctorId, timestamp },
     });
   }
 
-  async cancel(scope: PatientScope, id: string, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(appointments)
-        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-        .where(and(eq(appointments.id, id), scope.condition(appointments.patientId)));
-      await tx
-        .update(parkingReservations)
-        .set({ status: 'cancelled' })
-        .where(and(eq(parkingReservations.appointmentId, id), eq(parkingReservations.status, 'reserved')));
-    });
-  }
-
-  /** The doctor's appointments of a day that are still to be seen, in order (the queue). */
+  /** The doctor's appointments of a day that are still to be seen, in order (the queue). Times only. */
   async doctorsDay(doctorId: string, from: Date, to: Date) {
     return this.db
       .select({
@@ -154,4 +226,35 @@ export class BookingRepository {
       .limit(1);
     return row;
   }
+
+  /** One appointment within the caller's scope. */
+  private async find(id: string): Promise<AppointmentListRow | undefined> {
+    const [row] = await selectAppointments(this.db)
+      .where(and(eq(appointments.id, id), this.scope.condition(appointments.patientId)))
+      .limit(1);
+    return row;
+  }
+
+  private changed(action: string, row: AppointmentListRow, details: Record<string, unknown>): void {
+    this.audit.note({ action, resourceType: 'appointment', resourceId: row.id, patients: [row.patientId], details });
+  }
+
+  private refused(action: string, id: string | null, patientId: string, reason: string, details: Record<string, unknown> = {}): void {
+    this.audit.note({
+      action,
+      outcome: 'failure',
+      resourceType: 'appointment',
+      resourceId: id,
+      patients: [patientId],
+      details: { reason, ...details },
+    });
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,102 +1,38 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  appointmentResponseSchema,
-  bookAppointmentSchema,
-  cancelAppointmentSchema,
-  queueResponseSchema,
-  rescheduleAppointmentSchema,
-  slotQuerySchema,
-  slotsResponseSchema,
-} from '../../../contracts/booking';
+import type { FastifyPluginAsync } from 'fastify';
+import { bookingApi } from '../../../contracts/booking';
 import type { RouteAccess } from '../../platform/access';
-import { AppError } from '../../platform/app-error';
-import { requestAuditContext } from '../../platform/audit';
-import { isUuid } from '../../platform/patient-read-audit';
-import { patientScopeOf } from '../../platform/patient-scope';
-import { NotificationsService } from '../notifications/notifications.service';
-import { BookingRepository } from './booking.repository';
-import { BookingService } from './booking.service';
+import { route } from '../../platform/route';
+import type { BookingService } from './booking.service';
 
-// Issue 7 item 3: booking by patients, for themselves. Free slots are for anyone signed in (they
-// hold no patient data); every change is the patient's own appointment, anyone else's id answers
-// 404 like a missing one.
+// Booking by patients, for themselves. Free slots are for anyone signed in (they hold no patient
+// data); every change is the patient's own appointment, anyone else's id answers 404 like a
+// missing one.
 const SIGNED_IN: RouteAccess = 'signed-in';
 const PATIENT: RouteAccess = { roles: ['patient'] };
-const idParams = z.object({ id: z.string() });
 /** Computing slots walks a month of hours and bookings: generous for a person, not for a loop. */
 const SLOT_LIMIT = { max: 120, timeWindow: '1 minute' };
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new BookingService({
-    repository: new BookingRepository(app.db),
-    audit: app.audit,
-    events: app.events,
-    notifications: new NotificationsService(app.db, { audit: app.audit, events: app.events }),
-    clinicTimeZone: app.config.clinicTimeZone,
-    organisationName: app.config.organisationName,
-  });
-
-  app.get(
-    '/api/doctors/:id/slots',
-    {
-      config: { access: SIGNED_IN, rateLimit: SLOT_LIMIT },
-      schema: { params: idParams, querystring: slotQuerySchema, response: { 200: slotsResponseSchema } },
-    },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw AppError.notFound();
-      return service.slots(request.params.id, request.query);
-    },
+export const bookingRoutes: FastifyPluginAsync<{ booking: BookingService }> = async (app, { booking }) => {
+  route(app, bookingApi.slots, { access: SIGNED_IN, rateLimit: SLOT_LIMIT }, (request) =>
+    booking.slots(request.ctx, request.params.id, request.query),
   );
 
-  app.post(
-    '/api/appointments',
-    { config: { access: PATIENT }, schema: { body: bookAppointmentSchema, response: { 201: appointmentResponseSchema } } },
-    async (request, reply) => {
-      const data = await service.book(await patientScopeOf(request), request.body, requestAuditContext(request));
-      return reply.code(201).send({ data });
-    },
-  );
+  route(app, bookingApi.book, { access: PATIENT }, async (request) => ({ data: await booking.book(request.ctx, request.body) }));
 
-  app.put(
-    '/api/appointments/:id',
-    {
-      config: { access: PATIENT },
-      schema: { params: idParams, body: rescheduleAppointmentSchema, response: { 200: appointmentResponseSchema } },
-    },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw AppError.notFound();
-      const data = await service.reschedule(await patientScopeOf(request), request.params.id, request.body, requestAuditContext(request));
-      return { data };
-    },
-  );
+  route(app, bookingApi.reschedule, { access: PATIENT }, async (request) => ({
+    data: await booking.reschedule(request.ctx, request.params.id, request.body),
+  }));
 
-  app.post(
-    '/api/appointments/:id/cancel',
-    {
-      config: { access: PATIENT },
-      schema: { params: idParams, body: cancelAppointmentSchema, response: { 200: appointmentResponseSchema } },
-    },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw AppError.notFound();
-      const data = await service.cancel(await patientScopeOf(request), request.params.id, request.body ?? {}, requestAuditContext(request));
-      return { data };
-    },
-  );
+  route(app, bookingApi.cancel, { access: PATIENT }, async (request) => ({
+    data: await booking.cancel(request.ctx, request.params.id, request.body ?? {}),
+  }));
 
-  app.get(
-    '/api/appointments/:id/queue',
-    { config: { access: PATIENT }, schema: { params: idParams, response: { 200: queueResponseSchema } } },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw AppError.notFound();
-      return service.queue(await patientScopeOf(request), request.params.id, requestAuditContext(request));
-    },
-  );
+  route(app, bookingApi.queue, { access: PATIENT }, (request) => booking.queue(request.ctx, request.params.id));
 
-  app.get('/api/appointments/:id/calendar.ics', { config: { access: PATIENT }, schema: { params: idParams } }, async (request, reply) => {
-    if (!isUuid(request.params.id)) throw AppError.notFound();
-    const file = await service.calendar(await patientScopeOf(request), request.params.id, requestAuditContext(request));
-    return reply
+  route(app, bookingApi.calendar, { access: PATIENT }, async (request, reply) => {
+    const file = await booking.calendar(request.ctx, request.params.id);
+    // A file, not JSON: sent here, so the route answers nothing more.
+    await reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)
       .header('cache-control', 'no-store')

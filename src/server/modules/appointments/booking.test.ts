@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentResponseSchema, BOOKING, BOOKING_MESSAGES, queueResponseSchema, slotsResponseSchema } from '../../../contracts/booking';
@@ -399,6 +400,87 @@ describe('GET /api/appointments/{id}/queue', () => {
   it('is only known on the day', async () => {
     const mine = await ownAppointment(patient, (await freshDoctor()).user.id);
     expect((await patient.agent.get(`/api/appointments/${mine.id}/queue`)).statusCode).toBe(409);
+  });
+});
+
+describe('Idempotency-Key on booking, rescheduling and cancelling', () => {
+  const key = () => `booking-${randomUUID()}`;
+  const withKey = (k: string) => ({ headers: { 'idempotency-key': k } });
+
+  it('answers a retried booking with the first outcome: the same appointment, not a conflict, booked once', async () => {
+    const other = await freshDoctor();
+    const k = key();
+    const body = booking(other.user.id, { time: '09:30' });
+    const first = await patient.agent.post('/api/appointments', body, withKey(k));
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await appointmentCount();
+    const retry = await patient.agent.post('/api/appointments', body, withKey(k));
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await appointmentCount()).toBe(before);
+    const notes = await t.app.db.select().from(notifications).where(eq(notifications.userId, other.user.id));
+    expect(notes).toHaveLength(1);
+    // Without the key it is a second booking of the same slot.
+    const again = await book(patient, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('SLOT_TAKEN');
+  });
+
+  it('answers a retried reschedule and cancel with their first outcomes', async () => {
+    const other = await freshDoctor();
+    const mine = await ownAppointment(patient, other.user.id, { time: '10:00' });
+    const moveKey = key();
+    const to = { date: day(6), time: '10:30', timeZone: 'UTC' };
+    const moved = await patient.agent.put(`/api/appointments/${mine.id}`, to, withKey(moveKey));
+    expect(moved.statusCode, moved.body).toBe(200);
+    const movedAgain = await patient.agent.put(`/api/appointments/${mine.id}`, to, withKey(moveKey));
+    expect(movedAgain.statusCode).toBe(200);
+    expect(movedAgain.json()).toEqual(moved.json());
+
+    const cancelKey = key();
+    const cancelled = await patient.agent.post(`/api/appointments/${mine.id}/cancel`, {}, withKey(cancelKey));
+    expect(cancelled.statusCode).toBe(200);
+    const retried = await patient.agent.post(`/api/appointments/${mine.id}/cancel`, {}, withKey(cancelKey));
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(cancelled.json());
+    const doctorNotes = await t.app.db.select().from(notifications).where(eq(notifications.userId, other.user.id));
+    expect(doctorNotes.map((n) => n.code).sort()).toEqual(
+      ['appointment.doctor_booked', 'appointment.doctor_cancelled', 'appointment.doctor_rescheduled'].sort(),
+    );
+  });
+
+  it('refuses the same key sent with a different request (422) and books nothing', async () => {
+    const other = await freshDoctor();
+    const k = key();
+    expect((await patient.agent.post('/api/appointments', booking(other.user.id, { time: '11:00' }), withKey(k))).statusCode).toBe(201);
+    const before = await appointmentCount();
+    const reused = await patient.agent.post('/api/appointments', booking(other.user.id, { time: '11:30' }), withKey(k));
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await appointmentCount()).toBe(before);
+  });
+
+  it('tells the refusals apart by code, and a refused change notifies and pushes nothing', async () => {
+    const other = await freshDoctor();
+    await ownAppointment(otherPatient, other.user.id, { time: '09:00' });
+    const published: BusEnvelope[] = [];
+    const unsubscribe = t.app.events.subscribe((envelope) => published.push(envelope));
+    const taken = await book(patient, booking(other.user.id, { time: '09:00' }));
+    expect(taken.json().error.code).toBe('SLOT_TAKEN');
+    const soonId = await insertAppointment(patient.user.id, other.user.id, new Date(Date.now() + 3 * 3_600_000));
+    const late = await patient.agent.post(`/api/appointments/${soonId}/cancel`, {});
+    expect(late.json().error.code).toBe('CHANGE_TOO_LATE');
+    const done = await insertAppointment(patient.user.id, other.user.id, new Date(Date.now() + 72 * 3_600_000), 'completed');
+    const notChangeable = await patient.agent.post(`/api/appointments/${done}/cancel`, {});
+    expect(notChangeable.json().error.code).toBe('APPOINTMENT_NOT_CHANGEABLE');
+    // A write that pushes at all has pushed by the time its answer arrives; these answered without one.
+    unsubscribe();
+    expect(published.filter((e) => e.recipients.includes(patient.user.id))).toEqual([]);
+    const patientNotes = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, other.user.id), eq(notifications.type, 'appointment')));
+    expect(patientNotes.map((n) => n.code)).toEqual(['appointment.doctor_booked']);
   });
 });
 

@@ -22,13 +22,13 @@ import { requestAuditContext } from '../../platform/audit';
 import { errorHandler } from '../../platform/errors';
 import { prepareDummyHash } from '../../platform/passwords';
 import { sessionInfo, startSession } from '../../platform/session';
-import { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { UsersService } from '../users/users.service';
 import { AUTH_MESSAGES, AuthService, type RequestContext } from './auth.service';
 import { ThrottledError } from './login-throttle';
 
 // spec §7 auth calls. HTTP shape only: the rules live in AuthService.
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {
   const service = new AuthService({
     db: app.db,
     audit: app.audit,
@@ -37,7 +37,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     organisation: () => app.organisationIdentity.current(),
   });
   const usersService = new UsersService(app.db);
-  const notifications = new NotificationsService(app.db, { audit: app.audit, events: app.events });
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, audit: requestAuditContext(request) });
   await prepareDummyHash();
 

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { doctorAvailability, doctorProfiles, users } from '../../db/schema';
+import { Repository } from '../../platform/unit-of-work';
 
 // Queries of the public doctor directory. Only active doctor accounts are listed, and only the
-// columns below are read: an email, phone or password hash never reaches the service.
+// columns below are read: an email, phone or password hash never reaches the service. Nothing here
+// is patient data, so nothing is scoped to the caller or noted on the audit event.
 
 const publicColumns = {
   id: users.id,
@@ -59,9 +60,7 @@ function likePattern(text: string): string {
 
 const listed = and(eq(users.role, 'doctor'), eq(users.isActive, true));
 
-export class DoctorsRepository {
-  constructor(private readonly db: Database) {}
-
+export class DoctorsRepository extends Repository {
   async list(filters: DoctorFilters): Promise<{ rows: DoctorRow[]; total: number }> {
     const where = and(
       listed,

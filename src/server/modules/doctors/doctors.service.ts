@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Doctor, DoctorListParams, DoctorListResponse, DoctorProfile } from '../../../contracts/doctors';
+import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import type { DoctorRow, DoctorsRepository } from './doctors.repository';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { DoctorsRepository, type DoctorRow } from './doctors.repository';
 
-// Spec §3 Doctor, §7 GET /api/doctors. The directory is public information about the
-// organisation's doctors (the landing page shows it before sign-in): no patient data, so no audit.
+// The doctor directory: public information about the organisation's doctors (the landing page
+// shows it before sign-in). No patient data, so no audit.
 
 const uuid = z.uuid();
 
@@ -34,27 +36,32 @@ function toDoctor(row: DoctorRow): Doctor {
 }
 
 export class DoctorsService {
-  constructor(private readonly repository: DoctorsRepository) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
-  async list(query: DoctorListParams): Promise<DoctorListResponse> {
+  async list(ctx: AccessContext, query: DoctorListParams): Promise<DoctorListResponse> {
     const { page, pageSize } = query;
-    const { rows, total } = await this.repository.list({
-      specialty: query.specialty,
-      q: query.q,
-      language: query.language,
-      telemedicine: query.telemedicine === undefined ? undefined : query.telemedicine === 'true',
-      page,
-      pageSize,
-    });
+    const { rows, total } = await this.uow.read(ctx, (work) =>
+      work.use(DoctorsRepository).list({
+        specialty: query.specialty,
+        q: query.q,
+        language: query.language,
+        telemedicine: query.telemedicine === undefined ? undefined : query.telemedicine === 'true',
+        page,
+        pageSize,
+      }),
+    );
     return { data: rows.map(toDoctor), page, pageSize, total };
   }
 
   /** One doctor's profile with weekly hours; an unknown, malformed or inactive id answers 404 alike. */
-  async profile(id: string): Promise<DoctorProfile> {
+  async profile(ctx: AccessContext, id: string): Promise<DoctorProfile> {
     if (!uuid.safeParse(id).success) throw AppError.notFound();
-    const row = await this.repository.findById(id);
-    if (!row) throw AppError.notFound();
-    const availability = await this.repository.availability(id);
+    const { row, availability } = await this.uow.read(ctx, async (work) => {
+      const doctors = work.use(DoctorsRepository);
+      const found = await doctors.findById(id);
+      if (!found) throw AppError.notFound();
+      return { row: found, availability: await doctors.availability(id) };
+    });
     return {
       ...toDoctor(row),
       department: row.department,

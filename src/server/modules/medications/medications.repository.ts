@@ -1,16 +1,35 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MedicationStatus } from '../../../contracts/medications';
-import type { Database } from '../../db/client';
 import { medications, users } from '../../db/schema';
+import { Repository } from '../../platform/unit-of-work';
 
-// Reads of one patient's medications. The service checks the patient is in the caller's reach
-// first; nothing here is reachable without that patient id.
+// Reads of one patient's medications, for the caller of the work it runs in: a patient outside the
+// caller's reach answers 404 like a missing one, and the list is noted on the request's audit event.
 
-export class MedicationsRepository {
-  constructor(private readonly db: Database) {}
-
+export class MedicationsRepository extends Repository {
   /** Current first (newest start first), then past ones by when they ended. */
-  async forPatient(patientId: string, status?: MedicationStatus) {
+  async list(patientId: string, status?: MedicationStatus) {
+    await this.reachPatient(patientId, 'medication.list');
+    const rows = await this.ofPatient(patientId, status);
+    this.audit.read('medication.list', 'patient', patientId, [patientId], { count: rows.length });
+    return rows;
+  }
+
+  /** For the chart: reach is checked (once per work, so the chart's own check answers it), the chart notes the read. */
+  async forChart(patientId: string) {
+    await this.reachPatient(patientId, 'chart.read');
+    return this.ofPatient(patientId);
+  }
+
+  /**
+   * For a share link opened by anyone holding it: the link names the patient, and the share-links
+   * module notes the opening. Nobody's scope applies.
+   */
+  async sharedBy(patientId: string) {
+    return this.ofPatient(patientId, 'active');
+  }
+
+  private async ofPatient(patientId: string, status?: MedicationStatus) {
     return this.db
       .select({
         id: medications.id,
@@ -35,4 +54,4 @@ export class MedicationsRepository {
   }
 }
 
-export type MedicationRowView = Awaited<ReturnType<MedicationsRepository['forPatient']>>[number];
+export type MedicationRowView = Awaited<ReturnType<MedicationsRepository['list']>>[number];

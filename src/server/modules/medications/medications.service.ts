@@ -1,53 +1,39 @@
 import type { Medication, MedicationListResponse, MedicationStatus } from '../../../contracts/medications';
-import { AppError } from '../../platform/app-error';
-import type { AuditLog } from '../../platform/audit';
-import { auditMissedRead, auditPatientReads, type ReadContext } from '../../platform/patient-read-audit';
-import type { PatientScope } from '../../platform/patient-scope';
-import type { Database } from '../../db/client';
-import type { Work } from '../../platform/unit-of-work';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { MedicationsRepository, type MedicationRowView } from './medications.repository';
 
-// GET /api/medications/patient/{id}: one patient's current and past medications, audited.
+// One patient's current and past medications. Reach and audit are the repository's: a patient
+// outside the caller's reach answers 404, and each request is one audit event under the patient.
+
+export interface MedicationsServiceOptions {
+  /** The context of work done for nobody signed in (a share link opened by anyone holding it). */
+  system: () => AccessContext;
+}
+
 export class MedicationsService {
   constructor(
-    private readonly repository: MedicationsRepository,
-    private readonly audit: AuditLog,
+    private readonly uow: UnitOfWork,
+    private readonly options: MedicationsServiceOptions,
   ) {}
 
-  async listForPatient(
-    scope: PatientScope,
-    patientId: string,
-    status: MedicationStatus | undefined,
-    context: ReadContext,
-  ): Promise<MedicationListResponse> {
-    if (!(await scope.reaches(patientId))) {
-      await auditMissedRead(this.audit, context, { action: 'medication.list', resourceType: 'patient', resourceId: patientId });
-      throw AppError.notFound();
-    }
-    const rows = await this.repository.forPatient(patientId, status);
-    await auditPatientReads(
-      this.audit,
-      context,
-      { action: 'medication.list', resourceType: 'patient', resourceId: patientId, details: { count: rows.length } },
-      [patientId],
-    );
-    return { data: rows.map(toMedication) };
-  }
-
-  /** For the chart: the caller has checked reach and audits the chart read. */
-  async forChart(patientId: string): Promise<Medication[]> {
-    return (await this.repository.forPatient(patientId)).map(toMedication);
+  listForPatient(ctx: AccessContext, patientId: string, status: MedicationStatus | undefined): Promise<MedicationListResponse> {
+    return this.uow.read(ctx, async (work) => ({
+      data: (await work.use(MedicationsRepository).list(patientId, status)).map(toMedication),
+    }));
   }
 
   /** For the chart, in its work: the chart's repository has checked reach and notes the read. */
   async forChartIn(work: Work, patientId: string): Promise<Medication[]> {
-    return (await new MedicationsRepository(work.db).forPatient(patientId)).map(toMedication);
+    return (await work.use(MedicationsRepository).forChart(patientId)).map(toMedication);
   }
-}
 
-/** The service on `db`: how other modules (the chart) use medications without this module's repository. */
-export function createMedicationsService(db: Database, audit: AuditLog): MedicationsService {
-  return new MedicationsService(new MedicationsRepository(db), audit);
+  /** The active medications a share link shows: the caller holds the link, and notes its opening. */
+  sharedBy(patientId: string): Promise<Medication[]> {
+    return this.uow.read(this.options.system(), async (work) =>
+      (await work.use(MedicationsRepository).sharedBy(patientId)).map(toMedication),
+    );
+  }
 }
 
 function toMedication(row: MedicationRowView): Medication {

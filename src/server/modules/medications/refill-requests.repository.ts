@@ -1,85 +1,116 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import { REFILL_REFUSALS } from '../../../contracts/refill-requests';
 import { medications, refillRequests, tasks, users } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
+import { isUuid } from '../../platform/ids';
+import { Repository } from '../../platform/unit-of-work';
 
-// Refill requests of one patient's medications, and the prescriber's task that goes with each.
-// Every query names the patient: a medication of someone else matches nothing.
+// Refill requests of one patient's medications, and the prescriber's task that goes with each. A
+// medication is found only within the caller's scope: anyone else's answers 404 like a missing
+// one. Refusals, the request and the list are noted on the request's audit event.
 
 const prescribers = alias(users, 'refill_prescriber');
 const patients = alias(users, 'refill_patient');
 
-const UNIQUE_VIOLATION = '23505';
+type Refusal = keyof typeof REFILL_REFUSALS;
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** Each refusal's code: an open request is the route's one CONFLICT. */
+const REFUSAL_CODES = {
+  alreadyRequested: 'CONFLICT',
+  discontinued: 'REFILL_DISCONTINUED',
+  noPrescriber: 'REFILL_NO_PRESCRIBER',
+} as const;
 
-export class RefillRequestsRepository {
-  constructor(private readonly db: Database) {}
+const ACTION = 'medication.refill-request';
 
-  /** The patient's medication with its prescriber's account and the patient's name (for the prescriber's notice). */
-  async medicationOf(patientId: string, medicationId: string) {
-    const [row] = await this.db
-      .select({
-        id: medications.id,
-        name: medications.name,
-        status: medications.status,
-        prescriberId: medications.prescribedBy,
-        prescriberRole: prescribers.role,
-        prescriberActive: prescribers.isActive,
-        prescriberFirstName: prescribers.firstName,
-        prescriberLastName: prescribers.lastName,
-        patientFirstName: patients.firstName,
-        patientLastName: patients.lastName,
-      })
-      .from(medications)
-      .innerJoin(patients, eq(patients.id, medications.patientId))
-      .leftJoin(prescribers, eq(prescribers.id, medications.prescribedBy))
-      .where(and(eq(medications.id, medicationId), eq(medications.patientId, patientId)))
-      .limit(1);
-    return row;
-  }
-
-  /** The request and the prescriber's task, together or not at all; null when one is already open. */
-  async createWithTask(values: { medicationId: string; patientId: string; prescriberId: string; note: string | null; taskTitle: string }) {
-    try {
-      return await this.db.transaction(async (tx) => {
-        const [request] = await tx
-          .insert(refillRequests)
-          .values({ medicationId: values.medicationId, patientId: values.patientId, prescriberId: values.prescriberId, note: values.note })
-          .returning();
-        await tx.insert(tasks).values({
-          assigneeId: values.prescriberId,
-          patientId: values.patientId,
-          kind: 'refill-request',
-          title: values.taskTitle,
-          refillRequestId: request!.id,
-        });
-        return request!;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
+export class RefillRequestsRepository extends Repository {
+  /**
+   * The caller's medication that may be refilled now, with its prescriber (an active doctor here)
+   * and the patient's name; 404 or a refusal (noted) otherwise.
+   */
+  async requestable(medicationId: string) {
+    const [row] = !isUuid(medicationId)
+      ? []
+      : await this.db
+          .select({
+            id: medications.id,
+            patientId: medications.patientId,
+            name: medications.name,
+            status: medications.status,
+            prescriberId: medications.prescribedBy,
+            prescriberRole: prescribers.role,
+            prescriberActive: prescribers.isActive,
+            prescriberFirstName: prescribers.firstName,
+            prescriberLastName: prescribers.lastName,
+            patientFirstName: patients.firstName,
+            patientLastName: patients.lastName,
+          })
+          .from(medications)
+          .innerJoin(patients, eq(patients.id, medications.patientId))
+          .leftJoin(prescribers, eq(prescribers.id, medications.prescribedBy))
+          .where(and(eq(medications.id, medicationId), this.scope.condition(medications.patientId)))
+          .limit(1);
+    if (!row) {
+      this.audit.missed(ACTION, 'medication', medicationId);
+      throw AppError.notFound();
     }
+    if (row.status !== 'active') this.refuse(row, 'discontinued');
+    const prescriberId = row.prescriberId;
+    if (!prescriberId || row.prescriberRole !== 'doctor' || !row.prescriberActive) this.refuse(row, 'noPrescriber');
+    if (await this.hasOpen(medicationId)) this.refuse(row, 'alreadyRequested');
+    return { ...row, prescriberId };
   }
 
-  async hasOpen(medicationId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: refillRequests.id })
-      .from(refillRequests)
-      .where(and(eq(refillRequests.medicationId, medicationId), eq(refillRequests.status, 'requested')))
-      .limit(1);
-    return row !== undefined;
+  /**
+   * The request and the prescriber's task, and a medication_update to both once committed. A
+   * request already open (two at once: the partial unique index lets one through) is refused.
+   */
+  async create(
+    medication: { id: string; patientId: string; prescriberId: string },
+    values: { note: string | null; taskTitle: string; timestamp: string },
+  ) {
+    const { id: medicationId, patientId, prescriberId } = medication;
+    const [request] = await this.db
+      .insert(refillRequests)
+      .values({ medicationId, patientId, prescriberId, note: values.note })
+      .onConflictDoNothing()
+      .returning();
+    if (!request) this.refuse(medication, 'alreadyRequested');
+    await this.db.insert(tasks).values({
+      assigneeId: prescriberId,
+      patientId,
+      kind: 'refill-request',
+      title: values.taskTitle,
+      refillRequestId: request.id,
+    });
+    this.audit.note({
+      action: ACTION,
+      resourceType: 'refill_request',
+      resourceId: request.id,
+      patients: [patientId],
+      details: { medicationId, prescriberId, withNote: values.note !== null },
+    });
+    this.effects.push({
+      recipients: [patientId, prescriberId],
+      event: {
+        type: 'medication_update',
+        action: 'updated',
+        patientId,
+        medicationId,
+        doctorId: prescriberId,
+        reason: 'refill_requested',
+        timestamp: values.timestamp,
+      },
+    });
+    return request;
   }
 
-  /** Newest first. */
-  async forPatient(patientId: string) {
-    return this.db
+  /** A patient's requests, newest first, noted under the patient. */
+  async list(patientId: string) {
+    const action = 'medication.refill-requests.list';
+    await this.reachPatient(patientId, action);
+    const rows = await this.db
       .select({
         id: refillRequests.id,
         medicationId: refillRequests.medicationId,
@@ -96,7 +127,30 @@ export class RefillRequestsRepository {
       .leftJoin(prescribers, eq(prescribers.id, refillRequests.prescriberId))
       .where(eq(refillRequests.patientId, patientId))
       .orderBy(desc(refillRequests.createdAt), desc(refillRequests.id));
+    this.audit.read(action, 'patient', patientId, [patientId], { count: rows.length });
+    return rows;
+  }
+
+  private async hasOpen(medicationId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: refillRequests.id })
+      .from(refillRequests)
+      .where(and(eq(refillRequests.medicationId, medicationId), eq(refillRequests.status, 'requested')))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  private refuse(medication: { id: string; patientId: string }, reason: Refusal): never {
+    this.audit.note({
+      action: ACTION,
+      outcome: 'failure',
+      resourceType: 'medication',
+      resourceId: medication.id,
+      patients: [medication.patientId],
+      details: { reason },
+    });
+    throw new AppError(REFUSAL_CODES[reason], REFILL_REFUSALS[reason]);
   }
 }
 
-export type RefillRequestView = Awaited<ReturnType<RefillRequestsRepository['forPatient']>>[number];
+export type RefillRequestView = Awaited<ReturnType<RefillRequestsRepository['list']>>[number];

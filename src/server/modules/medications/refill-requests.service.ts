@@ -1,20 +1,12 @@
-import {
-  REFILL_REFUSALS,
-  type CreateRefillRequest,
-  type RefillRequest,
-  type RefillRequestListResponse,
-} from '../../../contracts/refill-requests';
-import { AppError } from '../../platform/app-error';
-import type { AuditLog } from '../../platform/audit';
-import type { EventBus } from '../../platform/events';
-import { auditMissedRead, auditPatientReads, type ReadContext } from '../../platform/patient-read-audit';
-import type { PatientScope } from '../../platform/patient-scope';
+import type { CreateRefillRequest, RefillRequest, RefillRequestListResponse } from '../../../contracts/refill-requests';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { RefillRequestsRepository, RefillRequestView } from './refill-requests.repository';
+import { RefillRequestsRepository, type RefillRequestView } from './refill-requests.repository';
 
-// Issue 7 item 5: a patient asks for a refill of one of their own active medications. The request
+// A patient asks for a refill of one of their own active medications (docs/product.md). The request
 // goes to the medication's prescriber as a task (the tasks view) and a notification (the bell,
-// pushed at once); a medication_update refreshes the open medication views of both.
+// pushed once the write commits); a medication_update refreshes the open medication views of both.
 //
 // A medication prescribed outside the organisation, or whose prescriber no longer works here
 // (deactivated, or no longer a doctor), has nobody to decide: the request is refused with a
@@ -22,107 +14,44 @@ import type { RefillRequestsRepository, RefillRequestView } from './refill-reque
 
 export class RefillRequestsService {
   constructor(
-    private readonly repository: RefillRequestsRepository,
+    private readonly uow: UnitOfWork,
     private readonly notifications: NotificationsService,
-    private readonly events: EventBus,
-    private readonly audit: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async request(patientId: string, medicationId: string, input: CreateRefillRequest, context: ReadContext): Promise<RefillRequest> {
-    const medication = await this.repository.medicationOf(patientId, medicationId);
-    if (!medication) {
-      await auditMissedRead(this.audit, context, {
-        action: 'medication.refill-request',
-        resourceType: 'medication',
-        resourceId: medicationId,
+  /** The caller's own medication; with an Idempotency-Key, a retry answers the first outcome. */
+  request(ctx: AccessContext, medicationId: string, input: CreateRefillRequest): Promise<RefillRequest> {
+    return this.uow.write(ctx, async (work) => {
+      const refills = work.use(RefillRequestsRepository);
+      const medication = await refills.requestable(medicationId);
+      const note = input.note ? input.note : null;
+      const patientName = `${medication.patientFirstName} ${medication.patientLastName}`;
+      const timestamp = this.now().toISOString();
+      const created = await refills.create(medication, {
+        note,
+        taskTitle: `Refill request: ${medication.name} for ${patientName}`,
+        timestamp,
       });
-      throw AppError.notFound();
-    }
-    const refuse = async (reason: keyof typeof REFILL_REFUSALS): Promise<never> => {
-      await this.audit.record({
-        ...context,
-        action: 'medication.refill-request',
-        outcome: 'failure',
-        resourceType: 'medication',
-        resourceId: medicationId,
-        patientId,
-        details: { reason },
+      await this.notifications.notifyIn(work, medication.prescriberId, {
+        type: 'other',
+        priority: 'medium',
+        title: 'Refill requested',
+        message: `${patientName} asks for a refill of ${medication.name}.`,
+        actionUrl: '/tasks',
+        metadata: { patientName },
+        code: 'medication.refill_requested',
+        params: { patient: patientName, medication: medication.name },
       });
-      throw new AppError('CONFLICT', REFILL_REFUSALS[reason]);
-    };
-    if (medication.status !== 'active') return refuse('discontinued');
-    const prescriberId = medication.prescriberId;
-    if (!prescriberId || medication.prescriberRole !== 'doctor' || !medication.prescriberActive) return refuse('noPrescriber');
-    if (await this.repository.hasOpen(medicationId)) return refuse('alreadyRequested');
-
-    const note = input.note ? input.note : null;
-    const patientName = `${medication.patientFirstName} ${medication.patientLastName}`;
-    const created = await this.repository.createWithTask({
-      medicationId,
-      patientId,
-      prescriberId,
-      note,
-      taskTitle: `Refill request: ${medication.name} for ${patientName}`,
-    });
-    // Two requests at once: the database let one through.
-    if (!created) return refuse('alreadyRequested');
-
-    await this.audit.record({
-      ...context,
-      action: 'medication.refill-request',
-      outcome: 'success',
-      resourceType: 'refill_request',
-      resourceId: created.id,
-      patientId,
-      details: { medicationId, prescriberId, withNote: note !== null },
-    });
-    await this.notifications.notify(prescriberId, {
-      type: 'other',
-      priority: 'medium',
-      title: 'Refill requested',
-      message: `${patientName} asks for a refill of ${medication.name}.`,
-      actionUrl: '/tasks',
-      metadata: { patientName },
-      code: 'medication.refill_requested',
-      params: { patient: patientName, medication: medication.name },
-    });
-    await this.events.publish({
-      recipients: [patientId, prescriberId],
-      event: {
-        type: 'medication_update',
-        action: 'updated',
-        patientId,
-        medicationId,
-        doctorId: prescriberId,
-        reason: 'refill_requested',
-        timestamp: this.now().toISOString(),
-      },
-    });
-    return toRefillRequest({
-      ...created,
-      prescriberFirstName: medication.prescriberFirstName,
-      prescriberLastName: medication.prescriberLastName,
+      return toRefillRequest({
+        ...created,
+        prescriberFirstName: medication.prescriberFirstName,
+        prescriberLastName: medication.prescriberLastName,
+      });
     });
   }
 
-  async listForPatient(scope: PatientScope, patientId: string, context: ReadContext): Promise<RefillRequestListResponse> {
-    if (!(await scope.reaches(patientId))) {
-      await auditMissedRead(this.audit, context, {
-        action: 'medication.refill-requests.list',
-        resourceType: 'patient',
-        resourceId: patientId,
-      });
-      throw AppError.notFound();
-    }
-    const rows = await this.repository.forPatient(patientId);
-    await auditPatientReads(
-      this.audit,
-      context,
-      { action: 'medication.refill-requests.list', resourceType: 'patient', resourceId: patientId, details: { count: rows.length } },
-      [patientId],
-    );
-    return { data: rows.map(toRefillRequest) };
+  listForPatient(ctx: AccessContext, patientId: string): Promise<RefillRequestListResponse> {
+    return this.uow.read(ctx, async (work) => ({ data: (await work.use(RefillRequestsRepository).list(patientId)).map(toRefillRequest) }));
   }
 }
 

@@ -7,6 +7,7 @@ import { auditEvents, medications, notifications, refillRequests, tasks, users }
 import type { BusEnvelope } from '../../platform/events';
 import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixtures';
 import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
+import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // Issue 7 item 5: refill requests, the prescriber's task and notification, and the live refresh.
@@ -190,6 +191,55 @@ describe('POST /api/medications/{id}/refill-requests', () => {
     const post = outcomes.find((o) => o.method === 'POST')!;
     expect(post.status).toBe(404);
     expect(after).toEqual(before);
+  });
+});
+
+describe('POST /api/medications/{id}/refill-requests with an Idempotency-Key', () => {
+  // A patient of their own address: the requests here do not count against the others' rate limit.
+  let keyed: Actor;
+  beforeAll(async () => {
+    const { user } = await createActor(t.app, 'patient');
+    const agent = new TestAgent(t.app, '10.19.0.3');
+    await agent.signInAs(user.id);
+    keyed = { user, agent };
+  });
+
+  const withKey = (actor: Actor, medicationId: string, key: string, body: unknown) =>
+    actor.agent.post(`/api/medications/${medicationId}/refill-requests`, body, { headers: { 'idempotency-key': key } });
+
+  it('answers a retry with the same key with the first outcome, creating nothing twice', async () => {
+    const medication = await medicationFor(keyed.user.id);
+    const key = `refill-${randomUUID()}`;
+    const first = await withKey(keyed, medication.id, key, { note: 'Friday' });
+    expect(first.statusCode).toBe(201);
+    const before = await counts(medication.id);
+    const retry = await withKey(keyed, medication.id, key, { note: 'Friday' });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await counts(medication.id)).toEqual(before);
+    // Without the key the same request is a second one, and refused.
+    expect((await refill(keyed, medication.id, { note: 'Friday' })).statusCode).toBe(409);
+  });
+
+  it('refuses the same key sent with a different request (422) and creates nothing', async () => {
+    const medication = await medicationFor(keyed.user.id);
+    const key = `refill-${randomUUID()}`;
+    expect((await withKey(keyed, medication.id, key, { note: 'Friday' })).statusCode).toBe(201);
+    const before = await counts(medication.id);
+    const reused = await withKey(keyed, medication.id, key, { note: 'Saturday' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await counts(medication.id)).toEqual(before);
+  });
+
+  it('keeps nothing of a refused request, so the same key answers as the request does now', async () => {
+    const medication = await medicationFor(keyed.user.id, { status: 'discontinued', endDate: '2026-02-01' });
+    const key = `refill-${randomUUID()}`;
+    const refused = await withKey(keyed, medication.id, key, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('REFILL_DISCONTINUED');
+    await t.app.db.update(medications).set({ status: 'active', endDate: null }).where(eq(medications.id, medication.id));
+    expect((await withKey(keyed, medication.id, key, {})).statusCode).toBe(201);
   });
 });
 

@@ -8,21 +8,19 @@ import {
   type NotificationPriority,
   type NotificationType,
 } from '../../../contracts/notifications';
-import type { Database } from '../../db/client';
-import type { NotificationRow } from '../../db/schema';
+import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import type { AuditEventInput, AuditLog } from '../../platform/audit';
-import type { EventBus } from '../../platform/events';
-import type { Work } from '../../platform/unit-of-work';
-import { NotificationsRepository } from './notifications.repository';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import { NotificationsRepository, type NotificationRow } from './notifications.repository';
 
-// Notifications (spec §3 Notification (server), §4 Notification, §7 notification calls, §8). A
-// notification belongs to one user: only that user lists, reads or deletes it, and any other id
-// answers 404 like a missing one (DESIGN.md §10 "notification ownership"). Notifications may name
-// patients, doctors and tests, so every read and write is audited (without their texts).
+// Notifications (docs/product.md). A notification belongs to one user: only that user lists, reads
+// or deletes it, and any other id answers 404 like a missing one. Notifications may name patients,
+// doctors and tests, so every read and write is audited (without their texts; the repository notes).
 //
-// Other modules create notifications through `notify` (stored and pushed to the user's open sockets
-// in one step) or `record` (stored only, when the push already happened another way).
+// Other modules create notifications inside their own write through `notifyIn` (stored with the
+// write, pushed to the user's open sockets once it commits, so a rolled-back write tells nobody).
+// Producers outside a request use `notify` (its own write) or `record` (stored only, when the push
+// already happened another way).
 
 export interface NewNotification {
   type: NotificationType;
@@ -35,65 +33,50 @@ export interface NewNotification {
   params?: Record<string, string>;
 }
 
-export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
-
 export interface NotificationsServiceOptions {
-  audit: AuditLog;
-  events: EventBus;
+  /** The context of work done for nobody in particular (a producer outside a request). */
+  system: () => AccessContext;
   now?: () => Date;
 }
 
 export class NotificationsService {
-  private readonly repository: NotificationsRepository;
   private readonly now: () => Date;
 
   constructor(
-    db: Database,
+    private readonly uow: UnitOfWork,
     private readonly options: NotificationsServiceOptions,
   ) {
-    this.repository = new NotificationsRepository(db);
     this.now = options.now ?? (() => new Date());
   }
 
-  // The calls of spec §7, for the signed-in user
+  // The notification calls, for the signed-in user
 
-  /** Spec §5 "Notification fetch requires a user id"; it must be the caller's own (404 otherwise). */
-  async list(
-    actorUserId: string,
-    userId: string | undefined,
-    page: { limit: number; cursor?: string },
-    ctx: AuditContext,
-  ): Promise<NotificationList> {
-    this.assertOwn(actorUserId, userId);
-    const before = page.cursor ? parseCursor(page.cursor) : undefined;
-    const rows = await this.repository.list(actorUserId, page.limit, before);
-    const unreadCount = await this.repository.unreadCount(actorUserId);
-    await this.audit(ctx, 'notifications.list', actorUserId, { count: rows.length });
-    const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
-    return {
-      notifications: rows.map(toNotification),
-      unreadCount,
-      nextCursor: last ? `${last.createdAt.toISOString()}_${last.id}` : null,
-    };
+  /** A list needs the user's id (400 without one), and it must be the caller's own (404 otherwise). */
+  list(ctx: AccessContext, userId: string | undefined, page: { limit: number; cursor?: string }): Promise<NotificationList> {
+    assertOwn(ctx, userId);
+    return this.uow.read(ctx, async (work) => {
+      const before = page.cursor ? parseCursor(page.cursor) : undefined;
+      const { rows, unreadCount } = await work.use(NotificationsRepository).list(page.limit, before);
+      const last = rows.length === page.limit ? rows[rows.length - 1] : undefined;
+      return {
+        notifications: rows.map(toNotification),
+        unreadCount,
+        nextCursor: last ? `${last.createdAt.toISOString()}_${last.id}` : null,
+      };
+    });
   }
 
-  async markRead(actorUserId: string, id: string, ctx: AuditContext): Promise<void> {
-    const done = isUuid(id) && (await this.repository.markRead(actorUserId, id, this.now()));
-    if (!done) return this.notFound(ctx, 'notification.read', id);
-    await this.audit(ctx, 'notification.read', id);
+  markRead(ctx: AccessContext, id: string): Promise<void> {
+    return this.uow.write(ctx, (work) => work.use(NotificationsRepository).markRead(id, this.now()));
   }
 
-  async markAllRead(actorUserId: string, userId: string | undefined, ctx: AuditContext): Promise<number> {
-    this.assertOwn(actorUserId, userId);
-    const updated = await this.repository.markAllRead(actorUserId, this.now());
-    await this.audit(ctx, 'notifications.read-all', actorUserId, { updated });
-    return updated;
+  markAllRead(ctx: AccessContext, userId: string | undefined): Promise<number> {
+    assertOwn(ctx, userId);
+    return this.uow.write(ctx, (work) => work.use(NotificationsRepository).markAllRead(this.now()));
   }
 
-  async remove(actorUserId: string, id: string, ctx: AuditContext): Promise<void> {
-    const done = isUuid(id) && (await this.repository.delete(actorUserId, id));
-    if (!done) return this.notFound(ctx, 'notification.deleted', id);
-    await this.audit(ctx, 'notification.deleted', id);
+  remove(ctx: AccessContext, id: string): Promise<void> {
+    return this.uow.write(ctx, (work) => work.use(NotificationsRepository).delete(id));
   }
 
   // Creating notifications (other modules and the producers)
@@ -103,19 +86,12 @@ export class NotificationsService {
    * every instance) once the write has committed. What other modules call.
    */
   async notifyIn(work: Work, userId: string, input: NewNotification): Promise<Notification> {
-    const notification = toNotification(await new NotificationsRepository(work.db).insert(toRow(userId, input)));
-    effectsOf(work).push({ recipients: [userId], event: { type: 'notification', notification, timestamp: this.now().toISOString() } });
-    return notification;
+    return work.use(NotificationsRepository).create(toRow(userId, input), toNotification, this.now().toISOString());
   }
 
-  /** Stores a notification for a user and pushes it to that user's open sockets, on every instance. */
-  async notify(userId: string, input: NewNotification): Promise<Notification> {
-    const notification = toNotification(await this.repository.insert(toRow(userId, input)));
-    await this.options.events.publish({
-      recipients: [userId],
-      event: { type: 'notification', notification, timestamp: this.now().toISOString() },
-    });
-    return notification;
+  /** Outside any other write: stores a notification for a user and pushes it to that user's open sockets once stored. */
+  notify(userId: string, input: NewNotification): Promise<Notification> {
+    return this.uow.write(this.options.system(), (work) => this.notifyIn(work, userId, input));
   }
 
   /**
@@ -124,28 +100,32 @@ export class NotificationsService {
    * find the key taken). Null when it was stored already or the user does not exist.
    */
   async record(userId: string, input: NewNotification, sourceKey: string): Promise<Notification | null> {
-    const row = await this.repository.insertOnce({ ...toRow(userId, input), sourceKey });
+    const row = await this.uow.write(this.options.system(), (work) =>
+      work.use(NotificationsRepository).insertOnce({ ...toRow(userId, input), sourceKey }),
+    );
     return row ? toNotification(row) : null;
   }
 
   /**
-   * Sign-in from a new device (issue 5 item 6): the pair (address, browser) of this session was never
+   * Sign-in from a new device: the pair (address, browser) of this session was never
    * seen for the user before. The very first sign-in of an account is not news and is not reported.
    */
   async noteSignIn(userId: string, session: { id: string; ip: string; userAgent: string | undefined }): Promise<Notification | null> {
     // Compared as the session store keeps them (shortened to 100 and 500 characters).
     const ip = session.ip.slice(0, 100);
     const userAgent = (session.userAgent ?? '').slice(0, 500);
-    const earlier = await this.repository.earlierSessions(userId, session.id, ip, userAgent);
-    if (earlier.total === 0 || earlier.sameDevice > 0) return null;
-    return this.notify(userId, {
-      type: 'system',
-      priority: 'high',
-      title: 'New sign-in to your account',
-      message:
-        'Your account was just signed in to from a device or browser not seen before. If this was not you, change your password now.',
-      actionUrl: '/settings',
-      code: 'security.new_device',
+    return this.uow.write(this.options.system(), async (work) => {
+      const earlier = await work.use(NotificationsRepository).earlierSessions(userId, session.id, ip, userAgent);
+      if (earlier.total === 0 || earlier.sameDevice > 0) return null;
+      return this.notifyIn(work, userId, {
+        type: 'system',
+        priority: 'high',
+        title: 'New sign-in to your account',
+        message:
+          'Your account was just signed in to from a device or browser not seen before. If this was not you, change your password now.',
+        actionUrl: '/settings',
+        code: 'security.new_device',
+      });
     });
   }
 
@@ -195,41 +175,12 @@ export class NotificationsService {
       sourceKey,
     );
   }
-
-  private assertOwn(actorUserId: string, userId: string | undefined): void {
-    if (!userId) throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.userIdRequired);
-    // Someone else's id is not found, exactly like an id that does not exist.
-    if (userId !== actorUserId) throw AppError.notFound();
-  }
-
-  private async notFound(ctx: AuditContext, action: string, id: string): Promise<never> {
-    await this.options.audit.record({
-      ...ctx,
-      action,
-      outcome: 'failure',
-      resourceType: 'notification',
-      resourceId: isUuid(id) ? id : null,
-      details: { reason: 'not-found' },
-    });
-    throw AppError.notFound();
-  }
-
-  private async audit(ctx: AuditContext, action: string, resourceId: string, details?: Record<string, unknown>): Promise<void> {
-    await this.options.audit.record({
-      ...ctx,
-      action,
-      outcome: 'success',
-      resourceType: 'notification',
-      resourceId,
-      details: details ?? null,
-    });
-  }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isUuid(value: string): boolean {
-  return UUID.test(value);
+function assertOwn(ctx: AccessContext, userId: string | undefined): void {
+  if (!userId) throw new AppError('BAD_REQUEST', NOTIFICATION_MESSAGES.userIdRequired);
+  // Someone else's id is not found, exactly like an id that does not exist.
+  if (userId !== ctx.user.userId) throw AppError.notFound();
 }
 
 function parseCursor(cursor: string): { createdAt: Date; id: string } {
@@ -265,9 +216,4 @@ function toNotification(row: NotificationRow): Notification {
     code: row.code,
     params: row.params,
   };
-}
-
-function effectsOf(work: Work) {
-  if (!work.effects) throw new Error('A notification is sent from a write (uow.write), not a read');
-  return work.effects;
 }

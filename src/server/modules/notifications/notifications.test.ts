@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { AccessContext } from '../../platform/access-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationList } from '../../../contracts/notifications';
 import { auditEvents, notifications } from '../../db/schema';
@@ -18,7 +19,7 @@ describe('notifications', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    service = new NotificationsService(t.app.db, { audit: t.app.audit, events: t.app.events });
+    service = new NotificationsService(t.app.uow, { system: () => AccessContext.system(t.app.audit, t.app.db) });
   });
   afterAll(() => t?.close());
 

@@ -7,7 +7,7 @@ import { actorOf } from '../../platform/access';
 import { AppError } from '../../platform/app-error';
 import { requestAuditContext } from '../../platform/audit';
 import { isUuid } from '../../platform/patient-read-audit';
-import { createMedicationsService } from '../medications/medications.service';
+import type { MedicationsService } from '../medications/medications.service';
 import { ShareLinksRepository } from './share-links.repository';
 import { ShareLinksService } from './share-links.service';
 
@@ -15,8 +15,8 @@ import { ShareLinksService } from './share-links.service';
 // themselves); anyone holding a link opens it through the public route.
 const OWNER: RouteAccess = { roles: ['patient'] };
 
-export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ShareLinksService(new ShareLinksRepository(app.db), createMedicationsService(app.db, app.audit), app.audit, {
+export const shareLinksRoutes: FastifyPluginAsyncZod<{ medications: MedicationsService }> = async (app, { medications }) => {
+  const service = new ShareLinksService(new ShareLinksRepository(app.db), medications, app.audit, {
     publicUrl: app.config.publicUrl,
   });
 

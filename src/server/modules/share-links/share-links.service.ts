@@ -101,7 +101,7 @@ export class ShareLinksService {
       });
       throw AppError.notFound('This link is not available.');
     }
-    const current = (await this.medications.forChart(link.patientId)).filter((m) => m.status === 'active');
+    const current = await this.medications.sharedBy(link.patientId);
     await this.repository.countOpening(link.id, now);
     await this.audit.record({
       ...context,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { appReactions } from '../../app/push-reactions';
+import { staleQueries } from '../realtime/feature-reactions';
 import { matcherFor, reactionFor } from '../realtime/push-reactions';
 import type { PushMessage } from '../realtime/realtime-connection';
 import { patientAppointmentsQuery, patientMedicationsQuery, patientVitalsQuery } from './queries';
@@ -12,7 +14,7 @@ const OTHER = '0b7f3c1e-5a0d-4c8e-9f3a-2d6b1e4c7a90';
 function refreshes(message: PushMessage, queryKey: readonly unknown[]): boolean {
   const reaction = reactionFor(message);
   if (!reaction) return false;
-  return matcherFor(reaction, message)(queryKey);
+  return matcherFor(reaction, message)(queryKey) || staleQueries(appReactions, message).some((matches) => matches(queryKey));
 }
 
 describe('clinical query keys and pushes', () => {

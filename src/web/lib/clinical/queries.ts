@@ -1,36 +1,22 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AppointmentListResponse } from '../../../contracts/appointments';
-import type { QueueResponse } from '../../../contracts/booking';
+import { appointmentsApi } from '../../../contracts/appointments';
+import { bookingApi } from '../../../contracts/booking';
 import { healthRecordsApi } from '../../../contracts/health-records';
-import type { MedicationListResponse } from '../../../contracts/medications';
-import { api } from '../api-client';
+import { medicationsApi } from '../../../contracts/medications';
 import { routeQuery } from '../api-routes';
 
-// The patient's clinical reads, shared by the dashboard and the views that show them in full.
-// Each query key starts with the URL it GETs (spec §7 cache keys), so the pushes of spec §4
-// (appointment_update, medication_update, vitals_update) refresh them: see realtime/push-reactions.ts.
+// The patient's clinical reads, shared by the dashboard and the views that show them in full,
+// through the routes' contracts. Each query key starts with the URL it GETs, so the pushes that
+// change them (appointment_update, medication_update, vitals_update) refresh them: see each
+// feature's api/reactions.ts.
 
 export type AppointmentWhen = 'upcoming' | 'past';
 
-function patientPath(template: string, patientId: string): string {
-  return template.replace('{id}', encodeURIComponent(patientId));
-}
-
 export function patientAppointmentsQuery(patientId: string, when: AppointmentWhen, pageSize = 50) {
-  const path = patientPath('/api/appointments/patient/{id}', patientId);
-  const params = new URLSearchParams({ when, pageSize: String(pageSize) });
-  return queryOptions({
-    queryKey: [path, { when, pageSize }],
-    queryFn: () => api.get<AppointmentListResponse>(`${path}?${params.toString()}`),
-  });
+  return routeQuery(appointmentsApi.forPatient, { params: { id: patientId }, query: { when, pageSize } });
 }
 
 export function patientMedicationsQuery(patientId: string) {
-  const path = patientPath('/api/medications/patient/{id}', patientId);
-  return queryOptions({
-    queryKey: [path],
-    queryFn: () => api.get<MedicationListResponse>(path).then((answer) => answer.data),
-  });
+  return routeQuery(medicationsApi.listForPatient, { params: { id: patientId } }, (answer) => answer.data);
 }
 
 /** Every vital of the patient, newest first (the server caps the answer at `limit`). */
@@ -49,11 +35,9 @@ export function patientAllergiesQuery(patientId: string) {
 
 /** On the day of a visit: its place in the doctor's queue and the estimated wait (GET /api/appointments/{id}/queue). */
 export function appointmentQueueQuery(appointmentId: string) {
-  const path = `/api/appointments/${encodeURIComponent(appointmentId)}/queue`;
-  return queryOptions({
-    queryKey: [path],
-    queryFn: () => api.get<QueueResponse>(path).then((answer) => answer.data),
+  return {
+    ...routeQuery(bookingApi.queue, { params: { id: appointmentId } }, (answer) => answer.data),
     // The wait shrinks as the day goes on.
     refetchInterval: 60_000,
-  });
+  };
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { appReactions } from '../../app/push-reactions';
+import { staleQueries } from './feature-reactions';
 import { permissionsQueryKey } from '../permissions/permissions-query';
 import { matcherFor, reactionFor, toastVariant } from './push-reactions';
 import type { Notification } from '../../../contracts/notifications';
@@ -11,11 +13,13 @@ const USER = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
 const NOW = '2026-03-01T10:00:00.000Z';
 
 /** The keys the shared rules refresh (features add their own: app/push-reactions.test.ts). */
+/** The keys refreshed by the shared rules and the features' own reactions, as the live connection applies them. */
 function refreshed(message: PushMessage, keys: string[]): string[] {
   const reaction = reactionFor(message);
   if (!reaction) return [];
   const matches = matcherFor(reaction, message);
-  return keys.filter((key) => matches([key]));
+  const stale = staleQueries(appReactions, message);
+  return keys.filter((key) => matches([key]) || stale.some((own) => own([key])));
 }
 
 function notification(overrides: Partial<Notification> = {}): PushMessage {

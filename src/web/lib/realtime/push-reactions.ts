@@ -26,10 +26,12 @@ const APPOINTMENT_LISTS = [
   '/api/appointments/patient/{id}',
   '/api/appointments/doctor/{id}',
 ];
+// The appointment lists of routes with contracts are refreshed on appointment_update by their
+// feature (features/appointments/api/reactions.ts); these have none yet.
+const UNCLAIMED_APPOINTMENT_LISTS = ['/api/appointments/requests/pending'];
 const DASHBOARD_STATS = ['/api/doctor/dashboard-stats', '/api/admin/dashboard-stats', '/api/staff/dashboard-stats'];
-// The server stores a notification for each access change without pushing it a second time: the
-// bell asks again on the change's own push.
-const ACCESS = ['/api/permissions', '/api/users/{id}/permissions', '/api/auth/session', '/api/notifications'];
+// The bell also asks again on an access change (features/notifications/api/reactions.ts).
+const ACCESS = ['/api/permissions', '/api/users/{id}/permissions', '/api/auth/session'];
 
 interface Rule {
   invalidate: string[];
@@ -38,13 +40,15 @@ interface Rule {
 }
 
 const RULES: Record<string, Rule> = {
-  notification: { invalidate: ['/api/notifications'], durationMs: TOAST.defaultMs },
+  // The bell is refreshed by its feature (features/notifications/api/reactions.ts).
+  notification: { invalidate: [], durationMs: TOAST.defaultMs },
   appointments_reassigned_for_coverage: { invalidate: APPOINTMENT_LISTS, durationMs: TOAST.medicationsAndAppointmentsMs },
   appointment_reassigned: { invalidate: APPOINTMENT_LISTS, durationMs: TOAST.medicationsAndAppointmentsMs },
   // The chart's own data is refreshed by its feature (features/health-records/api/reactions.ts).
   vitals_update: { invalidate: [], durationMs: TOAST.defaultMs },
+  // A patient's medications and refill requests are refreshed by their feature (features/medications/api/reactions.ts).
   medication_update: {
-    invalidate: ['/api/medications/patient/{id}', '/api/medications/patient/{id}/refill-requests', '/api/medications/doctor/{id}'],
+    invalidate: ['/api/medications/doctor/{id}'],
     durationMs: TOAST.medicationsAndAppointmentsMs,
   },
   'patient-created': { invalidate: ['/api/patients', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
@@ -53,7 +57,7 @@ const RULES: Record<string, Rule> = {
   'general-update': { invalidate: ['/api/patients', '/api/users', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
   // The chart's visits feed the visit summaries view (issue 7 item 8).
   appointment_update: {
-    invalidate: [...APPOINTMENT_LISTS, ...DASHBOARD_STATS],
+    invalidate: [...UNCLAIMED_APPOINTMENT_LISTS, ...DASHBOARD_STATS],
     durationMs: TOAST.medicationsAndAppointmentsMs,
   },
   new_message: { invalidate: ['/api/messages', '/api/conversations'], durationMs: TOAST.defaultMs },

@@ -9,6 +9,7 @@ import type { SessionUser } from '../../../contracts/user';
 import { setUpComponentTests } from '../../test/component-tests';
 import { SessionContext } from '../session/use-session';
 import { ConnectionIndicator } from './connection-indicator';
+import { appReactions } from '../../app/push-reactions';
 import { RealtimeProvider } from './realtime-provider';
 import { fakeEnvironment, USER_ID } from './testing/fake-environment';
 import { notificationFixture, sessionFixture } from './testing/fixtures';
@@ -39,7 +40,7 @@ function setup() {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <SessionContext.Provider value={sessionFixture(user, refresh)}>
-          <RealtimeProvider environment={fake.env}>
+          <RealtimeProvider environment={fake.env} reactions={appReactions}>
             <ConnectionIndicator />
           </RealtimeProvider>
         </SessionContext.Provider>
@@ -69,13 +70,13 @@ describe('RealtimeProvider', () => {
     serveNotifications([]);
     const { last, connectNow, queryClient } = setup();
     act(() => connectNow());
-    queryClient.setQueryData(['/api/notifications', { userId: USER_ID }], { pages: [], pageParams: [] });
+    queryClient.setQueryData([`/api/notifications?userId=${USER_ID}`], { pages: [], pageParams: [] });
 
     act(() => last().receive({ type: 'notification', notification: stored(), timestamp: NOW }));
 
     expect(await screen.findByText('New lab result')).toBeInTheDocument();
     expect(screen.getByText('Your HbA1c result is available.')).toBeInTheDocument();
-    expect(queryClient.getQueryState(['/api/notifications', { userId: USER_ID }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([`/api/notifications?userId=${USER_ID}`])?.isInvalidated).toBe(true);
   });
 
   it('a permission grant shows its toast and re-fetches the permissions and the session', async () => {

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { notificationsApi } from '../../../contracts/notifications';
 import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
+import { routeMatcher } from '../api-routes';
 import { i18next } from '../i18n';
 import { useSession } from '../session/use-session';
 import { browserEnvironment } from './browser-environment';
@@ -12,6 +14,8 @@ import { matcherFor, reactionFor } from './push-reactions';
 import { pushToastText } from './push-toast-text';
 import { RealtimeConnection, type ConnectionSnapshot, type RealtimeEnvironment } from './realtime-connection';
 import { DISCONNECTED, RealtimeContext } from './use-realtime';
+
+const notificationLists = routeMatcher(notificationsApi.list);
 
 interface Props {
   children: ReactNode;
@@ -72,7 +76,7 @@ export function RealtimeProvider({ children, environment, reactions = NO_REACTIO
     const offState = connection.subscribe(() => {
       const { state } = connection.getSnapshot();
       if (state === 'connected' && previous !== 'connected') {
-        if (connectedBefore) void queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
+        if (connectedBefore) void queryClient.invalidateQueries({ predicate: (query) => notificationLists(query.queryKey) });
         connectedBefore = true;
       }
       previous = state;

@@ -1,34 +1,25 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AppointmentResponse,
-  BookAppointmentRequest,
-  RescheduleAppointmentRequest,
-  SlotsResponse,
-} from '../../../../contracts/booking';
-import type { DoctorListResponse } from '../../../../contracts/doctors';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { appointmentsApi } from '../../../../contracts/appointments';
+import { bookingApi, type BookAppointmentRequest, type RescheduleAppointmentRequest } from '../../../../contracts/booking';
+import { doctorsApi } from '../../../../contracts/doctors';
 import type { PublicConfig } from '../../../../contracts/public-config';
 import { api, apiUrl } from '../../../lib/api-client';
+import { callRoute, routeMatcher, routeQuery, routeUrl, type QueryMatcher } from '../../../lib/api-routes';
+import { useActionKeys } from '../../../lib/idempotency';
 
-// Issue 7 item 3 on the web: free slots, booking, rescheduling, cancelling, the queue on the day and
-// the calendar file. Query keys start with the URL they GET, so appointment_update pushes refresh
-// the lists (lib/realtime/push-reactions.ts); after a change of our own we refresh them at once.
+// Booking on the web: free slots, booking, rescheduling, cancelling, the queue on the day and the
+// calendar file, through the routes' contracts. Query keys start with the URL they GET, so
+// appointment_update pushes refresh the lists (api/reactions.ts); after a change of our own we
+// refresh them at once. Each change sends one Idempotency-Key per user action: a retry of the same
+// action (after a timeout) is answered with its first outcome, never booked twice.
 
 /** Every doctor (the directory answers all of them without a page size). */
 export function bookableDoctorsQuery() {
-  return queryOptions({
-    queryKey: ['/api/doctors', { all: true }],
-    queryFn: () => api.get<DoctorListResponse>('/api/doctors').then((answer) => answer.data),
-    staleTime: 5 * 60_000,
-  });
+  return { ...routeQuery(doctorsApi.list, {}, (answer) => answer.data), staleTime: 5 * 60_000 };
 }
 
 export function slotsQuery(doctorId: string, from: string, to: string, timeZone: string) {
-  const path = `/api/doctors/${encodeURIComponent(doctorId)}/slots`;
-  const params = new URLSearchParams({ from, to, timeZone });
-  return queryOptions({
-    queryKey: [path, { from, to, timeZone }],
-    queryFn: () => api.get<SlotsResponse>(`${path}?${params.toString()}`),
-  });
+  return routeQuery(bookingApi.slots, { params: { id: doctorId }, query: { from, to, timeZone } });
 }
 
 /** The clinic's phone for "please call us" (same key and answer as lib/use-public-config). */
@@ -41,42 +32,71 @@ export function clinicContactQuery() {
 }
 
 export function calendarUrl(appointmentId: string): string {
-  return apiUrl(`/api/appointments/${encodeURIComponent(appointmentId)}/calendar.ics`);
+  return apiUrl(routeUrl(bookingApi.calendar, { params: { id: appointmentId } }));
+}
+
+/** Every list an appointment shows in, and every doctor's free slots. */
+export const APPOINTMENT_QUERIES: readonly QueryMatcher[] = [
+  routeMatcher(appointmentsApi.list),
+  routeMatcher(appointmentsApi.today),
+  routeMatcher(appointmentsApi.forPatient),
+  routeMatcher(appointmentsApi.forDoctor),
+  routeMatcher(bookingApi.queue),
+  routeMatcher(bookingApi.slots),
+];
+
+/** Refetches the free slots (a slot turned out to be taken). */
+export function refreshSlots(queryClient: QueryClient) {
+  const slots = routeMatcher(bookingApi.slots);
+  return queryClient.invalidateQueries({ predicate: (query) => slots(query.queryKey) });
 }
 
 function useRefreshAppointments() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => {
-        const [key] = query.queryKey;
-        return typeof key === 'string' && (key.startsWith('/api/appointments') || key.endsWith('/slots'));
-      },
-    });
+  return () => queryClient.invalidateQueries({ predicate: (query) => APPOINTMENT_QUERIES.some((matches) => matches(query.queryKey)) });
 }
 
 export function useBookAppointment() {
   const refresh = useRefreshAppointments();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: (body: BookAppointmentRequest) => api.post<AppointmentResponse>('/api/appointments', body).then((a) => a.data),
-    onSuccess: refresh,
+    mutationFn: (body: BookAppointmentRequest) =>
+      callRoute(bookingApi.book, { body }, { idempotencyKey: keys.keyFor(body) }).then((answer) => answer.data),
+    onSuccess: () => {
+      keys.done();
+      return refresh();
+    },
   });
 }
 
 export function useRescheduleAppointment() {
   const refresh = useRefreshAppointments();
+  const keys = useActionKeys();
   return useMutation({
     mutationFn: ({ id, ...body }: RescheduleAppointmentRequest & { id: string }) =>
-      api.put<AppointmentResponse>(`/api/appointments/${encodeURIComponent(id)}`, body).then((a) => a.data),
-    onSuccess: refresh,
+      callRoute(bookingApi.reschedule, { params: { id }, body }, { idempotencyKey: keys.keyFor({ id, ...body }) }).then(
+        (answer) => answer.data,
+      ),
+    onSuccess: () => {
+      keys.done();
+      return refresh();
+    },
   });
 }
 
 export function useCancelAppointment() {
   const refresh = useRefreshAppointments();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
-      api.post<AppointmentResponse>(`/api/appointments/${encodeURIComponent(id)}/cancel`, reason ? { reason } : {}).then((a) => a.data),
-    onSuccess: refresh,
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) => {
+      const body = reason ? { reason } : {};
+      return callRoute(bookingApi.cancel, { params: { id }, body }, { idempotencyKey: keys.keyFor({ id, ...body }) }).then(
+        (answer) => answer.data,
+      );
+    },
+    onSuccess: () => {
+      keys.done();
+      return refresh();
+    },
   });
 }

@@ -1,17 +1,17 @@
 import type { TFunction } from 'i18next';
-import { BOOKING, BOOKING_MESSAGES } from '../../../../contracts/booking';
+import { BOOKING } from '../../../../contracts/booking';
 import { ApiError } from '../../../lib/api-client';
 import { validationKeyOf } from '../../../lib/validation-text';
 
-// The server's booking conflicts come as English sentences from contracts/booking.ts; shown here in
-// the reader's language.
+// The server's booking refusals, told apart by their codes (contracts/booking.ts `bookingApi`) and
+// shown in the reader's language.
 
 export type BookingFailure = 'slot-taken' | 'too-late' | 'other';
 
 export function failureOf(error: unknown): BookingFailure {
-  if (!(error instanceof ApiError) || error.status !== 409) return 'other';
-  if (error.message === BOOKING_MESSAGES.slotTaken) return 'slot-taken';
-  if (error.message.startsWith(BOOKING_MESSAGES.tooLate)) return 'too-late';
+  if (!(error instanceof ApiError)) return 'other';
+  if (error.code === 'SLOT_TAKEN') return 'slot-taken';
+  if (error.code === 'CHANGE_TOO_LATE') return 'too-late';
   return 'other';
 }
 

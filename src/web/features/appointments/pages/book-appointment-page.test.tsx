@@ -135,7 +135,7 @@ describe('booking an appointment', { timeout: 20_000 }, () => {
       const data = answered === 1 ? [first, second] : [second];
       return { doctorId: DOCTOR.id, clinicTimeZone: 'UTC', data: data.map((startsAt) => ({ startsAt, endsAt: startsAt, duration: 30 })) };
     };
-    stubServer(() => json({ error: { code: 'CONFLICT', message: BOOKING_MESSAGES.slotTaken } }, 409), slots);
+    stubServer(() => json({ error: { code: 'SLOT_TAKEN', message: BOOKING_MESSAGES.slotTaken } }, 409), slots);
     const user = userEvent.setup();
     renderBooking();
 

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert, inputClasses, TextField } from '../../../components/ui/field';
 import { InlineLoading, QueryError } from '../../../components/ui/query-states';
 import { validationKeyOf } from '../../../lib/validation-text';
-import { bookableDoctorsQuery, useBookAppointment } from '../api/booking';
+import { bookableDoctorsQuery, refreshSlots, useBookAppointment } from '../api/booking';
 import { SlotPicker, type PickedSlot } from '../components/slot-picker';
 import { failureOf, fieldErrorsOf } from '../lib/errors';
 
@@ -105,7 +105,7 @@ export function BookAppointmentPage() {
       if (kind === 'slot-taken') {
         setSlot(null);
         setFailure(t('book.slotTaken'));
-        await queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).endsWith('/slots') });
+        await refreshSlots(queryClient);
       } else {
         const fields = fieldErrorsOf(t, error);
         setErrors(fields);

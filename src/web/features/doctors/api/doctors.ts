@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DoctorListResponse, DoctorProfile } from '../../../../contracts/doctors';
-import { api } from '../../../lib/api-client';
+import { keepPreviousData } from '@tanstack/react-query';
+import { doctorsApi } from '../../../../contracts/doctors';
+import { routeQuery } from '../../../lib/api-routes';
 
-// GET /api/doctors (spec §7, with the directory's filters and paging) and GET /api/doctors/{id}.
+// The doctor directory (GET /api/doctors, with its filters and paging) and one doctor's profile.
 
 export const DIRECTORY_PAGE_SIZE = 12;
 
@@ -15,22 +15,21 @@ export interface DirectoryFilters {
 }
 
 export function directoryQuery(filters: DirectoryFilters) {
-  const params = new URLSearchParams({ page: String(filters.page), pageSize: String(DIRECTORY_PAGE_SIZE) });
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.specialty) params.set('specialty', filters.specialty);
-  if (filters.language) params.set('language', filters.language);
-  if (filters.telemedicine) params.set('telemedicine', 'true');
-  return queryOptions({
-    queryKey: ['/api/doctors', Object.fromEntries(params)],
-    queryFn: () => api.get<DoctorListResponse>(`/doctors?${params.toString()}`),
+  const query = {
+    page: filters.page,
+    pageSize: DIRECTORY_PAGE_SIZE,
+    q: filters.q.trim() || undefined,
+    specialty: filters.specialty || undefined,
+    language: filters.language || undefined,
+    telemedicine: filters.telemedicine ? ('true' as const) : undefined,
+  };
+  return {
+    ...routeQuery(doctorsApi.list, { query }),
     // The list stays on screen while the next filter's answer arrives.
     placeholderData: keepPreviousData,
-  });
+  };
 }
 
 export function doctorProfileQuery(id: string) {
-  return queryOptions({
-    queryKey: ['/api/doctors', id],
-    queryFn: () => api.get<{ data: DoctorProfile }>(`/doctors/${encodeURIComponent(id)}`).then((answer) => answer.data),
-  });
+  return routeQuery(doctorsApi.profile, { params: { id } }, (answer) => answer.data);
 }

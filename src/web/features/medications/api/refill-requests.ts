@@ -1,22 +1,15 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RefillRequest, RefillRequestListResponse } from '../../../../contracts/refill-requests';
-import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refillRequestsApi, type RefillRequest } from '../../../../contracts/refill-requests';
+import { callRoute, routeKey, routeQuery } from '../../../lib/api-routes';
+import { useActionKeys } from '../../../lib/idempotency';
 
-// Issue 7 item 5. The query key is the URL it GETs, so a medication_update push refreshes it
-// (lib/realtime/push-reactions.ts).
-
-export function refillRequestsPath(patientId: string): string {
-  return `/api/medications/patient/${encodeURIComponent(patientId)}/refill-requests`;
-}
+// Refill requests on the web. The query key is the URL it GETs, so a medication_update push
+// refreshes it (api/reactions.ts). A request sends one Idempotency-Key per user action, so a retry
+// after a timeout is answered with the first request instead of "already requested".
 
 export function refillRequestsQuery(patientId: string) {
-  const path = refillRequestsPath(patientId);
-  return queryOptions({
-    queryKey: [path],
-    queryFn: () => api.get<RefillRequestListResponse>(path).then((answer) => answer.data),
-  });
+  return routeQuery(refillRequestsApi.listForPatient, { params: { id: patientId } }, (answer) => answer.data);
 }
-
 /** The newest request of each medication. */
 export function latestByMedication(requests: readonly RefillRequest[]): Map<string, RefillRequest> {
   const latest = new Map<string, RefillRequest>();
@@ -29,11 +22,17 @@ export function latestByMedication(requests: readonly RefillRequest[]): Map<stri
 
 export function useRequestRefill(patientId: string) {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: ({ medicationId, note }: { medicationId: string; note: string }) =>
-      api
-        .post<{ data: RefillRequest }>(`/medications/${encodeURIComponent(medicationId)}/refill-requests`, note.trim() ? { note } : {})
-        .then((answer) => answer.data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [refillRequestsPath(patientId)] }),
+    mutationFn: ({ medicationId, note }: { medicationId: string; note: string }) => {
+      const body = note.trim() ? { note } : {};
+      return callRoute(
+        refillRequestsApi.create,
+        { params: { id: medicationId }, body },
+        { idempotencyKey: keys.keyFor({ medicationId, ...body }) },
+      ).then((answer) => answer.data);
+    },
+    onSuccess: () => keys.done(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: routeKey(refillRequestsApi.listForPatient, { params: { id: patientId } }) }),
   });
 }

@@ -110,7 +110,7 @@ describe('refill requests on the medications view', { timeout: 20_000 }, () => {
       [`GET ${ALLERGIES}`]: () => json({ data: [] }),
       'GET /api/share-links': () => json({ data: [] }),
       [`POST /api/medications/${metformin.id}/refill-requests`]: () =>
-        json({ error: { code: 'CONFLICT', message: REFILL_REFUSALS.noPrescriber } }, 409),
+        json({ error: { code: 'REFILL_NO_PRESCRIBER', message: REFILL_REFUSALS.noPrescriber } }, 409),
     });
     renderPatientView(<MedicationsPage />);
 

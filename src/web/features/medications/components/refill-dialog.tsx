@@ -3,12 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Medication } from '../../../../contracts/medications';
-import {
-  createRefillRequestSchema,
-  REFILL_NOTE_MAX,
-  REFILL_REFUSALS,
-  type CreateRefillRequest,
-} from '../../../../contracts/refill-requests';
+import { createRefillRequestSchema, REFILL_NOTE_MAX, type CreateRefillRequest } from '../../../../contracts/refill-requests';
 import { TextareaInput } from '../../../components/form/fields';
 import { Form, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -18,12 +13,16 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestRefill } from '../api/refill-requests';
 
-/** The reason a request was refused, as the server words it (contracts REFILL_REFUSALS), or a failure. */
+/** The server's refusal codes (contracts `refillRequestsApi`): an open request is the route's one CONFLICT. */
+const REFUSALS: Record<string, string> = {
+  CONFLICT: 'alreadyRequested',
+  REFILL_DISCONTINUED: 'discontinued',
+  REFILL_NO_PRESCRIBER: 'noPrescriber',
+};
+
+/** Why a request was refused, by the server's code, or a failure. */
 function failureKey(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409) {
-    const reason = (Object.keys(REFILL_REFUSALS) as (keyof typeof REFILL_REFUSALS)[]).find((key) => REFILL_REFUSALS[key] === error.message);
-    return `refill.refused.${reason ?? 'other'}`;
-  }
+  if (error instanceof ApiError && error.status === 409) return `refill.refused.${(error.code && REFUSALS[error.code]) ?? 'other'}`;
   if (error instanceof ApiError && error.status === 404) return 'refill.refused.notFound';
   return 'refill.failed';
 }

@@ -1,13 +1,15 @@
 import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Notification, NotificationList } from '../../../../contracts/notifications';
-import { api } from '../../../lib/api-client';
+import { notificationsApi, type Notification, type NotificationList } from '../../../../contracts/notifications';
+import { callRoute, routeKey, routeMatcher } from '../../../lib/api-routes';
 import { i18next } from '../../../lib/i18n';
 
-// Spec §7 notification calls, §9 poll 30 s / fresh 10 s. The list is keyed by its URL (spec §7), so a
-// pushed `notification` (lib/realtime/push-reactions.ts) refreshes it wherever it is shown.
+// The notification calls; the list polls every 30 s while the live connection is down and is fresh
+// for 10 s. The list is keyed by its URL, so a pushed `notification` (api/reactions.ts) refreshes it
+// wherever it is shown.
 
-export const NOTIFICATIONS_PATH = '/api/notifications';
+/** Every page of every user's list (what a change refreshes). */
+export const notificationLists = routeMatcher(notificationsApi.list);
 export const NOTIFICATION_POLL_MS = 30_000;
 export const NOTIFICATION_FRESH_MS = 10_000;
 
@@ -15,13 +17,10 @@ export type NotificationPages = InfiniteData<NotificationList, unknown>;
 
 export function notificationsQuery(userId: string, socketConnected: boolean) {
   return infiniteQueryOptions({
-    queryKey: [NOTIFICATIONS_PATH, { userId }],
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ userId });
-      if (pageParam) params.set('cursor', pageParam);
+    queryKey: routeKey(notificationsApi.list, { query: { userId } }),
+    queryFn: ({ pageParam }): Promise<NotificationList> =>
       // Loaded and polled without the person asking: it must not keep an idle session alive.
-      return api.get<NotificationList>(`/notifications?${params.toString()}`, { background: true });
-    },
+      callRoute(notificationsApi.list, { query: { userId, ...(pageParam ? { cursor: pageParam } : {}) } }, { background: true }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: NOTIFICATION_FRESH_MS,
@@ -67,7 +66,7 @@ function useNotificationMutation<TVariables>(
     mutationFn: run,
     onSuccess: (_answer, variables) => {
       queryClient.setQueryData<NotificationPages>(queryKey, (pages) => edit(pages, change(variables)));
-      void queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_PATH] });
+      void queryClient.invalidateQueries({ predicate: (query) => notificationLists(query.queryKey) });
     },
     // Spec §8 texts. Told here, not by the caller: opening a notification closes the list that asked.
     onError: () => toast.error(i18next.t(`notifications:errors.${failure}`)),
@@ -77,7 +76,7 @@ function useNotificationMutation<TVariables>(
 export function useMarkRead(userId: string) {
   return useNotificationMutation(
     userId,
-    (id: string) => api.put(`/notifications/${encodeURIComponent(id)}/read`),
+    (id: string) => callRoute(notificationsApi.markRead, { params: { id } }),
     (id) => (n) => (n.id === id ? { ...n, isRead: true } : n),
     'markReadFailed',
   );
@@ -86,7 +85,7 @@ export function useMarkRead(userId: string) {
 export function useMarkAllRead(userId: string) {
   return useNotificationMutation(
     userId,
-    () => api.put('/notifications/mark-all-read', { userId }),
+    () => callRoute(notificationsApi.markAllRead, { body: { userId } }),
     () => (n) => ({ ...n, isRead: true }),
     'markReadFailed',
   );
@@ -95,7 +94,7 @@ export function useMarkAllRead(userId: string) {
 export function useDeleteNotification(userId: string) {
   return useNotificationMutation(
     userId,
-    (id: string) => api.delete(`/notifications/${encodeURIComponent(id)}`),
+    (id: string) => callRoute(notificationsApi.remove, { params: { id } }),
     (id) => (n) => (n.id === id ? null : n),
     'deleteFailed',
   );

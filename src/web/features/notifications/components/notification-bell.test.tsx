@@ -9,6 +9,8 @@ import type { Notification, NotificationList } from '../../../../contracts/notif
 import { resetCsrfToken } from '../../../lib/api-client';
 import { i18next, initI18n } from '../../../lib/i18n';
 import type { ConnectionSnapshot } from '../../../lib/realtime/realtime-connection';
+import { notificationLists } from '../api/notifications';
+import { appReactions } from '../../../app/push-reactions';
 import { RealtimeProvider } from '../../../lib/realtime/realtime-provider';
 import { fakeEnvironment } from '../../../lib/realtime/testing/fake-environment';
 import { notificationFixture, sessionFixture } from '../../../lib/realtime/testing/fixtures';
@@ -124,7 +126,7 @@ describe('the bell (spec §2)', () => {
     const { queryClient } = renderBell();
     await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     server.add(item(0, { title: 'Fresh' }));
-    await act(() => queryClient.invalidateQueries({ queryKey: ['/api/notifications'] }));
+    await act(() => queryClient.invalidateQueries({ predicate: (query) => notificationLists(query.queryKey) }));
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
@@ -308,7 +310,7 @@ describe('live (spec §4 push)', () => {
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
           <SessionContext.Provider value={sessionFixture({ id: USER_ID, role: 'patient' })}>
-            <RealtimeProvider environment={fake.env}>
+            <RealtimeProvider environment={fake.env} reactions={appReactions}>
               <NotificationBell userId={USER_ID} />
             </RealtimeProvider>
           </SessionContext.Provider>

@@ -1,0 +1,17 @@
+import { appointmentsApi } from '../../../../contracts/appointments';
+import { bookingApi } from '../../../../contracts/booking';
+import { routeMatcher } from '../../../lib/api-routes';
+import { field, type ReactionTable } from '../../../lib/realtime/feature-reactions';
+
+// An appointment booked, moved or cancelled refreshes the lists it shows in (the caller's own, the
+// day's, its patient's and its doctor's schedule), the queue on the day and the free slots.
+export const appointmentsReactions: ReactionTable = {
+  appointment_update: (message) => [
+    routeMatcher(appointmentsApi.list),
+    routeMatcher(appointmentsApi.today),
+    routeMatcher(appointmentsApi.forPatient, { id: field(message, 'patientId') }),
+    routeMatcher(appointmentsApi.forDoctor, { id: field(message, 'doctorId') }),
+    routeMatcher(bookingApi.queue, { id: field(message, 'appointmentId') }),
+    routeMatcher(bookingApi.slots, { id: field(message, 'doctorId') }),
+  ],
+};

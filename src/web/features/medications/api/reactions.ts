@@ -1,0 +1,13 @@
+import { medicationsApi } from '../../../../contracts/medications';
+import { refillRequestsApi } from '../../../../contracts/refill-requests';
+import { routeMatcher } from '../../../lib/api-routes';
+import { field, type ReactionTable } from '../../../lib/realtime/feature-reactions';
+
+// A medication changed (prescribed, discontinued, a refill requested) refreshes that patient's
+// medication list and refill requests.
+export const medicationsReactions: ReactionTable = {
+  medication_update: (message) => [
+    routeMatcher(medicationsApi.listForPatient, { id: field(message, 'patientId') }),
+    routeMatcher(refillRequestsApi.listForPatient, { id: field(message, 'patientId') }),
+  ],
+};
