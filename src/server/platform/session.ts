@@ -195,7 +195,7 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  method: 'password' | 'passkey' | 'demo-passkey',
+  method: 'password' | 'passkey',
 ): Promise<ActiveSession> {
   if (request.session) await app.sessions.revoke(request.session.id, 'replaced by a new sign-in');
   const { token, session } = await app.sessions.create(userId, {
