@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import { createServices, registerModules } from './modules';
 import { enforceAccessDeclarations } from './platform/access';
 import { registerAccessContext } from './platform/access-context';
+import { registerBackgroundWork } from './platform/background';
 import { registerAudit } from './platform/audit';
 import { registerCsrf } from './platform/csrf';
 import { registerEvents } from './platform/events';
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerDatabase(app, config, options);
   registerAudit(app);
   registerMail(app);
+  registerBackgroundWork(app);
   registerOrganisationIdentity(app);
   // Redis pub/sub when REDIS_URL is set (events reach every instance), else the in-process bus.
   registerEvents(app, await createEventBus(config, app.log));

@@ -95,7 +95,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: { body: forgotPasswordRequestSchema, response: { 200: successMessageSchema } },
     },
-    async (request) => ({ success: true as const, message: await service.forgotPassword(request.body.email, context(request)) }),
+    // The look-up and the mail run after the answer has left: its timing says nothing about the address.
+    async (request, reply) => ({
+      success: true as const,
+      message: await service.forgotPassword(request.body.email, {
+        ...context(request),
+        afterAnswer: (name, work) => app.background.afterAnswer(reply, name, work),
+      }),
+    }),
   );
 
   app.post(
