@@ -19,7 +19,7 @@ import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerRealtime } from './platform/realtime';
 import { registerRateLimit } from './platform/rate-limit';
 import { createEventBus } from './platform/redis-event-bus';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { registerCspReports, registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions } from './platform/session';
 import { isHistoryNavigation, registerPrivateLinkHeaders, registerSpa, sendIndexHtml } from './platform/spa';
 import { registerWorkPlatform } from './platform/work-platform';
@@ -101,6 +101,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerCsrf(app, config.publicUrl);
   // Per-route limits, counted in Redis when REDIS_URL is set (shared by every instance).
   await registerRateLimit(app, config);
+  // Where browsers report what the content security policy blocked.
+  await registerCspReports(app);
   // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.
   registerRealtime(app);
 

@@ -20,6 +20,7 @@ import {
 import { actorOf } from '../../platform/access';
 import { requestAuditContext } from '../../platform/audit';
 import { errorHandler } from '../../platform/errors';
+import { loadCommonPasswords } from '../../platform/common-passwords';
 import { prepareDummyHash } from '../../platform/passwords';
 import { sessionInfo, startSession } from '../../platform/session';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -40,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = new NotificationsService(app.db, { audit: app.audit, events: app.events });
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, audit: requestAuditContext(request) });
   await prepareDummyHash();
+  // The list of common passwords is read at start, not by the first person who sets one.
+  loadCommonPasswords();
 
   // A throttled attempt says how long to wait (Retry-After, in seconds); everything else is the app's one envelope.
   app.setErrorHandler(function handle(error, request, reply) {

@@ -1,8 +1,8 @@
-import { isCommonPassword } from '../../../contracts/password-strength';
 import { englishValidationMessage, type ValidationMessageKey } from '../../../contracts/validation-messages';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { isWellKnownPassword } from '../../platform/common-passwords';
 import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import type { AuditEventInput, AuditLog } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
@@ -216,7 +216,7 @@ export class AuthService {
       await this.auditFailure('auth.password-reset', ctx, 'token-invalid');
       throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
     }
-    if (isCommonPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
+    if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
 
     const { user, tokenId } = found;
     // A reset never skips the second factor (DESIGN.md §5): whoever reads the mailbox still needs it.
@@ -259,7 +259,7 @@ export class AuthService {
     const user = await this.userOrThrow(userId);
     await this.verifyCurrentPassword(user, input.currentPassword, 'currentPassword', 'auth.password-change', ctx);
     if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'password.sameAsCurrent');
-    if (isCommonPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
+    if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
 
     const now = this.now();
     const passwordHash = await hashPassword(input.newPassword);

@@ -2,6 +2,9 @@ import type { OrganisationIdentity } from '../../platform/organisation-identity'
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { registrationPayloadSchema, registrationResponseSchema } from '../../../contracts/registration';
+import { englishValidationMessage } from '../../../contracts/validation-messages';
+import { AppError } from '../../platform/app-error';
+import { isWellKnownPassword } from '../../platform/common-passwords';
 import { hashPassword } from '../../platform/passwords';
 import { AuditLog, type AuditEventInput } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
@@ -41,6 +44,10 @@ export class PatientsService {
    * (with the ways back in), never a second account: the answer must not tell who is registered.
    */
   async register(input: RegistrationInput, context: RequestContext): Promise<RegistrationResult> {
+    // The short list is checked with the payload; the long one (100,000 passwords) only here.
+    if (isWellKnownPassword(input.password)) {
+      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', { password: englishValidationMessage('password.common') });
+    }
     // Hashing is slow on purpose; do it before the transaction so no lock waits on it.
     const passwordHash = await hashPassword(input.password);
 
