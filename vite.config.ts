@@ -132,7 +132,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: the server would otherwise hand out the source.
+    sourcemap: false,
     target: 'es2022',
     // bench/web reads the chunk graph to measure what the landing page loads first.
     manifest: true,

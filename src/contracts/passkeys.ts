@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { sessionInfoSchema } from './auth';
-import { ROLES, type Role } from './roles';
 import { sessionUserSchema } from './user';
 
 // Passkeys (WebAuthn) are the spec's "biometric sign-in" (spec §3 Biometric credential, §7 calls).
-// Ids starting with demo_ are demo credentials, honoured only in demo mode.
-
-export const DEMO_CREDENTIAL_PREFIX = 'demo_';
+// There is no demo credential: demo accounts sign in with a passkey through the same ceremony as
+// everyone else (docs/product.md, sign-in and sessions).
 
 /**
  * This browser's choice about biometric sign-in, kept in localStorage so the login screen knows it
@@ -15,18 +13,6 @@ export const DEMO_CREDENTIAL_PREFIX = 'demo_';
  */
 export const PASSKEY_BROWSER_FLAG_KEY = 'caredeck.passkeys';
 export type PasskeyBrowserFlag = 'on' | 'off';
-
-/** The demo credential id that stands for a role's everyday demo account (spec §8 demo fallback). */
-export function demoCredentialId(role: Role): string {
-  return `${DEMO_CREDENTIAL_PREFIX}${role}`;
-}
-
-/** The role a demo credential id names, or null when it names none. */
-export function roleOfDemoCredential(credentialId: string): Role | null {
-  if (!credentialId.startsWith(DEMO_CREDENTIAL_PREFIX)) return null;
-  const role = credentialId.slice(DEMO_CREDENTIAL_PREFIX.length);
-  return (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
-}
 
 /**
  * The server's refusals of a biometric sign-in (spec §8), in English. The web client recognises
@@ -80,14 +66,13 @@ export const biometricChallengeResponseSchema = z.object({
 });
 export type BiometricChallengeResponse = z.infer<typeof biometricChallengeResponseSchema>;
 
-/** Spec §7: the assertion's fields, flattened. A demo request (isDemo) carries only the demo credential id. */
+/** Spec §7: the assertion's fields, flattened. Every field of the assertion is needed. */
 export const biometricVerifyRequestSchema = z.object({
   credentialId: credentialIdInput,
   authenticatorData: base64url.optional(),
   signature: base64url.optional(),
   clientDataJSON: base64url.optional(),
   userHandle: base64url.nullable().optional(),
-  isDemo: z.boolean().optional(),
 });
 export type BiometricVerifyRequest = z.infer<typeof biometricVerifyRequestSchema>;
 

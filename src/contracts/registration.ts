@@ -139,8 +139,11 @@ export const registrationPayloadSchema = z.object({
 });
 export type RegistrationPayload = z.input<typeof registrationPayloadSchema>;
 
+/**
+ * The same answer whether the address was new (the account is created and welcomed) or already had
+ * an account (its holder is told by mail): the answer never says which (docs/product.md, registration).
+ */
 export const registrationResponseSchema = z.object({
   success: z.literal(true),
-  patient: z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string(), medicalRecordNumber: z.string() }),
   message: z.string(),
 });

@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import { createServices, registerModules } from './modules';
 import { enforceAccessDeclarations } from './platform/access';
 import { registerAccessContext } from './platform/access-context';
+import { registerBackgroundWork } from './platform/background';
 import { registerAudit } from './platform/audit';
 import { registerCsrf } from './platform/csrf';
 import { registerEvents } from './platform/events';
@@ -19,7 +20,7 @@ import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerRealtime } from './platform/realtime';
 import { registerRateLimit } from './platform/rate-limit';
 import { createEventBus } from './platform/redis-event-bus';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { registerCspReports, registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions } from './platform/session';
 import { isHistoryNavigation, registerPrivateLinkHeaders, registerSpa, sendIndexHtml } from './platform/spa';
 import { registerWorkPlatform } from './platform/work-platform';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerDatabase(app, config, options);
   registerAudit(app);
   registerMail(app);
+  registerBackgroundWork(app);
   registerOrganisationIdentity(app);
   // Redis pub/sub when REDIS_URL is set (events reach every instance), else the in-process bus.
   registerEvents(app, await createEventBus(config, app.log));
@@ -107,6 +109,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerInputGuard(app);
   // Per-route limits, counted in Redis when REDIS_URL is set (shared by every instance).
   await registerRateLimit(app, config);
+  // Where browsers report what the content security policy blocked.
+  await registerCspReports(app);
   // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.
   registerRealtime(app);
 

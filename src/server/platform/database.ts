@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import { seedDemoOrganisation } from '../db/seed';
+import { DEMO_ACCOUNTS_RETIRED_MESSAGE, retireDemoAccounts } from '../db/seed/retire-demo-accounts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,5 +33,9 @@ export async function registerDatabase(app: FastifyInstance, config: AppConfig, 
   if (setup.seed ?? config.demoMode) {
     const result = await seedDemoOrganisation(handle);
     if (result.seeded) app.log.info({ users: result.users }, 'seeded the demo organisation');
+  } else if (!config.demoMode) {
+    // Demo credentials never open a real deployment: a database seeded in demo mode keeps none of them usable.
+    const disabled = await retireDemoAccounts(handle.db);
+    if (disabled > 0) app.log.warn({ disabled }, DEMO_ACCOUNTS_RETIRED_MESSAGE);
   }
 }

@@ -1,10 +1,20 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-// Browser protections (SECURITY.md V3). The SPA is built by Vite into files served from 'self',
-// so no inline script is needed; styles allow inline attributes for the UI primitives' positioning.
+// Browser protections. The SPA is built by Vite into files served from 'self', so no inline script
+// is needed; styles allow inline attributes for the UI primitives' positioning. The page talks to
+// its own origin only: the API and the WebSocket of the public address, never another host.
+// Whatever the policy blocks, the browser reports to /api/csp-report (below).
+
+/** Where browsers send what the policy blocked. */
+export const CSP_REPORT_PATH = '/api/csp-report';
+/** A report is a few hundred bytes; anything much larger is not one. */
+const CSP_REPORT_BODY_LIMIT = 8 * 1024;
+const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
+
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
   const https = publicUrl.startsWith('https:');
+  const socketOrigin = `${https ? 'wss' : 'ws'}://${new URL(publicUrl).host}`;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -15,13 +25,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", https ? 'wss:' : 'ws:'],
+        connectSrc: ["'self'", socketOrigin],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        reportUri: [CSP_REPORT_PATH],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -38,5 +49,55 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+}
+
+/** The parts of a report that say what was blocked; never the page's address, query or the source file. */
+function violationOf(body: unknown): { directive: string | null; blocked: string | null } {
+  const first = Array.isArray(body)
+    ? (body[0] as { body?: unknown } | undefined)?.body
+    : (body as { 'csp-report'?: unknown })?.['csp-report'];
+  const report = (first ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : null);
+  const directive = text(report['effective-directive'] ?? report.effectiveDirective ?? report['violated-directive']);
+  // The blocked resource only as a kind ("inline", "eval") or an origin: its path or query may carry data.
+  const raw = text(report['blocked-uri'] ?? report.blockedURL);
+  let blocked: string | null = raw;
+  if (raw && /^[a-z]+:\/\//i.test(raw)) {
+    try {
+      blocked = new URL(raw).origin;
+    } catch {
+      blocked = null;
+    }
+  }
+  return { directive: directive && /^[a-z-]+$/.test(directive) ? directive : null, blocked };
+}
+
+/**
+ * POST /api/csp-report: what the browser's policy blocked, logged as the directive and the kind or
+ * origin of what was blocked. Public (browsers send reports without cookies or a CSRF token), bounded
+ * in size and rate per address; it changes nothing and answers nothing.
+ */
+export async function registerCspReports(app: FastifyInstance): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(CSP_REPORT_TYPES, { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(String(body)));
+      } catch {
+        done(null, null);
+      }
+    });
+    scope.post(
+      CSP_REPORT_PATH,
+      {
+        config: { access: 'public', csrf: false, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        bodyLimit: CSP_REPORT_BODY_LIMIT,
+      },
+      async (request, reply) => {
+        const { directive, blocked } = violationOf(request.body);
+        request.log.warn({ directive, blocked }, 'content security policy blocked a resource');
+        return reply.code(204).send();
+      },
+    );
   });
 }

@@ -160,9 +160,9 @@ export async function registerSessions(app: FastifyInstance, publicUrl: string):
   const name = sessionCookieName(secure);
   const store = new SessionStore(app.db);
   const cookies: SessionCookies = {
-    // The cookie lives as long as the absolute lifetime; the server decides idle expiry.
-    set: (reply, token, session) =>
-      reply.setCookie(name, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: session.absoluteExpiresAt }),
+    // A browser-session cookie (no Expires, no Max-Age): it goes when the browser closes. How long
+    // the session lives is the server's to decide: 30 minutes without activity, 12 hours at most.
+    set: (reply, token) => reply.setCookie(name, token, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
     clear: (reply) => reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
     read: (request) => request.cookies[name],
   };
@@ -195,7 +195,7 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  method: 'password' | 'passkey' | 'demo-passkey',
+  method: 'password' | 'passkey',
 ): Promise<ActiveSession> {
   if (request.session) await app.sessions.revoke(request.session.id, 'replaced by a new sign-in');
   const { token, session } = await app.sessions.create(userId, {

@@ -16,6 +16,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     // there is one; every other client route gets the empty index.html (sendIndexHtml).
     index: ['landing.html', 'index.html'],
     preCompressed: true,
+    // Source maps would hand out the source; the build writes none, and none is served if one is there.
+    allowedPath: (pathName) => !/\.map$/i.test(pathName),
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -84,6 +84,9 @@ export class TestAgent {
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
     this.storeCookies(response);
+    // Like a person who reads their mail after the page answered: work the request left running
+    // (a reset mail, for one) has finished before the test looks.
+    await this.app.background?.idle();
     return response;
   }
 

@@ -20,6 +20,7 @@ import {
 import { actorOf } from '../../platform/access';
 import { requestAuditContext } from '../../platform/audit';
 import { errorHandler } from '../../platform/errors';
+import { loadCommonPasswords } from '../../platform/common-passwords';
 import { prepareDummyHash } from '../../platform/passwords';
 import { sessionInfo, startSession } from '../../platform/session';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -39,6 +40,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
   const usersService = new UsersService(app.db);
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, audit: requestAuditContext(request) });
   await prepareDummyHash();
+  // The list of common passwords is read at start, not by the first person who sets one.
+  loadCommonPasswords();
 
   // A throttled attempt says how long to wait (Retry-After, in seconds); everything else is the app's one envelope.
   app.setErrorHandler(function handle(error, request, reply) {
@@ -94,7 +97,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
       config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: { body: forgotPasswordRequestSchema, response: { 200: successMessageSchema } },
     },
-    async (request) => ({ success: true as const, message: await service.forgotPassword(request.body.email, context(request)) }),
+    // The look-up and the mail run after the answer has left: its timing says nothing about the address.
+    async (request, reply) => ({
+      success: true as const,
+      message: await service.forgotPassword(request.body.email, {
+        ...context(request),
+        afterAnswer: (name, work) => app.background.afterAnswer(reply, name, work),
+      }),
+    }),
   );
 
   app.post(

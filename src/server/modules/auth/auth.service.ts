@@ -1,8 +1,8 @@
-import { isCommonPassword } from '../../../contracts/password-strength';
 import { englishValidationMessage, type ValidationMessageKey } from '../../../contracts/validation-messages';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
+import { isWellKnownPassword } from '../../platform/common-passwords';
 import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import type { AuditEventInput, AuditLog } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
@@ -39,6 +39,8 @@ export const INVITATION_TOKEN_LIFETIME_MS = 72 * 60 * 60 * 1000;
 /** Who asked and from where: the audit context of the request, and its address for the throttle. */
 export interface RequestContext {
   ip: string;
+  /** Runs work once the answer has left (platform/background.ts); without it, the work is awaited. */
+  afterAnswer?: (name: string, work: () => Promise<unknown>) => void;
   audit: Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
 }
 
@@ -148,12 +150,22 @@ export class AuthService {
 
   // Forgotten password: an e-mailed, single-use link valid for 30 minutes
 
+  /**
+   * The answer leaves before the address is even looked up, and is the same for every address: how
+   * long it takes tells nothing about who has an account. The link goes to the holder's mailbox only.
+   */
   async forgotPassword(email: string, ctx: RequestContext): Promise<string> {
+    if (ctx.afterAnswer) ctx.afterAnswer('password-reset-request', () => this.sendResetLink(email, ctx));
+    else await this.sendResetLink(email, ctx);
+    return AUTH_MESSAGES.forgotPassword;
+  }
+
+  private async sendResetLink(email: string, ctx: RequestContext): Promise<void> {
     const user = await this.repository.credentialsByEmail(email);
     if (!user || !user.isActive) {
       // Same answer as for a real account: the form must not tell who has one.
       await this.auditFailure('auth.password-reset-requested', ctx, user ? 'inactive' : 'unknown-email', user?.id);
-      return AUTH_MESSAGES.forgotPassword;
+      return;
     }
     const { link } = await this.setPasswordLink(user.id, RESET_TOKEN_LIFETIME_MS);
     const organisation = (await this.options.organisation()).name;
@@ -179,7 +191,6 @@ export class AuthService {
       resourceType: 'user',
       resourceId: user.id,
     });
-    return AUTH_MESSAGES.forgotPassword;
   }
 
   /**
@@ -205,7 +216,7 @@ export class AuthService {
       await this.auditFailure('auth.password-reset', ctx, 'token-invalid');
       throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
     }
-    if (isCommonPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
+    if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
 
     const { user, tokenId } = found;
     // A reset never skips the second factor (DESIGN.md §5): whoever reads the mailbox still needs it.
@@ -248,7 +259,7 @@ export class AuthService {
     const user = await this.userOrThrow(userId);
     await this.verifyCurrentPassword(user, input.currentPassword, 'currentPassword', 'auth.password-change', ctx);
     if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'password.sameAsCurrent');
-    if (isCommonPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
+    if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
 
     const now = this.now();
     const passwordHash = await hashPassword(input.newPassword);

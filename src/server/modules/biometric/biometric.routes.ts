@@ -29,7 +29,6 @@ const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 export const biometricRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new BiometricService(new BiometricRepository(app.db), new UsersService(app.db, { audit: app.audit }), app.audit, {
     relyingParty: relyingPartyFor(app.config),
-    demoMode: app.config.demoMode,
   });
 
   app.get(

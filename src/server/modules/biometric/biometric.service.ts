@@ -11,13 +11,11 @@ import type { z } from 'zod';
 import { AUTH } from '../../../contracts/constants';
 import {
   BIOMETRIC_MESSAGES,
-  roleOfDemoCredential,
   type BiometricCredential,
   type BiometricVerifyRequest,
   type registrationResponseJsonSchema,
 } from '../../../contracts/passkeys';
 import type { SessionUser } from '../../../contracts/user';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
 import { AppError } from '../../platform/app-error';
 import type { AuditEventInput, AuditLog } from '../../platform/audit';
 import type { UsersService } from '../users/users.service';
@@ -31,12 +29,10 @@ export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | '
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const TRANSPORTS: readonly string[] = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'];
 
-export type SignInMethod = 'passkey' | 'demo-passkey';
+export type SignInMethod = 'passkey';
 
 export interface BiometricServiceOptions {
   relyingParty: RelyingParty;
-  /** Spec §8 demo fallback: honoured only in demo mode. */
-  demoMode: boolean;
   now?: () => Date;
 }
 
@@ -223,10 +219,6 @@ export class BiometricService {
    * or device PIN check (something you are / know). Accounts with TOTP therefore get no second prompt.
    */
   async verifySignIn(request: BiometricVerifyRequest, context: AuditContext): Promise<{ userId: string; method: SignInMethod }> {
-    if (request.isDemo || roleOfDemoCredential(request.credentialId) !== null) {
-      return { userId: await this.demoSignIn(request.credentialId, context), method: 'demo-passkey' };
-    }
-
     const { credentialId, authenticatorData, signature, clientDataJSON } = request;
     const fail = async (reason: string, message: string, credential?: CredentialRow): Promise<never> => {
       await this.audit.record({
@@ -307,27 +299,6 @@ export class BiometricService {
   async welcome(userId: string): Promise<{ user: SessionUser; message: string }> {
     const user = await this.users.sessionUser(userId);
     return { user, message: `Welcome back, ${user.firstName}!` };
-  }
-
-  /**
-   * Spec §8: "If the device check fails the flow falls back to a demo credential path." Only in
-   * demo mode, where the demo accounts' passwords are public anyway; elsewhere it does not exist.
-   * It opens only the everyday demo account of a role, never the MFA or first-sign-in accounts.
-   */
-  private async demoSignIn(credentialId: string, context: AuditContext): Promise<string> {
-    const role = roleOfDemoCredential(credentialId);
-    const account = role ? DEMO_ACCOUNTS.find((a) => a.role === role && !a.mfa && !a.firstTimeLogin) : undefined;
-    const userId = this.options.demoMode && account ? await this.repository.findActiveUserIdByEmail(account.email) : null;
-    if (!userId) {
-      await this.audit.record({
-        ...context,
-        action: 'auth.sign-in',
-        outcome: 'failure',
-        details: { method: 'demo-passkey', reason: this.options.demoMode ? 'unknown_demo_credential' : 'demo_mode_off' },
-      });
-      throw AppError.notFound('Not found');
-    }
-    return userId;
   }
 
   private async storeChallenge(challenge: string, purpose: 'registration' | 'authentication', userId: string | null): Promise<void> {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIOMETRIC_MESSAGES, biometricChallengeResponseSchema, biometricVerifyResponseSchema } from '../../../contracts/passkeys';
 import { createPatient, createUser, Random } from '../../db/factories';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
 import { sessions, userSettings, users, webauthnChallenges, webauthnCredentials } from '../../db/schema';
 import { AUTHENTICATOR_FLAGS, SoftwareAuthenticator } from '../../test-support/software-authenticator';
 import { TestAgent } from '../../test-support/test-agent';
@@ -65,7 +64,7 @@ describe('passkey sign-in', () => {
     const [stored] = await testApp.db.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.challenge, issued));
     expect(stored).toMatchObject({ purpose: 'authentication', userId: null });
 
-    const answer = await login.post('/api/biometric/verify', { ...authenticator.getAssertion(issued), isDemo: false });
+    const answer = await login.post('/api/biometric/verify', authenticator.getAssertion(issued));
     expect(answer.statusCode, answer.body).toBe(200);
     const body = biometricVerifyResponseSchema.parse(answer.json());
     expect(body.message).toBe('Welcome back, Sarah!');
@@ -294,74 +293,5 @@ describe('passkey sign-in', () => {
       // Another address is not affected.
       expect((await newAgent().post('/api/biometric/auth/challenge', {})).statusCode).toBe(200);
     });
-  });
-});
-
-describe('the demo credential path (spec §8), in demo mode only', () => {
-  let demo: TestApp;
-  let production: TestApp;
-  let ip = 0;
-  const agentFor = (app: TestApp) => new TestAgent(app.app, `10.3.0.${++ip}`);
-
-  beforeAll(async () => {
-    demo = await createTestApp({ config: { demoMode: true } });
-    // The demo accounts (their rows only: the full seed is not needed here).
-    const random = new Random(3205);
-    for (const account of DEMO_ACCOUNTS) {
-      await createUser(demo.db.db, random, {
-        role: account.role,
-        email: account.email,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        mfaEnabled: account.mfa,
-        isFirstTimeLogin: account.firstTimeLogin ?? false,
-      });
-    }
-    // Same database, demo mode off: what a production deployment that happened to hold these rows does.
-    production = await createTestApp({ handle: demo.db, config: { demoMode: false } });
-  });
-
-  afterAll(async () => {
-    await production?.close();
-    await demo?.close();
-  });
-
-  it('signs in the everyday demo account of the role named by a demo_ credential', async () => {
-    for (const [role, firstName] of [
-      ['patient', 'Sarah'],
-      ['doctor', 'Michael'],
-      ['admin', 'David'],
-    ] as const) {
-      const login = agentFor(demo);
-      const answer = await login.post('/api/biometric/verify', { credentialId: `demo_${role}`, isDemo: true });
-      expect(answer.statusCode, answer.body).toBe(200);
-      const body = biometricVerifyResponseSchema.parse(answer.json());
-      expect(body.user).toMatchObject({ role, firstName });
-      expect(body.message).toBe(`Welcome back, ${firstName}!`);
-      expect(body.user.email).not.toMatch(/^(mfa|new\.doctor)@/);
-    }
-    const demoSignIns = (await auditActions(demo.db.db, 'auth.sign-in', 'success')).filter(
-      (e) => (e.details as { method?: string }).method === 'demo-passkey',
-    );
-    expect(demoSignIns).toHaveLength(3);
-  });
-
-  it('refuses a demo credential that names no role', async () => {
-    const login = agentFor(demo);
-    const answer = await login.post('/api/biometric/verify', { credentialId: 'demo_superuser', isDemo: true });
-    expect(answer.statusCode).toBe(404);
-    expect(login.sessionToken).toBeUndefined();
-  });
-
-  it('does not exist outside demo mode: 404 like any unknown thing, and no session', async () => {
-    const login = agentFor(production);
-    const answer = await login.post('/api/biometric/verify', { credentialId: 'demo_patient', isDemo: true });
-    expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-    expect(login.sessionToken).toBeUndefined();
-    const refused = (await auditActions(production.db.db, 'auth.sign-in', 'failure')).filter(
-      (e) => (e.details as { reason?: string }).reason === 'demo_mode_off',
-    );
-    expect(refused).toHaveLength(1);
   });
 });

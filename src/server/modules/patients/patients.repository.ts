@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { patientProfiles, users, type NewPatientProfileRow, type NewUserRow } from '../../db/schema';
 
@@ -27,6 +28,12 @@ export class PatientsRepository {
       const bound = tx as unknown as Database;
       return fn(new PatientsRepository(bound), bound);
     });
+  }
+
+  /** The account holding this address (any letter case), to tell its holder of a registration attempt. */
+  async holderOf(email: string): Promise<{ id: string; email: string } | undefined> {
+    const [row] = await this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+    return row;
   }
 
   async insertUser(row: NewUserRow): Promise<{ id: string; email: string; firstName: string; lastName: string }> {

@@ -22,8 +22,8 @@ export const patientsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
       bodyLimit: 64 * 1024,
-      schema: { body: registrationPayloadSchema, response: { 201: registrationResponseSchema } },
+      schema: { body: registrationPayloadSchema, response: { 202: registrationResponseSchema } },
     },
-    async (request, reply) => reply.code(201).send(await service.register(request.body, requestAuditContext(request))),
+    async (request, reply) => reply.code(202).send(await service.register(request.body, requestAuditContext(request))),
   );
 };

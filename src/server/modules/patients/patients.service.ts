@@ -2,8 +2,10 @@ import type { OrganisationIdentity } from '../../platform/organisation-identity'
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { registrationPayloadSchema, registrationResponseSchema } from '../../../contracts/registration';
-import { hashPassword } from '../../platform/passwords';
+import { englishValidationMessage } from '../../../contracts/validation-messages';
 import { AppError } from '../../platform/app-error';
+import { isWellKnownPassword } from '../../platform/common-passwords';
+import { hashPassword } from '../../platform/passwords';
 import { AuditLog, type AuditEventInput } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
 import { isEmailTaken, type PatientsRepository } from './patients.repository';
@@ -22,9 +24,8 @@ export interface PatientsServiceDeps {
   publicUrl: string;
 }
 
-/** The client maps any message containing "email already exists" to spec §8's long text. */
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful. You can now sign in.';
+/** One answer for every registration: the mailbox of the address learns what happened, nobody else. */
+export const REGISTRATION_RECEIVED_MESSAGE = 'Thank you. We have sent a message to your email address: please check your mail.';
 
 export class PatientsService {
   constructor(
@@ -38,12 +39,19 @@ export class PatientsService {
    * the database sequence's (the client's "MRN + time" can collide), the age is not stored (it is
    * derived from the date of birth). The user, their profile and the audit event are written in
    * one transaction, so a failure at any point leaves no half-created account.
+   *
+   * An address that already has an account gets the same answer, and its holder a mail saying so
+   * (with the ways back in), never a second account: the answer must not tell who is registered.
    */
   async register(input: RegistrationInput, context: RequestContext): Promise<RegistrationResult> {
+    // The short list is checked with the payload; the long one (100,000 passwords) only here.
+    if (isWellKnownPassword(input.password)) {
+      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', { password: englishValidationMessage('password.common') });
+    }
     // Hashing is slow on purpose; do it before the transaction so no lock waits on it.
     const passwordHash = await hashPassword(input.password);
 
-    let created: { id: string; email: string; firstName: string; lastName: string; medicalRecordNumber: string };
+    let created: { id: string; email: string; firstName: string; lastName: string; medicalRecordNumber: string } | null;
     try {
       created = await this.repository.transaction(async (repo, tx) => {
         const user = await repo.insertUser({
@@ -91,21 +99,43 @@ export class PatientsService {
         resourceType: 'user',
         details: { reason: 'email-taken' },
       });
-      throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+      created = null;
     }
 
-    await this.sendWelcome(created);
-    return {
-      success: true,
-      patient: {
-        id: created.id,
-        email: created.email,
-        firstName: created.firstName,
-        lastName: created.lastName,
-        medicalRecordNumber: created.medicalRecordNumber,
-      },
-      message: REGISTRATION_SUCCESS_MESSAGE,
-    };
+    if (created) await this.sendWelcome(created);
+    else await this.tellHolder(input.email);
+    return { success: true, message: REGISTRATION_RECEIVED_MESSAGE };
+  }
+
+  /** Someone registered with an address that has an account: its holder hears of it, with the ways back in. */
+  private async tellHolder(email: string): Promise<void> {
+    const holder = await this.repository.holderOf(email);
+    if (!holder) return;
+    const base = this.deps.publicUrl.replace(/\/$/, '');
+    try {
+      const { name: organisationName, supportEmail } = await this.deps.organisation();
+      await this.deps.mailer.send({
+        to: holder.email,
+        kind: 'registration-attempt',
+        subject: `Your ${organisationName} account`,
+        text: [
+          'Hello,',
+          '',
+          `someone just tried to register a new patient account at ${organisationName} with this email address, which already has an account. No second account was created and nothing about yours changed.`,
+          '',
+          `If it was you: sign in at ${base}/login, or choose a new password there with "Forgot password".`,
+          `If it was not you, you can ignore this message, or tell us at ${supportEmail}.`,
+          '',
+          organisationName,
+        ].join('\n'),
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.deps.log.error(
+        { userId: holder.id, code: typeof code === 'string' ? code : undefined },
+        'registration notice could not be queued',
+      );
+    }
   }
 
   /**

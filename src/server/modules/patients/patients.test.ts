@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationResponseSchema, type RegistrationPayload } from '../../../contracts/registration';
+import { REGISTRATION_RECEIVED_MESSAGE } from './patients.service';
 import { auditEvents, mailOutbox, patientProfiles, users } from '../../db/schema';
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -9,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 // Spec §7 POST /api/patients/register, told as a registrant would meet it: a new patient signs up
 // through the browser (pre-session CSRF token), gets a record number from the server, a welcome
 // mail and an audit entry; everything that should be refused is refused without leaving a trace.
+// The answer is the same for every accepted registration ("check your mail"): it names no account.
 
 const URL = '/api/patients/register';
 
@@ -65,6 +67,23 @@ describe('patient self-registration', () => {
       .where(sql`${users.email} = ${email}`);
   }
 
+  /** The account a registration created, as the database holds it. */
+  async function registered(email: string) {
+    const [row] = await db()
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        medicalRecordNumber: patientProfiles.medicalRecordNumber,
+      })
+      .from(users)
+      .innerJoin(patientProfiles, eq(patientProfiles.userId, users.id))
+      .where(sql`${users.email} = ${email}`);
+    if (!row) throw new Error(`no account for ${email}`);
+    return row;
+  }
+
   async function totals() {
     const [u] = await db().select({ n: count() }).from(users);
     const [p] = await db().select({ n: count() }).from(patientProfiles);
@@ -74,18 +93,18 @@ describe('patient self-registration', () => {
   it('creates the patient with every payload field, a server-assigned record number and an argon2id hash', async () => {
     const body = payload();
     const response = await browser().post(URL, body);
-    expect(response.statusCode, response.body).toBe(201);
+    expect(response.statusCode, response.body).toBe(202);
 
-    const answer = registrationResponseSchema.parse(response.json());
-    expect(answer.message).toBe('Registration successful. You can now sign in.');
-    expect(answer.patient).toMatchObject({ email: body.email, firstName: 'Amara', lastName: 'Okafor' });
+    expect(registrationResponseSchema.parse(response.json())).toEqual({ success: true, message: REGISTRATION_RECEIVED_MESSAGE });
+    const patient = await registered(body.email);
+    expect(patient).toMatchObject({ email: body.email, firstName: 'Amara', lastName: 'Okafor' });
     // The client's "MRN + time" is ignored; the database sequence assigns MRN + 8 digits.
-    expect(answer.patient.medicalRecordNumber).toMatch(/^MRN\d{8}$/);
-    expect(answer.patient.medicalRecordNumber).not.toBe(body.medicalRecordNumber);
+    expect(patient.medicalRecordNumber).toMatch(/^MRN\d{8}$/);
+    expect(patient.medicalRecordNumber).not.toBe(body.medicalRecordNumber);
     // Registering does not sign anyone in.
     expect(response.cookies.some((c) => c.name.includes('session'))).toBe(false);
 
-    const [user] = await db().select().from(users).where(eq(users.id, answer.patient.id));
+    const [user] = await db().select().from(users).where(eq(users.id, patient.id));
     expect(user).toMatchObject({
       email: body.email,
       role: 'patient',
@@ -104,10 +123,10 @@ describe('patient self-registration', () => {
     expect(await verify(user!.passwordHash!, body.password)).toBe(true);
     expect(await verify(user!.passwordHash!, 'Harbour-Lights#43')).toBe(false);
 
-    const [profile] = await db().select().from(patientProfiles).where(eq(patientProfiles.userId, answer.patient.id));
+    const [profile] = await db().select().from(patientProfiles).where(eq(patientProfiles.userId, patient.id));
     expect(profile).toEqual({
-      userId: answer.patient.id,
-      medicalRecordNumber: answer.patient.medicalRecordNumber,
+      userId: patient.id,
+      medicalRecordNumber: patient.medicalRecordNumber,
       bloodType: 'AB-',
       maritalStatus: 'married',
       occupation: 'Civil engineer',
@@ -141,8 +160,8 @@ describe('patient self-registration', () => {
       delete body[key];
     }
     const response = await browser().post(URL, body);
-    expect(response.statusCode, response.body).toBe(201);
-    const { patient } = registrationResponseSchema.parse(response.json());
+    expect(response.statusCode, response.body).toBe(202);
+    const patient = await registered(body.email);
     const [user] = await db().select().from(users).where(eq(users.id, patient.id));
     expect(user!.role).toBe('patient');
     expect(user!.preferredLanguage).toBe('English');
@@ -160,12 +179,13 @@ describe('patient self-registration', () => {
   });
 
   it('assigns a different record number to every registration, whatever the client sends', async () => {
-    const first = await browser().post(URL, payload({ medicalRecordNumber: 'MRN000001' }));
-    const second = await browser().post(URL, payload({ medicalRecordNumber: 'MRN000001' }));
-    expect(first.statusCode, first.body).toBe(201);
-    expect(second.statusCode, second.body).toBe(201);
-    const a = registrationResponseSchema.parse(first.json()).patient.medicalRecordNumber;
-    const b = registrationResponseSchema.parse(second.json()).patient.medicalRecordNumber;
+    const bodies = [payload({ medicalRecordNumber: 'MRN000001' }), payload({ medicalRecordNumber: 'MRN000001' })];
+    const first = await browser().post(URL, bodies[0]);
+    const second = await browser().post(URL, bodies[1]);
+    expect(first.statusCode, first.body).toBe(202);
+    expect(second.statusCode, second.body).toBe(202);
+    const a = (await registered(bodies[0]!.email)).medicalRecordNumber;
+    const b = (await registered(bodies[1]!.email)).medicalRecordNumber;
     expect(a).toMatch(/^MRN\d{8}$/);
     expect(b).toMatch(/^MRN\d{8}$/);
     expect(a).not.toBe(b);
@@ -174,9 +194,9 @@ describe('patient self-registration', () => {
   it('lets the new patient sign in with the chosen email and password', async () => {
     const body = payload();
     const agent = browser();
-    const registered = await agent.post(URL, body);
-    expect(registered.statusCode).toBe(201);
-    const { patient } = registrationResponseSchema.parse(registered.json());
+    const answer = await agent.post(URL, body);
+    expect(answer.statusCode).toBe(202);
+    const patient = await registered(body.email);
 
     const login = await agent.post('/api/auth/login', { email: body.email.toUpperCase(), password: body.password });
     expect(login.statusCode, login.body).toBe(200);
@@ -199,8 +219,8 @@ describe('patient self-registration', () => {
   it('sends a welcome mail that names the patient by first name and carries no health data', async () => {
     const body = payload({ firstName: 'Ingrid' });
     const response = await browser().post(URL, body);
-    expect(response.statusCode).toBe(201);
-    const { patient } = registrationResponseSchema.parse(response.json());
+    expect(response.statusCode).toBe(202);
+    const patient = await registered(body.email);
 
     const mails = await db()
       .select()
@@ -230,8 +250,8 @@ describe('patient self-registration', () => {
     const body = payload();
     const agent = browser();
     const response = await agent.post(URL, body, { headers: { 'user-agent': 'registration-test' } });
-    expect(response.statusCode).toBe(201);
-    const { patient } = registrationResponseSchema.parse(response.json());
+    expect(response.statusCode).toBe(202);
+    const patient = await registered(body.email);
 
     const events = await db()
       .select()
@@ -245,9 +265,10 @@ describe('patient self-registration', () => {
     expect((await t.app.audit.verifyChain()).intact).toBe(true);
   });
 
-  it('answers a registration with a taken email (in any letter case) 409 EMAIL_TAKEN and keeps the one account', async () => {
+  it('answers a registration with a taken email (in any letter case) like any other, keeps the one account and tells its holder', async () => {
     const body = payload();
-    expect((await browser().post(URL, body)).statusCode).toBe(201);
+    const first = await browser().post(URL, body);
+    expect(first.statusCode).toBe(202);
     const before = await totals();
     const failedAttempts = () =>
       db()
@@ -258,13 +279,18 @@ describe('patient self-registration', () => {
     const failuresBefore = (await failedAttempts()).length;
 
     const again = await browser().post(URL, payload({ email: body.email.toUpperCase(), firstName: 'Mallory' }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' } });
+    expect(again.statusCode).toBe(202);
+    expect(again.body).toBe(first.body);
 
     expect(await totals()).toEqual(before);
     const rows = await usersWithEmail(body.email);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.firstName).toBe('Amara');
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.toAddress} = ${body.email}`);
+    expect(mails.map((m) => m.kind)).toEqual(['welcome', 'registration-attempt']);
     // The refused attempt is on record, without the email it tried.
     const failures = await failedAttempts();
     expect(failures).toHaveLength(failuresBefore + 1);
@@ -276,8 +302,8 @@ describe('patient self-registration', () => {
     const body = payload();
     const before = await totals();
     const responses = await Promise.all([browser().post(URL, body), browser().post(URL, { ...body, email: body.email.toUpperCase() })]);
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(responses.find((r) => r.statusCode === 409)!.json()).toMatchObject({ error: { code: 'EMAIL_TAKEN' } });
+    expect(responses.map((r) => r.statusCode)).toEqual([202, 202]);
+    expect(responses[0]!.body).toBe(responses[1]!.body);
     expect(await totals()).toEqual({ users: before.users + 1, profiles: before.profiles + 1 });
     expect(await usersWithEmail(body.email)).toHaveLength(1);
   });
@@ -313,7 +339,7 @@ describe('patient self-registration', () => {
 
     // The sequence has moved on: the same registration now succeeds.
     const retry = await browser().post(URL, body);
-    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.statusCode, retry.body).toBe(202);
   });
 
   it('refuses invalid fields with 400, a message per field path, and stores nothing', async () => {
@@ -384,8 +410,9 @@ describe('patient self-registration', () => {
     expect(await totals()).toEqual(before);
 
     const forgedId = '00000000-0000-4000-8000-000000000001';
+    const sneakyBody = payload();
     const sneaky = await browser().post(URL, {
-      ...payload(),
+      ...sneakyBody,
       id: forgedId,
       userId: forgedId,
       isActive: false,
@@ -394,8 +421,8 @@ describe('patient self-registration', () => {
       permissions: ['system.admin'],
       position: 'reception',
     });
-    expect(sneaky.statusCode, sneaky.body).toBe(201);
-    const { patient } = registrationResponseSchema.parse(sneaky.json());
+    expect(sneaky.statusCode, sneaky.body).toBe(202);
+    const patient = await registered(sneakyBody.email);
     expect(patient.id).not.toBe(forgedId);
     const [user] = await db().select().from(users).where(eq(users.id, patient.id));
     expect(user).toMatchObject({ role: 'patient', isActive: true, isFirstTimeLogin: false, mfaEnabled: false, position: null });

@@ -5,14 +5,16 @@ import type { Role } from '../../../contracts/roles';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { AuditLog, type AuditEventInput } from '../../platform/audit';
+import { delegationRefusal, DELEGATION_MESSAGES } from '../../platform/delegation';
 import { effectivePermissions } from '../../platform/effective-permissions';
 import type { EventBus } from '../../platform/events';
 import type { SessionStore } from '../../platform/session';
 import { PermissionsRepository } from './permissions.repository';
 
 // The permission API (issue 4 item 3). Who may change whom is decided here, not by the client:
-// nobody changes their own permissions or role; a non-admin holder of users.permissions grants
-// only what they hold themselves (no escalation through a colleague); only staff hold grants.
+// nobody changes their own permissions or role; a non-admin holder of users.permissions changes
+// only staff accounts, and only within what they hold themselves (platform/delegation.ts): no
+// escalation through a colleague, and no taking away what they could not give; only staff hold grants.
 // Every change is audited in its transaction and, once committed, published to the user it concerns.
 
 export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
@@ -25,7 +27,7 @@ export interface PermissionsActor {
 
 export const SELF_CHANGE_MESSAGE = 'You cannot change your own permissions or role.';
 export const STAFF_ONLY_MESSAGE = 'Only staff members hold individual permissions.';
-export const NOT_HELD_MESSAGE = 'You can only grant permissions you hold yourself.';
+export const NOT_HELD_MESSAGE = DELEGATION_MESSAGES['not-held'];
 export const PATIENT_ROLE_MESSAGE =
   'A patient account keeps its role, and no other account becomes a patient: a patient record belongs to the person who registered it. Create a separate account instead.';
 export const DOCTOR_PROFILE_MESSAGE =
@@ -101,8 +103,8 @@ export class PermissionsService {
   }
 
   async grant(actor: PermissionsActor, userId: string, permission: Permission, expiresAt: Date | null, context: AuditContext) {
-    await this.staffTarget(actor, userId, 'permission.grant', context);
-    await this.assertHolds(actor, [permission], userId, 'permission.grant', context);
+    const target = await this.staffTarget(actor, userId, 'permission.grant', context);
+    await this.assertMayChange(actor, target, [permission], 'permission.grant', context);
     await this.repository.transaction(async (repository, tx) => {
       await repository.grant(userId, [permission], actor.userId, expiresAt);
       await recordChange(tx, context, 'permission.grant', userId, { permission, expiresAt: expiresAt?.toISOString() ?? null });
@@ -119,7 +121,8 @@ export class PermissionsService {
   }
 
   async revoke(actor: PermissionsActor, userId: string, permission: Permission, context: AuditContext) {
-    await this.staffTarget(actor, userId, 'permission.revoke', context);
+    const target = await this.staffTarget(actor, userId, 'permission.revoke', context);
+    await this.assertMayChange(actor, target, [], 'permission.revoke', context);
     await this.repository.transaction(async (repository, tx) => {
       if (!(await repository.revoke(userId, permission))) throw AppError.notFound();
       await recordChange(tx, context, 'permission.revoke', userId, { permission });
@@ -136,8 +139,8 @@ export class PermissionsService {
   }
 
   async assignPosition(actor: PermissionsActor, userId: string, position: StaffPosition, context: AuditContext) {
-    await this.staffTarget(actor, userId, 'permission.position_assign', context);
-    await this.assertHolds(actor, POSITION_TEMPLATES[position], userId, 'permission.position_assign', context);
+    const target = await this.staffTarget(actor, userId, 'permission.position_assign', context);
+    await this.assertMayChange(actor, target, POSITION_TEMPLATES[position], 'permission.position_assign', context);
     await this.repository.transaction((_repository, tx) => assignPositionTemplate(tx, userId, position, context));
     await this.publish(userId, {
       type: 'user_permissions_changed',
@@ -191,14 +194,32 @@ export class PermissionsService {
 
   private async staffTarget(actor: PermissionsActor, userId: string, action: string, context: AuditContext) {
     const target = await this.changeableTarget(actor, userId, action, context);
+    // Only administrators manage administrators; that is a refusal, not a question of shape.
+    if (actor.role !== 'admin' && target.role === 'admin') {
+      await this.deny(action, userId, 'admin-only', context);
+      throw new AppError('FORBIDDEN', DELEGATION_MESSAGES['admin-only']);
+    }
     if (target.role !== 'staff') throw new AppError('CONFLICT', STAFF_ONLY_MESSAGE);
     return target;
   }
 
-  private async assertHolds(actor: PermissionsActor, wanted: readonly Permission[], userId: string, action: string, context: AuditContext) {
-    if (actor.role === 'admin' || wanted.every((permission) => actor.held.has(permission))) return;
-    await this.deny(action, userId, 'not-held', context);
-    throw new AppError('FORBIDDEN', NOT_HELD_MESSAGE);
+  /**
+   * The change leaves the account holding `granted` on top of what it holds now (and re-templating
+   * or revoking takes some of that away): all of it must be the actor's own.
+   */
+  private async assertMayChange(
+    actor: PermissionsActor,
+    target: { id: string; role: Role },
+    granted: readonly Permission[],
+    action: string,
+    context: AuditContext,
+  ) {
+    if (actor.role === 'admin') return;
+    const permissions = await effectivePermissions(this.deps.db, target.id, target.role);
+    const refusal = delegationRefusal(actor, { role: target.role, permissions }, granted);
+    if (!refusal) return;
+    await this.deny(action, target.id, refusal, context);
+    throw new AppError('FORBIDDEN', DELEGATION_MESSAGES[refusal]);
   }
 
   private deny(action: string, userId: string, reason: string, context: AuditContext) {

@@ -8,12 +8,18 @@ import {
   userStatusRequestSchema,
   userStatusResponseSchema,
 } from '../../../contracts/user-admin';
-import { actorOf, type RouteAccess } from '../../platform/access';
+import type { FastifyRequest } from 'fastify';
+import { actorOf, permissionsOf, type RouteAccess } from '../../platform/access';
 import { AppError } from '../../platform/app-error';
 import { requestAuditContext } from '../../platform/audit';
 import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from '../auth/auth.service';
 import { assignPositionTemplate } from '../permissions/permissions.service';
-import { UserAdminService } from './user-admin.service';
+import { UserAdminService, type UserAdminActor } from './user-admin.service';
+
+async function actorWithPermissions(request: FastifyRequest): Promise<UserAdminActor> {
+  const { userId, role } = actorOf(request);
+  return { userId, role, held: await permissionsOf(request) };
+}
 
 // Issue 4 item 5: GET/POST /api/users, PUT /api/users/{id}/status. HTTP shape only.
 
@@ -55,7 +61,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users',
     { config: { access: ACCESS.create }, schema: { body: createUserRequestSchema, response: { 201: createUserResponseSchema } } },
     async (request, reply) => {
-      const created = await service.create(request.body, requestAuditContext(request));
+      const created = await service.create(await actorWithPermissions(request), request.body, requestAuditContext(request));
       return reply.code(201).send({ data: created.user, invitationExpiresAt: created.invitationExpiresAt });
     },
   );
@@ -71,7 +77,12 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: z.string() }), body: userStatusRequestSchema, response: { 200: userStatusResponseSchema } },
     },
     async (request) => {
-      const data = await service.setStatus(actorOf(request).userId, request.params.id, request.body.active, requestAuditContext(request));
+      const data = await service.setStatus(
+        await actorWithPermissions(request),
+        request.params.id,
+        request.body.active,
+        requestAuditContext(request),
+      );
       // A deactivated user's open sockets close now, not at the next sweep.
       if (!request.body.active) await app.realtime.sweep(request.params.id);
       return { data };

@@ -1,10 +1,12 @@
-import type { StaffPosition } from '../../../contracts/permissions';
+import { POSITION_TEMPLATES, type StaffPosition } from '../../../contracts/permissions';
 import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import type { AdminUser, CreateUserRequest, UserListResponse } from '../../../contracts/user-admin';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { AuditLog, type AuditEventInput } from '../../platform/audit';
+import { delegationRefusal, DELEGATION_MESSAGES, type Delegator } from '../../platform/delegation';
+import { effectivePermissions } from '../../platform/effective-permissions';
 import type { Mailer } from '../../platform/mail';
 import { SessionStore } from '../../platform/session';
 import { isUniqueViolation, UserAdminRepository, type AdminUserRow } from './user-admin.repository';
@@ -12,9 +14,16 @@ import { isUniqueViolation, UserAdminRepository, type AdminUserRow } from './use
 // Issue 4 item 5: admins list accounts, create doctor and staff accounts (by invitation: the admin
 // never chooses or sees a password) and deactivate or reactivate them (SECURITY.md V7: deactivation
 // ends every session at once; sign-in, reset, passkeys and session checks refuse inactive users).
+// A non-admin holder of users.create or users.update manages only staff accounts within their own
+// permissions (platform/delegation.ts): no template beyond theirs, no doctor, no administrator.
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const SELF_DEACTIVATION_MESSAGE = 'You cannot deactivate your own account.';
+
+/** Who is acting, with what they hold now. */
+export interface UserAdminActor extends Delegator {
+  userId: string;
+}
 
 export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
 
@@ -88,7 +97,26 @@ export class UserAdminService {
    * event in one transaction, then queues the invitation mail. Doctors start with
    * isFirstTimeLogin (spec §2); choosing a password through the invitation clears it, as any reset does.
    */
-  async create(input: CreateUserRequest, audit: AuditContext): Promise<{ user: AdminUser; invitationExpiresAt: string }> {
+  async create(
+    actor: UserAdminActor,
+    input: CreateUserRequest,
+    audit: AuditContext,
+  ): Promise<{ user: AdminUser; invitationExpiresAt: string }> {
+    const refusal = delegationRefusal(
+      actor,
+      { role: input.role, permissions: [] },
+      input.role === 'staff' ? POSITION_TEMPLATES[input.position] : [],
+    );
+    if (refusal) {
+      await this.deps.audit.record({
+        ...audit,
+        action: 'users.create',
+        outcome: 'denied',
+        resourceType: 'user',
+        details: { reason: refusal, role: input.role, position: input.role === 'staff' ? input.position : null },
+      });
+      throw new AppError('FORBIDDEN', DELEGATION_MESSAGES[refusal]);
+    }
     let created: { user: AdminUserRow; link: string; expiresAt: Date };
     try {
       created = await this.repository.transaction(async (repository, tx) => {
@@ -167,8 +195,8 @@ export class UserAdminService {
    * Deactivating ends every live session of the user in the same transaction, so their next
    * request is refused; reactivating lets them sign in again (their sessions stay ended).
    */
-  async setStatus(actorUserId: string, userId: string, active: boolean, audit: AuditContext): Promise<AdminUser> {
-    if (!active && userId === actorUserId) {
+  async setStatus(actor: UserAdminActor, userId: string, active: boolean, audit: AuditContext): Promise<AdminUser> {
+    if (!active && userId === actor.userId) {
       await this.deps.audit.record({
         ...audit,
         action: 'users.deactivate',
@@ -178,6 +206,24 @@ export class UserAdminService {
         details: { reason: 'self' },
       });
       throw new AppError('CONFLICT', SELF_DEACTIVATION_MESSAGE);
+    }
+    // Deactivating takes away everything the account holds, reactivating gives it back.
+    const target = await this.repository.findById(userId);
+    if (!target) throw AppError.notFound();
+    const refusal =
+      actor.role === 'admin'
+        ? undefined
+        : delegationRefusal(actor, { role: target.role, permissions: await effectivePermissions(this.deps.db, userId, target.role) });
+    if (refusal) {
+      await this.deps.audit.record({
+        ...audit,
+        action: active ? 'users.reactivate' : 'users.deactivate',
+        outcome: 'denied',
+        resourceType: 'user',
+        resourceId: userId,
+        details: { reason: refusal },
+      });
+      throw new AppError('FORBIDDEN', DELEGATION_MESSAGES[refusal]);
     }
     const now = this.now();
     const sessionsEnded = await this.repository.transaction(async (repository, tx) => {

@@ -1,12 +1,10 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import {
   BIOMETRIC_MESSAGES,
-  demoCredentialId,
   type BiometricChallengeResponse,
   type BiometricVerifyRequest,
   type BiometricVerifyResponse,
 } from '../../../../contracts/passkeys';
-import type { Role } from '../../../../contracts/roles';
 import { api, ApiError, resetCsrfToken } from '../../../lib/api-client';
 
 // Spec §7 biometric calls, in the order the login screen makes them: a challenge, the device's
@@ -57,7 +55,7 @@ export function reasonOfVerifyError(error: unknown): BiometricFailureReason {
   if (error.status === 429) return 'rateLimited';
   if (error.message === BIOMETRIC_MESSAGES.noCredentials) return 'noCredentials';
   if (error.message === BIOMETRIC_MESSAGES.noEnabledCredentials) return 'noEnabledCredentials';
-  // The demo path outside demo mode, or biometric sign-in switched off on the server.
+  // Biometric sign-in switched off on the server.
   if (error.status === 404) return 'notAvailable';
   return 'authError';
 }
@@ -104,13 +102,7 @@ export async function signInWithPasskey(): Promise<BiometricVerifyResponse> {
     signature: assertion.response.signature,
     clientDataJSON: assertion.response.clientDataJSON,
     userHandle: assertion.response.userHandle ?? null,
-    isDemo: false,
   });
   await recordUsage(assertion.id);
   return result;
-}
-
-/** Spec §8 demo fallback (demo mode only): the demo credential of a role, no device involved. */
-export function signInWithDemoCredential(role: Role = 'patient'): Promise<BiometricVerifyResponse> {
-  return verify({ credentialId: demoCredentialId(role), isDemo: true });
 }

@@ -1,13 +1,12 @@
 import { browserSupportsWebAuthn, platformAuthenticatorIsAvailable } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'react';
 import { PASSKEY_BROWSER_FLAG_KEY } from '../../../../contracts/passkeys';
-import { usePublicConfig } from '../../../lib/use-public-config';
 
 // Spec §4 Biometric button: loading settings; disabled (off in settings, message shown); hidden if
-// the device cannot; ready. In demo mode a device that cannot still gets the demo fallback (§8).
+// the device cannot; ready. Demo mode changes nothing: a demo account signs in with a passkey only
+// through a real ceremony on a device that has one (docs/product.md, sign-in and sessions).
 
-export type BiometricAvailability =
-  { status: 'checking' } | { status: 'hidden' } | { status: 'disabled' } | { status: 'ready'; mode: 'passkey' | 'demo' };
+export type BiometricAvailability = { status: 'checking' } | { status: 'hidden' } | { status: 'disabled' } | { status: 'ready' };
 
 /** Can this device sign in with a passkey of its own (fingerprint, face, device PIN)? */
 export async function deviceSupportsBiometrics(): Promise<boolean> {
@@ -29,7 +28,6 @@ export function biometricTurnedOffHere(): boolean {
 }
 
 export function useBiometricAvailability(): BiometricAvailability {
-  const config = usePublicConfig();
   const [device, setDevice] = useState<boolean | null>(null);
 
   useEffect(() => {
@@ -42,10 +40,8 @@ export function useBiometricAvailability(): BiometricAvailability {
     };
   }, []);
 
-  // Without the deployment's settings the demo fallback is not offered (fail closed).
-  if (device === null || config.isPending) return { status: 'checking' };
-  const demoMode = config.data?.demoMode === true;
-  if (!device && !demoMode) return { status: 'hidden' };
+  if (device === null) return { status: 'checking' };
+  if (!device) return { status: 'hidden' };
   if (biometricTurnedOffHere()) return { status: 'disabled' };
-  return { status: 'ready', mode: device ? 'passkey' : 'demo' };
+  return { status: 'ready' };
 }

@@ -115,10 +115,10 @@ describe('BiometricButton states (spec §4)', () => {
     expect(await screen.findByRole('button', { name: 'Biometric sign-in' })).toBeEnabled();
   });
 
-  it('is hidden when the device cannot sign in with biometrics (outside demo mode)', async () => {
+  it('is hidden when the device cannot sign in with biometrics', async () => {
     device.platformAuthenticatorIsAvailable.mockResolvedValue(false);
     renderButton();
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/public/config')).toBe(true));
+    await waitFor(() => expect(device.platformAuthenticatorIsAvailable).toHaveBeenCalled());
     await waitFor(() => expect(screen.queryByTestId('biometric-sign-in')).not.toBeInTheDocument());
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
@@ -126,7 +126,7 @@ describe('BiometricButton states (spec §4)', () => {
   it('is hidden without WebAuthn at all, without asking for a platform authenticator', async () => {
     device.browserSupportsWebAuthn.mockReturnValue(false);
     renderButton();
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/public/config')).toBe(true));
+    await waitFor(() => expect(device.browserSupportsWebAuthn).toHaveBeenCalled());
     await waitFor(() => expect(screen.queryByTestId('biometric-sign-in')).not.toBeInTheDocument());
     expect(device.platformAuthenticatorIsAvailable).not.toHaveBeenCalled();
   });
@@ -169,7 +169,6 @@ describe('signing in with a passkey (spec §7)', () => {
       signature: 'c2ln',
       clientDataJSON: 'Y2xpZW50',
       userHandle: 'dXNlcg',
-      isDemo: false,
     });
     expect(unsafe[2]?.body).toEqual({ credentialId: ASSERTION.id });
     // Every unsafe call carried the CSRF token (spec §7).
@@ -233,29 +232,22 @@ describe('signing in with a passkey (spec §7)', () => {
   });
 });
 
-describe('the demo fallback (spec §8), demo mode only', () => {
-  it('offers the demo patient on a device without biometrics and signs in with the demo credential', async () => {
+describe('in demo mode', () => {
+  it('is hidden on a device without biometrics, like anywhere else: there is no demo credential', async () => {
     demoMode = true;
     device.platformAuthenticatorIsAvailable.mockResolvedValue(false);
-    const onSignedIn = renderButton();
-    const button = await screen.findByRole('button', { name: 'Biometric sign-in (demo patient)' });
-    expect(button).toHaveAccessibleDescription(/demo patient/);
-    await userEvent.click(button);
-
-    expect(await screen.findByRole('status')).toHaveTextContent('Welcome back, Sarah!');
-    expect(device.startAuthentication).not.toHaveBeenCalled();
-    const verify = calls.find((c) => c.path === '/api/biometric/verify');
-    expect(verify?.body).toEqual({ credentialId: 'demo_patient', isDemo: true });
-    expect(calls.some((c) => c.path === '/api/biometric/auth/challenge')).toBe(false);
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith({ user: SARAH, session: SESSION }), { timeout: 2500 });
+    renderButton();
+    await waitFor(() => expect(device.platformAuthenticatorIsAvailable).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: /Biometric sign-in/ })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/biometric/verify')).toBe(false);
   });
 
-  it('uses the real passkey, not the demo path, when the device can', async () => {
+  it('signs in with the real passkey when the device has one', async () => {
     demoMode = true;
     renderButton();
     await userEvent.click(await screen.findByRole('button', { name: 'Biometric sign-in' }));
     await screen.findByRole('status');
     expect(device.startAuthentication).toHaveBeenCalledTimes(1);
-    expect(calls.find((c) => c.path === '/api/biometric/verify')?.body).toMatchObject({ credentialId: ASSERTION.id, isDemo: false });
+    expect(calls.find((c) => c.path === '/api/biometric/verify')?.body).toMatchObject({ credentialId: ASSERTION.id });
   });
 });

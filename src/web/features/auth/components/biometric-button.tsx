@@ -5,7 +5,7 @@ import type { SessionInfo } from '../../../../contracts/auth';
 import { AUTH } from '../../../../contracts/constants';
 import type { SessionUser } from '../../../../contracts/user';
 import { Button } from '../../../components/ui/button';
-import { BiometricFailure, signInWithDemoCredential, signInWithPasskey, type BiometricFailureReason } from '../api/biometric-api';
+import { BiometricFailure, signInWithPasskey, type BiometricFailureReason } from '../api/biometric-api';
 import { useBiometricAvailability } from '../api/biometric-availability';
 
 export interface BiometricButtonProps {
@@ -24,7 +24,7 @@ type Phase =
 
 /**
  * The login screen's biometric sign-in (spec §2, §4 Biometric button, §8 texts): a passkey on this
- * device, or in demo mode on a device without one, the demo patient's demo credential.
+ * device, in demo mode too.
  */
 export function BiometricButton({ onSignedIn }: BiometricButtonProps) {
   const { t } = useTranslation('biometric');
@@ -44,7 +44,7 @@ export function BiometricButton({ onSignedIn }: BiometricButtonProps) {
     if (availability.status !== 'ready' || busy) return;
     setPhase({ kind: 'authenticating' });
     try {
-      const result = availability.mode === 'passkey' ? await signInWithPasskey() : await signInWithDemoCredential('patient');
+      const result = await signInWithPasskey();
       setPhase({ kind: 'success', firstName: result.user.firstName });
       // The session exists on the server now: hand it over even if this button unmounts meanwhile.
       window.setTimeout(() => onSignedInRef.current({ user: result.user, session: result.session }), AUTH.biometricRedirectDelayMs);
@@ -53,13 +53,11 @@ export function BiometricButton({ onSignedIn }: BiometricButtonProps) {
     }
   }
 
-  const demo = availability.status === 'ready' && availability.mode === 'demo';
-  let label = demo ? t('button.demoLabel') : t('button.label');
+  let label = t('button.label');
   if (availability.status === 'checking') label = t('button.checking');
   if (phase.kind === 'authenticating') label = t('button.authenticating');
 
-  const note =
-    availability.status === 'disabled' ? t('button.disabledHint') : demo && phase.kind !== 'success' ? t('button.demoHint') : null;
+  const note = availability.status === 'disabled' ? t('button.disabledHint') : null;
 
   return (
     <div className="flex flex-col gap-2" data-testid="biometric-sign-in">

@@ -296,6 +296,8 @@ describe('arriving from other pages', () => {
         </SessionProvider>
       </QueryClientProvider>,
     );
-    expect(await screen.findByTestId('login-notice')).toHaveTextContent('Welcome, Ada! Your account is ready — sign in to continue.');
+    expect(await screen.findByTestId('login-notice')).toHaveTextContent(
+      'Thank you, Ada! We have sent a message to your email address. Please check your mail, then sign in here.',
+    );
   });
 });

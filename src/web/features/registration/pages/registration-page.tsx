@@ -139,9 +139,11 @@ export function RegistrationPage() {
       return;
     }
     try {
-      const answer = await registration.mutateAsync(payload);
-      // Spec §4: success closes the wizard; the login screen shows the welcome message.
-      const state: RegisteredState = { registeredFirstName: answer.patient.firstName };
+      await registration.mutateAsync(payload);
+      // Spec §4: success closes the wizard; the login screen thanks them and asks them to check their
+      // mail. The answer is the same whether or not the address had an account already (only the
+      // mailbox learns which), so the name shown is the one typed.
+      const state: RegisteredState = { registeredFirstName: payload.firstName };
       await navigate('/login', { state });
     } catch (error) {
       failed(error);
