@@ -1,3 +1,4 @@
+import './zod-without-eval';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
