@@ -21,8 +21,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'notifications/notifications',
   'organisation/organisation',
   'outbox/outbox',
-  'patients/patients-directory',
-  'patients/patients',
   'permissions/permissions',
   'public-stats/public-stats',
   'share-links/share-links',

@@ -21,7 +21,9 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { PatientsService } from './modules/patients/patients.service';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
+import { PatientsDirectoryService } from './modules/patients/patients-directory.service';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
@@ -37,7 +39,12 @@ export function createServices(app: FastifyInstance) {
   const medications = new MedicationsService(new MedicationsRepository(db), audit);
   const appointments = new AppointmentsService(new AppointmentsRepository(db), audit);
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
-  return { medications, appointments, healthRecords };
+  const patients = new PatientsService(uow, {
+    organisation: () => app.organisationIdentity.current(),
+    publicUrl: app.config.publicUrl,
+  });
+  const patientsDirectory = new PatientsDirectoryService(uow);
+  return { medications, appointments, healthRecords, patients, patientsDirectory };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -53,8 +60,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(userAdminRoutes);
   await app.register(outboxRoutes);
   await app.register(biometricRoutes);
-  await app.register(patientsRoutes);
-  await app.register(patientsDirectoryRoutes);
+  await app.register(patientsRoutes, { patients: services.patients });
+  await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
   await app.register(permissionsRoutes);
   await app.register(doctorsRoutes);
   await app.register(notificationsRoutes);

@@ -1,5 +1,6 @@
-import type { Database } from '../../db/client';
 import { patientProfiles, users, type NewPatientProfileRow, type NewUserRow } from '../../db/schema';
+import type { MailMessage } from '../../platform/mail';
+import { Repository } from '../../platform/unit-of-work';
 
 /** PostgreSQL's unique_violation: the database, not a prior look-up, decides that an email is taken. */
 const UNIQUE_VIOLATION = '23505';
@@ -18,31 +19,27 @@ export function isEmailTaken(error: unknown): boolean {
   return false;
 }
 
-export class PatientsRepository {
-  constructor(private readonly db: Database) {}
-
-  /** Runs `fn` in one transaction with a repository (and the transaction itself) bound to it. */
-  transaction<T>(fn: (repository: PatientsRepository, tx: Database) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => {
-      const bound = tx as unknown as Database;
-      return fn(new PatientsRepository(bound), bound);
-    });
-  }
-
-  async insertUser(row: NewUserRow): Promise<{ id: string; email: string; firstName: string; lastName: string }> {
+/** Creates accounts of self-registered patients, in the write it runs in. */
+export class PatientsRepository extends Repository {
+  /**
+   * The patient's user row and profile; the medical record number is the column default (the
+   * database sequence). Noted under the new patient; the welcome mail leaves after the commit.
+   */
+  async register(
+    user: NewUserRow,
+    profile: Omit<NewPatientProfileRow, 'medicalRecordNumber' | 'userId'>,
+    welcome: (created: { id: string; email: string; firstName: string }) => MailMessage,
+  ): Promise<{ id: string; email: string; firstName: string; lastName: string; medicalRecordNumber: string }> {
     const [created] = await this.db
       .insert(users)
-      .values(row)
+      .values(user)
       .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
-    return created!;
-  }
-
-  /** Inserts the profile; the medical record number is the column default (the database sequence). */
-  async insertProfile(row: Omit<NewPatientProfileRow, 'medicalRecordNumber'>): Promise<{ medicalRecordNumber: string }> {
-    const [created] = await this.db
+    const [stored] = await this.db
       .insert(patientProfiles)
-      .values(row)
+      .values({ ...profile, userId: created!.id })
       .returning({ medicalRecordNumber: patientProfiles.medicalRecordNumber });
-    return created!;
+    this.audit.note({ action: 'patient.register', resourceType: 'user', resourceId: created!.id, patients: [created!.id] });
+    this.effects.mail(welcome(created!));
+    return { ...created!, medicalRecordNumber: stored!.medicalRecordNumber };
   }
 }

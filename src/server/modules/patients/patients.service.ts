@@ -1,100 +1,80 @@
-import type { OrganisationIdentity } from '../../platform/organisation-identity';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { registrationPayloadSchema, registrationResponseSchema } from '../../../contracts/registration';
-import { hashPassword } from '../../platform/passwords';
+import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import { AuditLog, type AuditEventInput } from '../../platform/audit';
-import type { Mailer } from '../../platform/mail';
-import { isEmailTaken, type PatientsRepository } from './patients.repository';
+import type { MailMessage } from '../../platform/mail';
+import type { OrganisationIdentity } from '../../platform/organisation-identity';
+import { hashPassword } from '../../platform/passwords';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { isEmailTaken, PatientsRepository } from './patients.repository';
 
 export type RegistrationInput = z.output<typeof registrationPayloadSchema>;
 export type RegistrationResult = z.infer<typeof registrationResponseSchema>;
-/** Who asked and from where (requestAuditContext): the registrant has no session yet. */
-export type RequestContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
 
-export interface PatientsServiceDeps {
-  audit: AuditLog;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
+export interface PatientsServiceOptions {
   /** Name and support address as the admin last saved them (or the configuration's). */
   organisation: () => Promise<OrganisationIdentity>;
   publicUrl: string;
 }
 
-/** The client maps any message containing "email already exists" to spec §8's long text. */
+/** The client shows the translated text for EMAIL_TAKEN; this English text is for other callers. */
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful. You can now sign in.';
 
 export class PatientsService {
   constructor(
-    private readonly repository: PatientsRepository,
-    private readonly deps: PatientsServiceDeps,
+    private readonly uow: UnitOfWork,
+    private readonly options: PatientsServiceOptions,
   ) {}
 
   /**
-   * Spec §7 POST /api/patients/register. Everything about the account comes from the server, not
-   * the body (SECURITY.md: no mass assignment): the role is patient, the medical record number is
-   * the database sequence's (the client's "MRN + time" can collide), the age is not stored (it is
-   * derived from the date of birth). The user, their profile and the audit event are written in
-   * one transaction, so a failure at any point leaves no half-created account.
+   * POST /api/patients/register. Everything about the account comes from the server, not the body
+   * (no mass assignment): the role is patient, the medical record number is the database
+   * sequence's, the age is not stored (it is derived from the date of birth). The user, their
+   * profile, the audit event and the welcome mail are written in one transaction, so a failure at
+   * any point leaves no half-created account and sends nothing.
    */
-  async register(input: RegistrationInput, context: RequestContext): Promise<RegistrationResult> {
+  async register(ctx: AccessContext, input: RegistrationInput): Promise<RegistrationResult> {
     // Hashing is slow on purpose; do it before the transaction so no lock waits on it.
     const passwordHash = await hashPassword(input.password);
-
-    let created: { id: string; email: string; firstName: string; lastName: string; medicalRecordNumber: string };
+    const organisation = await this.options.organisation();
+    let created: Awaited<ReturnType<PatientsRepository['register']>>;
     try {
-      created = await this.repository.transaction(async (repo, tx) => {
-        const user = await repo.insertUser({
-          email: input.email,
-          passwordHash,
-          role: 'patient',
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          dateOfBirth: input.dateOfBirth,
-          gender: input.gender,
-          address: input.address,
-          preferredLanguage: input.preferredLanguage,
-          passwordChangedAt: new Date(),
-        });
-        const profile = await repo.insertProfile({
-          userId: user.id,
-          bloodType: input.bloodType,
-          maritalStatus: input.maritalStatus ?? null,
-          occupation: emptyToNull(input.occupation),
-          insuranceProvider: emptyToNull(input.insuranceProvider),
-          insurancePolicyNumber: emptyToNull(input.insurancePolicyNumber),
-          reportedAllergies: input.allergies,
-          reportedMedications: input.medications,
-          reportedConditions: input.medicalHistory,
-        });
-        // Audited inside the transaction: an account exists only if its creation is on record.
-        await new AuditLog(tx).record({
-          ...context,
-          action: 'patient.register',
-          outcome: 'success',
-          resourceType: 'user',
-          resourceId: user.id,
-          patientId: user.id,
-        });
-        return { ...user, medicalRecordNumber: profile.medicalRecordNumber };
-      });
+      created = await this.uow.write(ctx, (work) =>
+        work.use(PatientsRepository).register(
+          {
+            email: input.email,
+            passwordHash,
+            role: 'patient',
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone,
+            dateOfBirth: input.dateOfBirth,
+            gender: input.gender,
+            address: input.address,
+            preferredLanguage: input.preferredLanguage,
+            passwordChangedAt: new Date(),
+          },
+          {
+            bloodType: input.bloodType,
+            maritalStatus: input.maritalStatus ?? null,
+            occupation: emptyToNull(input.occupation),
+            insuranceProvider: emptyToNull(input.insuranceProvider),
+            insurancePolicyNumber: emptyToNull(input.insurancePolicyNumber),
+            reportedAllergies: input.allergies,
+            reportedMedications: input.medications,
+            reportedConditions: input.medicalHistory,
+          },
+          (user) => this.welcome(user, organisation),
+        ),
+      );
     } catch (error) {
       // Also reached when two registrations of one email race: the second insert hits the index.
       if (!isEmailTaken(error)) throw error;
-      await this.deps.audit.record({
-        ...context,
-        action: 'patient.register',
-        outcome: 'failure',
-        resourceType: 'user',
-        details: { reason: 'email-taken' },
-      });
+      // The refused attempt is on record, without the address it tried.
+      ctx.audit.note({ action: 'patient.register', outcome: 'failure', resourceType: 'user', details: { reason: 'email-taken' } });
       throw new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     }
-
-    await this.sendWelcome(created);
     return {
       success: true,
       patient: {
@@ -108,33 +88,23 @@ export class PatientsService {
     };
   }
 
-  /**
-   * The account exists whether or not the mail can be queued, so a failure here is logged, not
-   * answered: the registrant would otherwise retry and be told the email is taken. The message
-   * names the person by first name only (no PHI: no record number, no health data).
-   */
-  private async sendWelcome(user: { id: string; email: string; firstName: string }): Promise<void> {
-    const { publicUrl } = this.deps;
-    try {
-      const { name: organisationName, supportEmail } = await this.deps.organisation();
-      await this.deps.mailer.send({
-        to: user.email,
-        kind: 'welcome',
-        subject: `Welcome to ${organisationName}`,
-        text: [
-          `Dear ${user.firstName},`,
-          '',
-          `your patient account at ${organisationName} has been created. You can now sign in at ${publicUrl.replace(/\/$/, '')}/login with the email address and password you chose.`,
-          '',
-          `If you did not create this account, please contact us at ${supportEmail}.`,
-          '',
-          organisationName,
-        ].join('\n'),
-      });
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      this.deps.log.error({ userId: user.id, code: typeof code === 'string' ? code : undefined }, 'welcome mail could not be queued');
-    }
+  /** Names the person by first name only (no PHI: no record number, no health data). */
+  private welcome(user: { email: string; firstName: string }, organisation: OrganisationIdentity): MailMessage {
+    const { name: organisationName, supportEmail } = organisation;
+    return {
+      to: user.email,
+      kind: 'welcome',
+      subject: `Welcome to ${organisationName}`,
+      text: [
+        `Dear ${user.firstName},`,
+        '',
+        `your patient account at ${organisationName} has been created. You can now sign in at ${this.options.publicUrl.replace(/\/$/, '')}/login with the email address and password you chose.`,
+        '',
+        `If you did not create this account, please contact us at ${supportEmail}.`,
+        '',
+        organisationName,
+      ].join('\n'),
+    };
   }
 }
 
