@@ -9,6 +9,7 @@ import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { DocumentsService } from './modules/documents/documents.service';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
@@ -44,7 +45,8 @@ export function createServices(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
   });
   const patientsDirectory = new PatientsDirectoryService(uow);
-  return { medications, appointments, healthRecords, patients, patientsDirectory };
+  const documents = new DocumentsService(uow);
+  return { medications, appointments, healthRecords, patients, patientsDirectory, documents };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -71,6 +73,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(medicationsRoutes);
   await app.register(refillRequestsRoutes);
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
-  await app.register(documentsRoutes);
+  await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes);
 }
