@@ -22,7 +22,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'outbox/outbox',
   'permissions/permissions',
   'public-stats/public-stats',
-  'share-links/share-links',
   'user-admin/user-admin',
   'users/users',
 ].map((name) => `^src/server/modules/${name}\\.(routes|service)\\.ts$`);

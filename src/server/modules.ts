@@ -28,6 +28,7 @@ import { PatientsDirectoryService } from './modules/patients/patients-directory.
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
+import { ShareLinksService } from './modules/share-links/share-links.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -46,7 +47,8 @@ export function createServices(app: FastifyInstance) {
   });
   const patientsDirectory = new PatientsDirectoryService(uow);
   const documents = new DocumentsService(uow);
-  return { medications, appointments, healthRecords, patients, patientsDirectory, documents };
+  const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
+  return { medications, appointments, healthRecords, patients, patientsDirectory, documents, shareLinks };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -74,5 +76,5 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(refillRequestsRoutes);
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(documentsRoutes, { documents: services.documents });
-  await app.register(shareLinksRoutes);
+  await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });
 }
