@@ -3,14 +3,16 @@ import {
   SHARED_MEDICATION_PATH,
   type CreatedShareLink,
   type CreateShareLinkRequest,
+  type ShareLink,
   type ShareLinkListResponse,
 } from '../../../contracts/share-links';
 import type { SharedMedication } from '../../../contracts/shared-medication';
-import type { ShareLinkRow } from '../../db/schema';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { MedicationsService } from '../medications/medications.service';
 import { ShareLinksRepository } from './share-links.repository';
+
+type ShareLinkRow = Awaited<ReturnType<ShareLinksRepository['active']>>[number];
 
 // Issue 7 item 6: a patient shares their current medication list through a link that expires.
 // The token (256 random bits) is shown once; only its SHA-256 is stored. Every way a link can be
@@ -83,7 +85,7 @@ export class ShareLinksService {
   }
 }
 
-function toShareLink(row: ShareLinkRow) {
+function toShareLink(row: ShareLinkRow): ShareLink {
   return {
     id: row.id,
     scope: row.scope,
