@@ -21,7 +21,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'organisation/organisation',
   'outbox/outbox',
   'permissions/permissions',
-  'public-stats/public-stats',
   'user-admin/user-admin',
   'users/users',
 ].map((name) => `^src/server/modules/${name}\\.(routes|service)\\.ts$`);

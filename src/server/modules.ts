@@ -26,7 +26,9 @@ import { PatientsService } from './modules/patients/patients.service';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
 import { PatientsDirectoryService } from './modules/patients/patients-directory.service';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { PUBLIC_STATS_CACHE_SECONDS } from '../contracts/public-stats';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
+import { PublicStatsService } from './modules/public-stats/public-stats.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
@@ -48,7 +50,8 @@ export function createServices(app: FastifyInstance) {
   const patientsDirectory = new PatientsDirectoryService(uow);
   const documents = new DocumentsService(uow);
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
-  return { medications, appointments, healthRecords, patients, patientsDirectory, documents, shareLinks };
+  const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
+  return { medications, appointments, healthRecords, patients, patientsDirectory, documents, shareLinks, publicStats };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -56,7 +59,7 @@ export type Services = ReturnType<typeof createServices>;
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(healthRoutes);
   await app.register(organisationRoutes);
-  await app.register(publicStatsRoutes);
+  await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes);
   await app.register(errorReportsRoutes);
   await app.register(authRoutes);
