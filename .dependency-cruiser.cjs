@@ -14,7 +14,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'biometric/biometric',
   'demo/demo',
   'doctors/doctors',
-  'error-reports/error-reports',
   'medications/medications',
   'medications/refill-requests',
   'notifications/notifications',

@@ -11,6 +11,7 @@ import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { ErrorReportsService } from './modules/error-reports/error-reports.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
 import { HealthRecordsService } from './modules/health-records/health-records.service';
@@ -51,7 +52,8 @@ export function createServices(app: FastifyInstance) {
   const documents = new DocumentsService(uow);
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
-  return { medications, appointments, healthRecords, patients, patientsDirectory, documents, shareLinks, publicStats };
+  const errorReports = new ErrorReportsService(uow);
+  return { medications, appointments, healthRecords, patients, patientsDirectory, documents, shareLinks, publicStats, errorReports };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -61,7 +63,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(organisationRoutes);
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes);
-  await app.register(errorReportsRoutes);
+  await app.register(errorReportsRoutes, { errorReports: services.errorReports });
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(userAdminRoutes);
