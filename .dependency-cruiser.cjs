@@ -17,7 +17,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'medications/medications',
   'medications/refill-requests',
   'notifications/notifications',
-  'organisation/organisation',
   'outbox/outbox',
   'permissions/permissions',
   'user-admin/user-admin',

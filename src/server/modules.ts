@@ -21,6 +21,7 @@ import { MedicationsService } from './modules/medications/medications.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
+import { OrganisationService } from './modules/organisation/organisation.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
@@ -53,14 +54,29 @@ export function createServices(app: FastifyInstance) {
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
   const errorReports = new ErrorReportsService(uow);
-  return { medications, appointments, healthRecords, patients, patientsDirectory, documents, shareLinks, publicStats, errorReports };
+  const organisation = new OrganisationService(uow, {
+    config: app.config,
+    onSettingsChanged: () => app.organisationIdentity.forget(),
+  });
+  return {
+    medications,
+    appointments,
+    healthRecords,
+    patients,
+    patientsDirectory,
+    documents,
+    shareLinks,
+    publicStats,
+    errorReports,
+    organisation,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(healthRoutes);
-  await app.register(organisationRoutes);
+  await app.register(organisationRoutes, { organisation: services.organisation });
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes);
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
