@@ -7,6 +7,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
+import { DemoService } from './modules/demo/demo.service';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
@@ -23,6 +24,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { OrganisationService } from './modules/organisation/organisation.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { OutboxService } from './modules/outbox/outbox.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
@@ -69,6 +71,8 @@ export function createServices(app: FastifyInstance) {
     publicStats,
     errorReports,
     organisation,
+    outbox: new OutboxService(uow),
+    demo: new DemoService(uow),
   };
 }
 
@@ -78,12 +82,12 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(healthRoutes);
   await app.register(organisationRoutes, { organisation: services.organisation });
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
-  await app.register(demoRoutes);
+  await app.register(demoRoutes, { demo: services.demo });
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(userAdminRoutes);
-  await app.register(outboxRoutes);
+  await app.register(outboxRoutes, { outbox: services.outbox });
   await app.register(biometricRoutes);
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
