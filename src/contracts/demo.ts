@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './http';
 import { ROLES } from './roles';
 
 export const demoAccountSchema = z.object({
@@ -15,3 +16,8 @@ export const demoAccountSchema = z.object({
 
 export const demoAccountsResponseSchema = z.object({ data: z.array(demoAccountSchema) });
 export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+/** The demo accounts, in demo mode only (elsewhere the route answers like one that does not exist). */
+export const demoApi = {
+  accounts: defineRoute({ method: 'GET', path: '/api/demo/accounts', response: demoAccountsResponseSchema, errors: ['NOT_FOUND'] }),
+};

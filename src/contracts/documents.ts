@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES, DOCUMENT_ORIGINS } from './health-records';
+import { defineRoute, idParamsSchema } from './http';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 
 // Issue 7 item 7, records and documents: what may be uploaded, how a file's type is decided (by its
@@ -161,3 +162,39 @@ export const documentListResponseSchema = pagedResponseSchema(documentItemSchema
 export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
 
 export const documentResponseSchema = z.object({ data: documentItemSchema });
+
+/**
+ * The document routes. An upload is multipart/form-data (a `category` field, then the `file`);
+ * a download is the bytes as an attachment. Anything outside the caller's reach answers 404.
+ */
+export const documentsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/documents',
+    params: idParamsSchema,
+    query: documentListQuerySchema,
+    response: documentListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  upload: defineRoute({
+    method: 'POST',
+    path: '/api/patients/:id/documents',
+    params: idParamsSchema,
+    response: documentResponseSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  }),
+  content: defineRoute({
+    method: 'GET',
+    path: '/api/documents/:id/content',
+    params: idParamsSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/documents/:id',
+    params: idParamsSchema,
+    status: 204,
+    errors: ['NOT_FOUND'],
+  }),
+};

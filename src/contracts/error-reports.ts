@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedInstantSchema } from './dates';
+import { defineRoute } from './http';
 
 // Spec §3 "Error report". The client sends what it knows; the server masks the email again,
 // drops the client session id (never stored), and decides the final severity.
@@ -50,3 +51,13 @@ export const errorReportAcceptedSchema = z.object({
   severity: z.enum(ERROR_SEVERITIES),
   occurrences: z.number().int(),
 });
+
+export const errorReportsApi = {
+  report: defineRoute({
+    method: 'POST',
+    path: '/api/error-reports',
+    body: errorReportSchema,
+    response: errorReportAcceptedSchema,
+    status: 201,
+  }),
+};

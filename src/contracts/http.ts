@@ -18,7 +18,7 @@ export interface RouteContract {
   /** The answer on success; absent for 204 No Content. */
   response?: z.ZodType;
   /** 200 unless given (201 for a creation, 204 without a body). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   errors?: readonly ErrorCode[];
 }
 

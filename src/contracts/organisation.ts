@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineRoute, idParamsSchema } from './http';
+import { publicConfigSchema } from './public-config';
 
 // Issue 6 item 5: organisation settings and clinics, edited by admins (GET/PUT
 // /api/admin/organisation, /api/admin/clinics) and shown publicly through GET /api/public/config.
@@ -99,3 +101,39 @@ export const clinicListResponseSchema = z.object({ data: z.array(clinicSchema) }
 
 /** An organisation has a handful of clinics; the list is not paged, so it is capped. */
 export const MAX_CLINICS = 200;
+
+/** The organisation's public identity, and the settings and clinics behind it (system.config). */
+export const organisationApi = {
+  publicConfig: defineRoute({ method: 'GET', path: '/api/public/config', response: publicConfigSchema }),
+  settings: defineRoute({ method: 'GET', path: '/api/admin/organisation', response: organisationResponseSchema }),
+  updateSettings: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/organisation',
+    body: organisationUpdateSchema,
+    response: organisationResponseSchema,
+  }),
+  clinics: defineRoute({ method: 'GET', path: '/api/admin/clinics', response: clinicListResponseSchema }),
+  createClinic: defineRoute({
+    method: 'POST',
+    path: '/api/admin/clinics',
+    body: clinicInputSchema,
+    response: clinicResponseSchema,
+    status: 201,
+    errors: ['CONFLICT'],
+  }),
+  updateClinic: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/clinics/:id',
+    params: idParamsSchema,
+    body: clinicInputSchema,
+    response: clinicResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  deleteClinic: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/clinics/:id',
+    params: idParamsSchema,
+    status: 204,
+    errors: ['NOT_FOUND'],
+  }),
+};

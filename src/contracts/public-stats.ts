@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './http';
 
 /**
  * GET /api/public/stats: the landing page's live figures (spec §2 hero, §9 Landing page), as real
@@ -27,3 +28,7 @@ export const publicStatsSchema = z.object({
 export type PublicStats = z.infer<typeof publicStatsSchema>;
 
 export { PUBLIC_STATS_CACHE_SECONDS, PUBLIC_STATS_REFRESH_MS } from './public-stats-timing';
+
+export const publicStatsApi = {
+  stats: defineRoute({ method: 'GET', path: '/api/public/stats', response: publicStatsSchema }),
+};

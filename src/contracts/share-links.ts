@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineRoute, idParamsSchema } from './http';
+import { sharedMedicationSchema } from './shared-medication';
 
 // Issue 7 item 6: links a patient creates to show part of their record to someone without an
 // account (spec §2 /shared/medication/{token}). Only "medications" can be shared so far.
@@ -42,3 +44,36 @@ export type ShareLinkListResponse = z.infer<typeof shareLinkListResponseSchema>;
 
 /** What the public page path looks like, on the server (logs, headers) and the web. */
 export const SHARED_MEDICATION_PATH = '/shared/medication/';
+
+/**
+ * A patient's own share links (no id of theirs in the path: each acts for themselves), and the
+ * public opening of one by its token. An unknown, expired or revoked link answers the same 404.
+ */
+export const shareLinksApi = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/share-links',
+    body: createShareLinkRequestSchema,
+    response: createdShareLinkSchema,
+    status: 201,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/share-links',
+    response: shareLinkListResponseSchema,
+  }),
+  revoke: defineRoute({
+    method: 'DELETE',
+    path: '/api/share-links/:id',
+    params: idParamsSchema,
+    status: 204,
+    errors: ['NOT_FOUND'],
+  }),
+  open: defineRoute({
+    method: 'GET',
+    path: '/api/shared/medication/:token',
+    params: z.object({ token: z.string().max(200) }),
+    response: sharedMedicationSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};

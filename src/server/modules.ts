@@ -8,10 +8,13 @@ import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { demoRoutes } from './modules/demo/demo.routes';
+import { DemoService } from './modules/demo/demo.service';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { DoctorsService } from './modules/doctors/doctors.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { DocumentsService } from './modules/documents/documents.service';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
+import { ErrorReportsService } from './modules/error-reports/error-reports.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
 import { HealthRecordsService } from './modules/health-records/health-records.service';
@@ -22,12 +25,19 @@ import { RefillRequestsService } from './modules/medications/refill-requests.ser
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
+import { OrganisationService } from './modules/organisation/organisation.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { OutboxService } from './modules/outbox/outbox.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { PatientsService } from './modules/patients/patients.service';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
+import { PatientsDirectoryService } from './modules/patients/patients-directory.service';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { PUBLIC_STATS_CACHE_SECONDS } from '../contracts/public-stats';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
+import { PublicStatsService } from './modules/public-stats/public-stats.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
+import { ShareLinksService } from './modules/share-links/share-links.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -40,7 +50,7 @@ export function createServices(app: FastifyInstance) {
   // Work done for nobody signed in (a producer outside a request, a share link's public page).
   const system = () => AccessContext.system(audit, db);
   const notifications = new NotificationsService(uow, { system });
-  const medications = new MedicationsService(uow, { system });
+  const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
   const appointments = new AppointmentsService(uow);
@@ -49,24 +59,54 @@ export function createServices(app: FastifyInstance) {
     organisationName: app.config.organisationName,
   });
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
-  return { notifications, doctors, medications, refillRequests, appointments, booking, healthRecords };
+  const patients = new PatientsService(uow, {
+    organisation: () => app.organisationIdentity.current(),
+    publicUrl: app.config.publicUrl,
+  });
+  const patientsDirectory = new PatientsDirectoryService(uow);
+  const documents = new DocumentsService(uow);
+  const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
+  const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
+  const errorReports = new ErrorReportsService(uow);
+  const organisation = new OrganisationService(uow, {
+    config: app.config,
+    onSettingsChanged: () => app.organisationIdentity.forget(),
+  });
+  return {
+    notifications,
+    doctors,
+    medications,
+    refillRequests,
+    appointments,
+    booking,
+    healthRecords,
+    patients,
+    patientsDirectory,
+    documents,
+    shareLinks,
+    publicStats,
+    errorReports,
+    organisation,
+    outbox: new OutboxService(uow),
+    demo: new DemoService(uow),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(healthRoutes);
-  await app.register(organisationRoutes);
-  await app.register(publicStatsRoutes);
-  await app.register(demoRoutes);
-  await app.register(errorReportsRoutes);
+  await app.register(organisationRoutes, { organisation: services.organisation });
+  await app.register(publicStatsRoutes, { publicStats: services.publicStats });
+  await app.register(demoRoutes, { demo: services.demo });
+  await app.register(errorReportsRoutes, { errorReports: services.errorReports });
   await app.register(authRoutes, { notifications: services.notifications });
   await app.register(usersRoutes);
   await app.register(userAdminRoutes);
-  await app.register(outboxRoutes);
+  await app.register(outboxRoutes, { outbox: services.outbox });
   await app.register(biometricRoutes);
-  await app.register(patientsRoutes);
-  await app.register(patientsDirectoryRoutes);
+  await app.register(patientsRoutes, { patients: services.patients });
+  await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
   await app.register(permissionsRoutes);
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
@@ -76,6 +116,6 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
-  await app.register(documentsRoutes);
-  await app.register(shareLinksRoutes, { medications: services.medications });
+  await app.register(documentsRoutes, { documents: services.documents });
+  await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });
 }

@@ -35,19 +35,35 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** Called for every statement sent to the database, on any connection (tests count them). */
+  onStatement?: () => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onStatement) : openPglite(options.dataDir, options.onStatement);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/** Calls `hook` before each call of `target[name]`. */
+function countCalls(target: object, name: string, hook: () => void): void {
+  const holder = target as Record<string, (...args: unknown[]) => unknown>;
+  const original = holder[name]!;
+  holder[name] = function (this: unknown, ...args: unknown[]) {
+    hook();
+    return original.apply(this, args);
+  };
+}
+
+async function openPostgres(url: string, onStatement?: () => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const auditPool = new pg.Pool({ connectionString: url, max: 2 });
   auditPool.on('error', () => undefined);
+  if (onStatement) {
+    // Every statement, the pool's own included, goes through a client's query.
+    for (const each of [pool, auditPool]) each.on('connect', (client) => countCalls(client, 'query', onStatement));
+  }
   return {
     db,
     auditDb: drizzlePg(auditPool, { schema }) as unknown as Database,
@@ -73,9 +89,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, onStatement?: () => void): Promise<DatabaseHandle> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { citext, pg_trgm } });
+  if (onStatement) countPgliteStatements(client, onStatement);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -90,6 +107,22 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     },
     // PGlite lives inside this process and allows one writer; nothing else can race us.
     withExclusiveLock: (_key, fn) => fn(),
+  };
+}
+
+function countPgliteStatements(client: PGlite, onStatement: () => void): void {
+  countCalls(client, 'query', onStatement);
+  countCalls(client, 'exec', onStatement);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) => {
+    // BEGIN and COMMIT (or ROLLBACK), then what runs inside.
+    onStatement();
+    onStatement();
+    return transaction((tx) => {
+      countCalls(tx, 'query', onStatement);
+      countCalls(tx, 'exec', onStatement);
+      return fn(tx);
+    });
   };
 }
 

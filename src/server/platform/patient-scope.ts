@@ -46,6 +46,29 @@ export class PatientScope {
     }
   }
 
+  /**
+   * `condition` for a prepared statement: the caller's id is the placeholder `scopeActor`, so one
+   * statement serves every caller of the same kind (`shape` names which one it is).
+   */
+  preparedCondition(patientId: AnyPgColumn | SQL): { shape: string; condition: SQL; values: { scopeActor: string } } {
+    const values = { scopeActor: this.actor.userId };
+    const actor = sql.placeholder('scopeActor');
+    switch (this.actor.role) {
+      case 'admin':
+        return { shape: 'all', condition: sql`true`, values };
+      case 'staff':
+        return this.held.has('patients.view.all')
+          ? { shape: 'all', condition: sql`true`, values }
+          : { shape: 'none', condition: sql`false`, values };
+      case 'doctor':
+        return this.breakGlass
+          ? { shape: 'all', condition: sql`true`, values }
+          : { shape: 'doctor', condition: doctorCare(actor, patientId), values };
+      case 'patient':
+        return { shape: 'patient', condition: sql`${patientId} = ${actor}`, values };
+    }
+  }
+
   private readonly reached = new Map<string, Promise<boolean>>();
 
   /** Whether `patientId` is a patient the caller reaches. False for unknown ids and for non-patients. Asked once per scope. */
@@ -77,7 +100,7 @@ export class PatientScope {
  * The doctor–patient relation: "an appointment or an assignment". Any appointment counts, a
  * cancelled one too: the doctor may need the chart of a patient who cancelled to follow up.
  */
-function doctorCare(doctorId: string, patientId: AnyPgColumn | SQL): SQL {
+function doctorCare(doctorId: string | ReturnType<typeof sql.placeholder>, patientId: AnyPgColumn | SQL): SQL {
   return sql`(exists (select 1 from ${careAssignments} where ${careAssignments.doctorId} = ${doctorId} and ${careAssignments.patientId} = ${patientId})
     or exists (select 1 from ${appointments} where ${appointments.doctorId} = ${doctorId} and ${appointments.patientId} = ${patientId}))`;
 }

@@ -11,6 +11,8 @@ export interface RouteSettings {
   rateLimit?: FastifyContextConfig['rateLimit'];
   /** false: no CSRF token needed (only for routes that change nobody's data). */
   csrf?: false;
+  /** A smaller body limit than the server's, for routes whose body is small by nature. */
+  bodyLimit?: number;
 }
 
 export type ContractRequest<C extends RouteContract> = FastifyRequest<{
@@ -34,6 +36,7 @@ export function route<C extends RouteContract>(
   app.route({
     method: contract.method,
     url: contract.path,
+    ...(settings.bodyLimit ? { bodyLimit: settings.bodyLimit } : {}),
     config: {
       access: settings.access,
       ...(settings.rateLimit ? { rateLimit: settings.rateLimit } : {}),

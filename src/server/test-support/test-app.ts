@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, type TestDatabaseHandle } from './test-database';
 
 /**
  * The configuration the server would load from a quiet test environment, then `overrides`.
@@ -37,7 +37,8 @@ export interface TestAppOptions {
 export interface TestApp {
   /** Not ready yet: a test may add routes first; `inject` readies it. */
   app: FastifyInstance;
-  db: DatabaseHandle;
+  /** `statements` counts what was sent to the database; absent on a handle the caller passed. */
+  db: DatabaseHandle & Partial<Pick<TestDatabaseHandle, 'statements'>>;
   /** Closes the app, then the test database unless the caller passed its own handle. */
   close(): Promise<void>;
 }

@@ -9,6 +9,8 @@ import { applyMigrations } from '../db/migrate';
 export interface TestDatabaseHandle extends DatabaseHandle {
   /** The connection string of the test's own PostgreSQL database; undefined on PGlite. */
   databaseUrl?: string;
+  /** Statements sent to the database so far, on every connection (the audit writer's too). */
+  statements(): number;
 }
 
 /** The admin database the test databases are created from, when tests run on PostgreSQL. */
@@ -40,19 +42,25 @@ function databaseUrlFor(adminUrl: string, name: string): string {
  */
 export async function openTestDatabase(): Promise<TestDatabaseHandle> {
   const adminUrl = testDatabaseUrl();
+  let sent = 0;
+  const onStatement = () => {
+    sent += 1;
+  };
+  const statements = () => sent;
   if (!adminUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    return { ...handle, close: once(() => handle.close()) };
+    const handle = await openDatabase({ dataDir: 'memory://', onStatement });
+    return { ...handle, statements, close: once(() => handle.close()) };
   }
 
   // Only [a-z0-9_]: the name is interpolated into CREATE/DROP DATABASE, which take no parameters.
   const name = `caredeck_t_${randomBytes(8).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const databaseUrl = databaseUrlFor(adminUrl, name);
-  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const handle = await openDatabase({ databaseUrl, dataDir: 'memory://', onStatement });
   return {
     ...handle,
     databaseUrl,
+    statements,
     close: once(async () => {
       await handle.close();
       await dropTestDatabase(adminUrl, name);

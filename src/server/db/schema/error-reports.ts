@@ -1,7 +1,9 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ERROR_REPORT_TYPES, ERROR_SEVERITIES } from '../../../contracts/error-reports';
 
-// Spec §3 "Error report", as stored: the email is masked, the client's session id is never kept.
+// An error report as stored: the email is masked, the session id the browser sends is never kept.
+// A signed-in reporter's user id and session id are the server's own (from the session), so a
+// report can be matched with that session's requests; neither is personal health information.
 export const errorReports = pgTable(
   'error_reports',
   {
@@ -13,6 +15,8 @@ export const errorReports = pgTable(
     errorBoundary: text('error_boundary'),
     component: text('component'),
     userId: text('user_id'),
+    /** The server's id of the signed-in reporter's session (sessions.id); null before sign-in. */
+    sessionId: uuid('session_id'),
     userEmailMasked: text('user_email_masked'),
     userRole: text('user_role'),
     errorName: text('error_name'),

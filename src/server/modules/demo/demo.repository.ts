@@ -1,6 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { Repository } from '../../platform/unit-of-work';
+
+// The demo accounts' own rows (published accounts, no patient data beyond what the demo shows on
+// its login screen), so nothing is scoped to a patient or noted on the audit trail.
 
 export interface DemoAccountState {
   mfaEnabled: boolean;
@@ -8,9 +11,7 @@ export interface DemoAccountState {
   mfaLastStep: number | null;
 }
 
-export class DemoRepository {
-  constructor(private readonly db: Database) {}
-
+export class DemoRepository extends Repository {
   /** The existing, active accounts among the given emails (lower-cased), with their second-factor state. */
   async activeAccounts(emails: readonly string[]): Promise<Map<string, DemoAccountState>> {
     if (emails.length === 0) return new Map();

@@ -1,15 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoAccountsResponseSchema } from '../../../contracts/demo';
+import type { FastifyPluginAsync } from 'fastify';
+import { demoApi } from '../../../contracts/demo';
 import { AppError } from '../../platform/app-error';
-import { DemoRepository } from './demo.repository';
-import { DemoService } from './demo.service';
+import { route } from '../../platform/route';
+import type { DemoService } from './demo.service';
 
-export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new DemoService(new DemoRepository(app.db));
-
-  app.get('/api/demo/accounts', { config: { access: 'public' }, schema: { response: { 200: demoAccountsResponseSchema } } }, async () => {
+export const demoRoutes: FastifyPluginAsync<{ demo: DemoService }> = async (app, { demo }) => {
+  route(app, demoApi.accounts, { access: 'public' }, async (request) => {
     // Outside demo mode the route answers exactly like one that does not exist.
     if (!app.config.demoMode) throw AppError.notFound('Not found');
-    return { data: await service.listAccounts() };
+    return { data: await demo.listAccounts(request.ctx) };
   });
 };

@@ -1,18 +1,20 @@
 import type { DemoAccount } from '../../../contracts/demo';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import { currentTotpCode } from '../auth/auth.service';
-import type { DemoRepository } from './demo.repository';
+import { DemoRepository } from './demo.repository';
 
 export class DemoService {
-  constructor(private readonly repository: DemoRepository) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
   /**
    * The demo accounts that really exist in this database, so the list never offers a dead login.
    * For the MFA account it adds the code its authenticator would show now (DESIGN.md §5: in demo
    * mode the login screen shows it), and how long that code is shown.
    */
-  async listAccounts(now: Date = new Date()): Promise<DemoAccount[]> {
-    const present = await this.repository.activeAccounts(DEMO_ACCOUNTS.map((a) => a.email));
+  async listAccounts(ctx: AccessContext, now: Date = new Date()): Promise<DemoAccount[]> {
+    const present = await this.uow.read(ctx, (work) => work.use(DemoRepository).activeAccounts(DEMO_ACCOUNTS.map((a) => a.email)));
     const accounts: DemoAccount[] = [];
     for (const definition of DEMO_ACCOUNTS) {
       const state = present.get(definition.email.toLowerCase());

@@ -1,21 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  DOCUMENT_MAX_BYTES,
-  documentListQuerySchema,
-  documentListResponseSchema,
-  documentResponseSchema,
-} from '../../../contracts/documents';
-import { permissionsOf, satisfies, type RouteAccess } from '../../platform/access';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { DOCUMENT_MAX_BYTES, documentsApi } from '../../../contracts/documents';
+import type { RouteAccess } from '../../platform/access';
 import { AppError } from '../../platform/app-error';
-import { requestAuditContext } from '../../platform/audit';
-import { isUuid } from '../../platform/patient-read-audit';
-import { patientScopeOf } from '../../platform/patient-scope';
+import { route } from '../../platform/route';
 import { attachmentDisposition } from './document-filename';
-import { DocumentsRepository } from './documents.repository';
-import { DocumentsService, type CallerRights, type UploadInput } from './documents.service';
+import type { DocumentsService, UploadInput } from './documents.service';
 
 // Records and documents (issue 7 item 7, spec §6 medical_records.*). Whose record is decided by the
 // scope: a patient reaches only themself, a doctor the patients in their care, staff per grants.
@@ -25,17 +15,6 @@ import { DocumentsService, type CallerRights, type UploadInput } from './documen
 const READ: RouteAccess = { permissions: { anyOf: ['medical_records.view', 'patients.view.own'] } };
 const UPLOAD: RouteAccess = { permissions: { anyOf: ['medical_records.create', 'patients.view.own'] } };
 const DELETE: RouteAccess = { permissions: { anyOf: ['medical_records.delete', 'patients.view.own'] } };
-
-const idParams = z.object({ id: z.string() });
-
-async function rightsOf(request: FastifyRequest): Promise<CallerRights> {
-  const held = await permissionsOf(request);
-  const role = request.session!.role;
-  return {
-    mayFileClinical: satisfies(role, held, { anyOf: ['medical_records.create'] }),
-    mayDeleteUploads: satisfies(role, held, { anyOf: ['medical_records.delete'] }),
-  };
-}
 
 /** Reads the form: the category field and the one file, or why it cannot be taken. */
 async function readUpload(request: FastifyRequest): Promise<UploadInput> {
@@ -61,51 +40,24 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   return input;
 }
 
-export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new DocumentsService(new DocumentsRepository(app.db), app.audit);
-
+export const documentsRoutes: FastifyPluginAsync<{ documents: DocumentsService }> = async (app, { documents }) => {
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 },
   });
 
-  app.get(
-    '/api/patients/:id/documents',
-    {
-      config: { access: READ },
-      schema: { params: idParams, querystring: documentListQuerySchema, response: { 200: documentListResponseSchema } },
-    },
-    async (request) => {
-      if (!isUuid(request.params.id)) throw AppError.notFound();
-      return service.list(
-        await patientScopeOf(request),
-        await rightsOf(request),
-        request.params.id,
-        request.query,
-        requestAuditContext(request),
-      );
-    },
-  );
+  route(app, documentsApi.list, { access: READ }, (request) => documents.list(request.ctx, request.params.id, request.query));
 
-  app.post(
-    '/api/patients/:id/documents',
-    { config: { access: UPLOAD }, schema: { params: idParams, response: { 201: documentResponseSchema } } },
-    async (request, reply) => {
-      if (!isUuid(request.params.id)) throw AppError.notFound();
-      const scope = await patientScopeOf(request);
-      const context = requestAuditContext(request);
-      // Reach first: a foreign id answers 404 whatever the body is, before a byte of it is read.
-      await service.reach(scope, request.params.id, 'document.upload', context);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data.');
-      const input = await readUpload(request);
-      const data = await service.upload(scope, await rightsOf(request), request.params.id, input, context);
-      return reply.code(201).send({ data });
-    },
-  );
+  route(app, documentsApi.upload, { access: UPLOAD }, async (request) => {
+    // Reach first: a foreign id answers 404 whatever the body is, before a byte of it is read.
+    await documents.reach(request.ctx, request.params.id);
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data.');
+    const input = await readUpload(request);
+    return documents.upload(request.ctx, request.params.id, input);
+  });
 
   // The bytes, always as an attachment: never rendered by the browser in our origin, whatever they hold.
-  app.get('/api/documents/:id/content', { config: { access: READ }, schema: { params: idParams } }, async (request, reply) => {
-    if (!isUuid(request.params.id)) throw AppError.notFound();
-    const found = await service.content(await patientScopeOf(request), request.params.id, requestAuditContext(request));
+  route(app, documentsApi.content, { access: READ }, async (request, reply) => {
+    const found = await documents.content(request.ctx, request.params.id);
     return reply
       .header('content-type', found.mimeType)
       .header('content-disposition', attachmentDisposition(found.filename))
@@ -113,12 +65,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'no-store')
       .header('content-length', found.content.length)
-      .send(found.content);
+      .send(found.content) as unknown as void;
   });
 
-  app.delete('/api/documents/:id', { config: { access: DELETE }, schema: { params: idParams } }, async (request, reply) => {
-    if (!isUuid(request.params.id)) throw AppError.notFound();
-    await service.remove(await patientScopeOf(request), await rightsOf(request), request.params.id, requestAuditContext(request));
-    return reply.code(204).send();
-  });
+  route(app, documentsApi.remove, { access: DELETE }, (request) => documents.remove(request.ctx, request.params.id));
 };

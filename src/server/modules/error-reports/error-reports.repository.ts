@@ -1,15 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { errorReports, type NewErrorReportRow } from '../../db/schema';
+import { Repository } from '../../platform/unit-of-work';
 
-export class ErrorReportsRepository {
-  constructor(private readonly db: Database) {}
+// Error reports from the browser. They hold no patient data (the email is masked, the page's
+// query string is gone), so nothing here is scoped to a patient or noted on the audit trail.
 
-  /** Runs `fn` in one transaction with a repository bound to it. */
-  transaction<T>(fn: (repository: ErrorReportsRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new ErrorReportsRepository(tx as unknown as Database)));
-  }
-
+export class ErrorReportsRepository extends Repository {
   async countByFingerprint(fingerprint: string): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(errorReports).where(eq(errorReports.fingerprint, fingerprint));
     return row?.n ?? 0;
@@ -29,10 +25,5 @@ export class ErrorReportsRepository {
         order by ${errorReports.receivedAt} desc, ${errorReports.id} desc
         offset ${keep}
       )`);
-  }
-
-  async total(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(errorReports);
-    return row?.n ?? 0;
   }
 }

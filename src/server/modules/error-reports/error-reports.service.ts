@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { ERROR_HANDLING } from '../../../contracts/constants';
 import type { ErrorReport, ErrorSeverity } from '../../../contracts/error-reports';
 import { looksMasked, maskEmail } from '../../../contracts/masking';
+import type { AccessContext } from '../../platform/access-context';
 import { redactTokens } from '../../platform/logging';
-import type { ErrorReportsRepository } from './error-reports.repository';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { ErrorReportsRepository } from './error-reports.repository';
 
 const SEVERITY_RANK: Record<ErrorSeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
@@ -34,12 +36,19 @@ function pathOfUrl(url: string | undefined): string | undefined {
 }
 
 export class ErrorReportsService {
-  constructor(private readonly repository: ErrorReportsRepository) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
-  async record(report: ErrorReport): Promise<{ id: string; severity: ErrorSeverity; occurrences: number }> {
+  /**
+   * Stores a report. Who reported it comes from the session when the reporter is signed in (their
+   * user id, role and session id, never what the browser claims); before sign-in, from the report.
+   * The session id the browser sends is never kept.
+   */
+  record(ctx: AccessContext, report: ErrorReport): Promise<{ id: string; severity: ErrorSeverity; occurrences: number }> {
     const fingerprint = fingerprintOf(report);
     const email = report.user?.email;
-    return this.repository.transaction(async (repo) => {
+    const reporter = ctx.actor;
+    return this.uow.write(ctx, async (work) => {
+      const repo = work.use(ErrorReportsRepository);
       const occurrences = (await repo.countByFingerprint(fingerprint)) + 1;
       // Spec §9: a pattern seen more than 10 times is raised to high severity (never lowered).
       const severity: ErrorSeverity =
@@ -52,9 +61,10 @@ export class ErrorReportsService {
         errorType: report.errorType,
         errorBoundary: report.errorBoundary,
         component: report.component,
-        userId: report.user?.id,
+        userId: reporter ? reporter.userId : report.user?.id,
+        sessionId: reporter?.sessionId ?? null,
         userEmailMasked: email ? (looksMasked(email) ? email : maskEmail(email)) : undefined,
-        userRole: report.user?.role,
+        userRole: reporter ? reporter.role : report.user?.role,
         errorName: report.error.name,
         errorMessage: report.error.message,
         errorStack: report.error.stack,

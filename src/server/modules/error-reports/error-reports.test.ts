@@ -2,7 +2,8 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_HANDLING } from '../../../contracts/constants';
 import { errorReportAcceptedSchema, type ErrorReport } from '../../../contracts/error-reports';
-import { errorReports, type NewErrorReportRow } from '../../db/schema';
+import { errorReports, sessions, type NewErrorReportRow } from '../../db/schema';
+import { createActor } from '../../test-support/idor-harness';
 import { errorReportPayload } from '../../test-support/error-report-payload';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -88,6 +89,28 @@ describe('error reports from the browser', () => {
     const accepted = await post(errorReportPayload({ context: { url: '/dashboard', route: '/dashboard', sessionId } }));
     const row = await storedRow(accepted.id);
     expect(JSON.stringify(row)).not.toContain(sessionId);
+  });
+
+  it('records a signed-in reporter’s user id and session id from the session, not from what the browser claims', async () => {
+    const reporter = await createActor(t.app, 'patient');
+    const [session] = await t.db.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, reporter.user.id));
+    const response = await reporter.agent.post(
+      '/api/error-reports',
+      errorReportPayload({
+        user: { id: '00000000-0000-4000-8000-000000000001', email: 'someone.else@example.org', role: 'admin' },
+        context: { url: '/dashboard', route: '/dashboard', sessionId: 'sess-claimed-by-the-browser' },
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await storedRow(errorReportAcceptedSchema.parse(response.json()).id);
+    expect(row).toMatchObject({ userId: reporter.user.id, userRole: 'patient', sessionId: session!.id });
+    expect(JSON.stringify(row)).not.toContain('sess-claimed-by-the-browser');
+    expect(JSON.stringify(row)).not.toContain(reporter.user.email);
+  });
+
+  it('records no session for a reporter who is not signed in', async () => {
+    const accepted = await post(errorReportPayload({ user: { id: 'u-2', email: 'jane.doe@example.org', role: 'patient' } }));
+    expect(await storedRow(accepted.id)).toMatchObject({ userId: 'u-2', sessionId: null });
   });
 
   it('raises the 11th report of the same pattern to high severity; a critical one stays critical', async () => {

@@ -6,16 +6,8 @@ import { MedicationsRepository, type MedicationRowView } from './medications.rep
 // One patient's current and past medications. Reach and audit are the repository's: a patient
 // outside the caller's reach answers 404, and each request is one audit event under the patient.
 
-export interface MedicationsServiceOptions {
-  /** The context of work done for nobody signed in (a share link opened by anyone holding it). */
-  system: () => AccessContext;
-}
-
 export class MedicationsService {
-  constructor(
-    private readonly uow: UnitOfWork,
-    private readonly options: MedicationsServiceOptions,
-  ) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
   listForPatient(ctx: AccessContext, patientId: string, status: MedicationStatus | undefined): Promise<MedicationListResponse> {
     return this.uow.read(ctx, async (work) => ({
@@ -28,11 +20,12 @@ export class MedicationsService {
     return (await work.use(MedicationsRepository).forChart(patientId)).map(toMedication);
   }
 
-  /** The active medications a share link shows: the caller holds the link, and notes its opening. */
-  sharedBy(patientId: string): Promise<Medication[]> {
-    return this.uow.read(this.options.system(), async (work) =>
-      (await work.use(MedicationsRepository).sharedBy(patientId)).map(toMedication),
-    );
+  /**
+   * The active medications a share link shows, in the share-links module's work: whoever holds the
+   * link may see them, and that module has checked the link and notes its opening.
+   */
+  async sharedIn(work: Work, patientId: string): Promise<Medication[]> {
+    return (await work.use(MedicationsRepository).sharedBy(patientId)).map(toMedication);
   }
 }
 

@@ -1,22 +1,23 @@
 import { count, desc } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { Repository } from '../../platform/unit-of-work';
 
-export class OutboxRepository {
-  constructor(private readonly db: Database) {}
+// The mail outbox. Mail can hold reset links and names: reading it is noted on the request's audit
+// event like any other sensitive read.
 
-  /** One page of the outbox, newest first. */
+export class OutboxRepository extends Repository {
+  /** One page of the outbox, newest first, and how many messages there are. */
   async page(page: number, pageSize: number) {
-    return this.db
-      .select()
-      .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-  }
-
-  async total(): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(mailOutbox);
-    return row?.n ?? 0;
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(mailOutbox)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.db.select({ n: count() }).from(mailOutbox),
+    ]);
+    this.audit.read('outbox.read', 'mail_outbox', null, [], { page, pageSize, shown: rows.length });
+    return { rows, total: counted?.n ?? 0 };
   }
 }

@@ -1,61 +1,27 @@
 import type { PatientDetail, PatientListResponse, PatientSummary } from '../../../contracts/patient-directory';
-import { AppError } from '../../platform/app-error';
-import type { AuditLog } from '../../platform/audit';
-import type { PatientScope } from '../../platform/patient-scope';
-import type { RequestContext } from './patients.service';
-import type { PatientDetailRow, PatientsDirectoryRepository, PatientSummaryRow } from './patients-directory.repository';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { PatientsDirectoryRepository, type PatientDetailRow, type PatientSummaryRow } from './patients-directory.repository';
 
-// GET /api/patients and /api/patients/{id}. Every patient whose data leaves the server is on the
-// audit trail under their own id (so their access log shows it); a miss is audited without one.
+// GET /api/patients and /api/patients/{id}. Reach and audit are the repository's: one audit event
+// per request, naming every patient whose data it returned.
 
 export class PatientsDirectoryService {
-  constructor(
-    private readonly repository: PatientsDirectoryRepository,
-    private readonly audit: AuditLog,
-  ) {}
+  constructor(private readonly uow: UnitOfWork) {}
 
-  async list(
-    scope: PatientScope,
-    query: { search?: string; page: number; pageSize: number },
-    context: RequestContext,
-  ): Promise<PatientListResponse> {
-    const { rows, total } = await this.repository.list(scope, query);
-    // The search text is not recorded: it may be a patient's name.
-    const details = { page: query.page, count: rows.length, searched: Boolean(query.search) };
-    if (rows.length === 0) {
-      await this.audit.record({ ...context, action: 'patient.list', outcome: 'success', resourceType: 'patient', details });
-    }
-    for (const row of rows) {
-      await this.audit.record({
-        ...context,
-        action: 'patient.list',
-        outcome: 'success',
-        resourceType: 'patient',
-        resourceId: row.id,
-        patientId: row.id,
-        details,
-      });
-    }
-    return { data: rows.map(toSummary), page: query.page, pageSize: query.pageSize, total };
+  list(ctx: AccessContext, query: { search?: string; page: number; pageSize: number }): Promise<PatientListResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const { rows, total } = await work.use(PatientsDirectoryRepository).list(query);
+      return { data: rows.map(toSummary), page: query.page, pageSize: query.pageSize, total };
+    });
   }
 
-  async read(scope: PatientScope, patientId: string, context: RequestContext): Promise<PatientDetail> {
-    const row = await this.repository.find(scope, patientId);
-    if (!row) {
-      // Not attributed to a patient: the id may name nobody, and out of reach must look the same.
-      await this.audit.record({ ...context, action: 'patient.read', outcome: 'failure', resourceType: 'patient', resourceId: patientId });
-      throw AppError.notFound();
-    }
-    await this.audit.record({
-      ...context,
-      action: 'patient.read',
-      outcome: 'success',
-      resourceType: 'patient',
-      resourceId: row.id,
-      patientId: row.id,
-      details: { clinical: scope.phiAccess },
+  read(ctx: AccessContext, patientId: string): Promise<{ data: PatientDetail }> {
+    return this.uow.read(ctx, async (work) => {
+      const repository = work.use(PatientsDirectoryRepository);
+      const row = await repository.find(patientId);
+      return { data: toDetail(row, repository.clinical) };
     });
-    return toDetail(row, scope.phiAccess);
   }
 }
 

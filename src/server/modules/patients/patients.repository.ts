@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { patientProfiles, users, type NewPatientProfileRow, type NewUserRow } from '../../db/schema';
+import type { MailMessage } from '../../platform/mail';
+import { Repository } from '../../platform/unit-of-work';
 
 /** PostgreSQL's unique_violation: the database, not a prior look-up, decides that an email is taken. */
 const UNIQUE_VIOLATION = '23505';
@@ -19,37 +20,39 @@ export function isEmailTaken(error: unknown): boolean {
   return false;
 }
 
-export class PatientsRepository {
-  constructor(private readonly db: Database) {}
-
-  /** Runs `fn` in one transaction with a repository (and the transaction itself) bound to it. */
-  transaction<T>(fn: (repository: PatientsRepository, tx: Database) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => {
-      const bound = tx as unknown as Database;
-      return fn(new PatientsRepository(bound), bound);
-    });
+/** Creates accounts of self-registered patients, in the write it runs in. */
+export class PatientsRepository extends Repository {
+  /**
+   * When the address already has an account (any letter case), mails its holder instead of
+   * registering anyone, and notes the refused attempt without the address. True when it did.
+   */
+  async tellHolderOf(email: string, notice: (holder: { email: string }) => MailMessage): Promise<boolean> {
+    const [holder] = await this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+    if (!holder) return false;
+    this.audit.note({ action: 'patient.register', outcome: 'failure', resourceType: 'user', details: { reason: 'email-taken' } });
+    this.effects.mail(notice(holder));
+    return true;
   }
 
-  /** The account holding this address (any letter case), to tell its holder of a registration attempt. */
-  async holderOf(email: string): Promise<{ id: string; email: string } | undefined> {
-    const [row] = await this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
-    return row;
-  }
-
-  async insertUser(row: NewUserRow): Promise<{ id: string; email: string; firstName: string; lastName: string }> {
+  /**
+   * The patient's user row and profile; the medical record number is the column default (the
+   * database sequence). Noted under the new patient; the welcome mail leaves after the commit.
+   */
+  async register(
+    user: NewUserRow,
+    profile: Omit<NewPatientProfileRow, 'medicalRecordNumber' | 'userId'>,
+    welcome: (created: { id: string; email: string; firstName: string }) => MailMessage,
+  ): Promise<{ id: string; email: string; firstName: string; lastName: string; medicalRecordNumber: string }> {
     const [created] = await this.db
       .insert(users)
-      .values(row)
+      .values(user)
       .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
-    return created!;
-  }
-
-  /** Inserts the profile; the medical record number is the column default (the database sequence). */
-  async insertProfile(row: Omit<NewPatientProfileRow, 'medicalRecordNumber'>): Promise<{ medicalRecordNumber: string }> {
-    const [created] = await this.db
+    const [stored] = await this.db
       .insert(patientProfiles)
-      .values(row)
+      .values({ ...profile, userId: created!.id })
       .returning({ medicalRecordNumber: patientProfiles.medicalRecordNumber });
-    return created!;
+    this.audit.note({ action: 'patient.register', resourceType: 'user', resourceId: created!.id, patients: [created!.id] });
+    this.effects.mail(welcome(created!));
+    return { ...created!, medicalRecordNumber: stored!.medicalRecordNumber };
   }
 }

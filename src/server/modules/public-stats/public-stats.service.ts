@@ -1,50 +1,66 @@
 import type { PublicStats } from '../../../contracts/public-stats';
-import type { PublicStatsRepository } from './public-stats.repository';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { PublicStatsRepository } from './public-stats.repository';
 
-// Spec §2 hero figures and §9 Landing page, from this deployment's own data (DESIGN.md §10).
-// Aggregates only, so no audit entry: no patient's data is read or shown.
+// The landing page's hero figures, from this deployment's own data. Aggregates only, so no audit
+// entry: no patient's data is read or shown.
 //
-// What each figure counts today:
+// What each figure counts:
 // - activeUsers: active accounts of every role.
-// - appointmentsToday: 0, because this deployment has no appointments table yet; the appointments
-//   issue counts its rows dated today here.
+// - appointmentsToday: appointments starting today in the clinic's time zone, cancelled ones not.
 // - diagnosesRecorded: conditions on record (patients' reported medical history until the problem
 //   list arrives).
 // - satisfaction: the review-weighted mean doctor rating out of 5, as a percentage.
-// - clinics: every clinic of the organisation settings with its patients today, 0 until the
-//   appointments issue counts the patients with an appointment there today.
+// - clinics: every clinic of the organisation settings with its patients today: the distinct
+//   patients with an in-person appointment today. An appointment does not name a clinic yet, so the
+//   count belongs to a clinic only when the organisation has exactly one; with several, each shows
+//   0 rather than a figure that is not its own.
+
+export interface PublicStatsOptions {
+  /** Figures are reused for this long. */
+  ttlMs: number;
+  /** The clinic's IANA time zone: where "today" begins and ends. */
+  timeZone: string;
+  now?: () => number;
+}
 
 /** Many visitors, one count: figures are reused for `ttlMs`, and concurrent misses share one query. */
 export class PublicStatsService {
   private cached: { stats: PublicStats; at: number } | undefined;
   private pending: Promise<PublicStats> | undefined;
+  private readonly now: () => number;
 
   constructor(
-    private readonly repository: PublicStatsRepository,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly uow: UnitOfWork,
+    private readonly options: PublicStatsOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
 
-  async current(): Promise<PublicStats> {
-    if (this.cached && this.now() - this.cached.at < this.ttlMs) return this.cached.stats;
-    this.pending ??= this.count().finally(() => {
+  async current(ctx: AccessContext): Promise<PublicStats> {
+    if (this.cached && this.now() - this.cached.at < this.options.ttlMs) return this.cached.stats;
+    this.pending ??= this.count(ctx).finally(() => {
       this.pending = undefined;
     });
     return this.pending;
   }
 
-  private async count(): Promise<PublicStats> {
-    const counts = await this.repository.counts();
-    const at = this.now();
-    const stats: PublicStats = {
-      activeUsers: counts.activeUsers,
-      appointmentsToday: 0,
-      diagnosesRecorded: counts.conditionsRecorded,
-      satisfaction: counts.reviews > 0 ? Math.round((counts.ratingPoints / counts.reviews / 5) * 1000) / 10 : null,
-      clinics: counts.clinicIds.map((clinicId) => ({ clinicId, patientsToday: 0 })),
-      generatedAt: new Date(at).toISOString(),
-    };
-    this.cached = { stats, at };
-    return stats;
+  private count(ctx: AccessContext): Promise<PublicStats> {
+    return this.uow.read(ctx, async (work) => {
+      const at = this.now();
+      const counts = await work.use(PublicStatsRepository).counts(new Date(at), this.options.timeZone);
+      const attributable = counts.clinicIds.length === 1;
+      const stats: PublicStats = {
+        activeUsers: counts.activeUsers,
+        appointmentsToday: counts.appointmentsToday,
+        diagnosesRecorded: counts.conditionsRecorded,
+        satisfaction: counts.reviews > 0 ? Math.round((counts.ratingPoints / counts.reviews / 5) * 1000) / 10 : null,
+        clinics: counts.clinicIds.map((clinicId) => ({ clinicId, patientsToday: attributable ? counts.inPersonPatientsToday : 0 })),
+        generatedAt: new Date(at).toISOString(),
+      };
+      this.cached = { stats, at };
+      return stats;
+    });
   }
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicStatsSchema } from '../../../contracts/public-stats';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import { createDoctor, createPatient, createUser, Random } from '../../db/factories';
-import { clinics } from '../../db/schema';
+import { appointments, clinics } from '../../db/schema';
+import { AccessContext } from '../../platform/access-context';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { PublicStatsService } from './public-stats.service';
-import { PublicStatsRepository } from './public-stats.repository';
 
 const cardiology = SPECIALTIES.find((s) => s.key === 'cardiology')!;
 
@@ -84,14 +84,54 @@ describe('the landing page figures (GET /api/public/stats)', () => {
 
   it('counts again once the period is over, and shares one count between concurrent visitors', async () => {
     let now = 1_000_000;
-    const service = new PublicStatsService(new PublicStatsRepository(test.db.db), 10_000, () => now);
-    const [a, b] = await Promise.all([service.current(), service.current()]);
+    const service = new PublicStatsService(test.app.uow, { ttlMs: 10_000, timeZone: 'UTC', now: () => now });
+    const visitor = () => AccessContext.system(test.app.audit, test.db.db);
+    const [a, b] = await Promise.all([service.current(visitor()), service.current(visitor())]);
     expect(a).toBe(b);
     await createUser(test.db.db, new Random(13), { role: 'staff' });
     now += 9_999;
-    expect((await service.current()).activeUsers).toBe(a.activeUsers);
+    expect((await service.current(visitor())).activeUsers).toBe(a.activeUsers);
     now += 1;
-    expect((await service.current()).activeUsers).toBe(a.activeUsers + 1);
+    expect((await service.current(visitor())).activeUsers).toBe(a.activeUsers + 1);
+  });
+
+  it('counts today’s appointments and in-person patients in the clinic’s time zone, cancelled ones not', async () => {
+    const db = test.db.db;
+    const random = new Random(14);
+    const doctor = await createDoctor(db, random, cardiology);
+    const first = await createPatient(db, random);
+    const second = await createPatient(db, random);
+    const visit = (startsAt: string, patientId: string, type: 'in-person' | 'video', status: 'scheduled' | 'cancelled' = 'scheduled') => ({
+      patientId,
+      doctorId: doctor.user.id,
+      startsAt: new Date(startsAt),
+      type,
+      status,
+      reason: 'Check-up',
+    });
+    await db.insert(appointments).values([
+      // 14 January in New York (UTC-5) until 05:00 UTC on the 15th.
+      visit('2026-01-14T15:00:00Z', first.user.id, 'in-person'),
+      visit('2026-01-14T17:00:00Z', first.user.id, 'in-person'),
+      visit('2026-01-15T04:30:00Z', second.user.id, 'video'),
+      visit('2026-01-14T16:00:00Z', second.user.id, 'in-person', 'cancelled'),
+      // The 15th in New York, already the 15th in UTC too.
+      visit('2026-01-15T06:00:00Z', second.user.id, 'in-person'),
+    ]);
+    const lateEvening = Date.parse('2026-01-15T03:00:00Z');
+    const figures = (timeZone: string) =>
+      new PublicStatsService(test.app.uow, { ttlMs: 0, timeZone, now: () => lateEvening }).current(
+        AccessContext.system(test.app.audit, db),
+      );
+
+    const newYork = await figures('America/New_York');
+    expect(newYork.appointmentsToday).toBe(3);
+    // The one clinic sees the distinct patients coming in person: the first patient, twice.
+    expect(newYork.clinics).toEqual([{ clinicId, patientsToday: 1 }]);
+
+    const utc = await figures('UTC');
+    expect(utc.appointmentsToday).toBe(2);
+    expect(utc.clinics).toEqual([{ clinicId, patientsToday: 1 }]);
   });
 
   it('is rate limited', async () => {

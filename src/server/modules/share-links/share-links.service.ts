@@ -3,15 +3,16 @@ import {
   SHARED_MEDICATION_PATH,
   type CreatedShareLink,
   type CreateShareLinkRequest,
+  type ShareLink,
   type ShareLinkListResponse,
 } from '../../../contracts/share-links';
 import type { SharedMedication } from '../../../contracts/shared-medication';
-import type { ShareLinkRow } from '../../db/schema';
-import { AppError } from '../../platform/app-error';
-import type { AuditLog } from '../../platform/audit';
-import type { ReadContext } from '../../platform/patient-read-audit';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { MedicationsService } from '../medications/medications.service';
-import type { ShareLinksRepository } from './share-links.repository';
+import { ShareLinksRepository } from './share-links.repository';
+
+type ShareLinkRow = Awaited<ReturnType<ShareLinksRepository['active']>>[number];
 
 // Issue 7 item 6: a patient shares their current medication list through a link that expires.
 // The token (256 random bits) is shown once; only its SHA-256 is stored. Every way a link can be
@@ -33,104 +34,58 @@ export class ShareLinksService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly repository: ShareLinksRepository,
+    private readonly uow: UnitOfWork,
     private readonly medications: MedicationsService,
-    private readonly audit: AuditLog,
     private readonly options: ShareLinksServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
   }
 
-  async create(patientId: string, input: CreateShareLinkRequest, context: ReadContext): Promise<CreatedShareLink> {
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(this.now().getTime() + input.expiresInHours * 60 * 60 * 1000);
-    const row = await this.repository.insert({ patientId, scope: input.scope, tokenHash: hashToken(token), expiresAt });
-    await this.audit.record({
-      ...context,
-      action: 'share-link.create',
-      outcome: 'success',
-      resourceType: 'share_link',
-      resourceId: row.id,
-      patientId,
-      details: { scope: input.scope, expiresInHours: input.expiresInHours },
+  create(ctx: AccessContext, input: CreateShareLinkRequest): Promise<CreatedShareLink> {
+    return this.uow.write(ctx, async (work) => {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(this.now().getTime() + input.expiresInHours * 60 * 60 * 1000);
+      const row = await work
+        .use(ShareLinksRepository)
+        .create({ scope: input.scope, tokenHash: hashToken(token), expiresAt }, input.expiresInHours);
+      return { id: row.id, url: `${this.options.publicUrl}${SHARED_MEDICATION_PATH}${token}`, expiresAt: row.expiresAt.toISOString() };
     });
-    return { id: row.id, url: `${this.options.publicUrl}${SHARED_MEDICATION_PATH}${token}`, expiresAt: row.expiresAt.toISOString() };
   }
 
-  async listActive(patientId: string, context: ReadContext): Promise<ShareLinkListResponse> {
-    const rows = await this.repository.activeFor(patientId, this.now());
-    await this.audit.record({
-      ...context,
-      action: 'share-link.list',
-      outcome: 'success',
-      resourceType: 'share_link',
-      patientId,
-      details: { count: rows.length },
-    });
-    return { data: rows.map(toShareLink) };
+  listActive(ctx: AccessContext): Promise<ShareLinkListResponse> {
+    return this.uow.read(ctx, async (work) => ({ data: (await work.use(ShareLinksRepository).active(this.now())).map(toShareLink) }));
   }
 
-  async revoke(patientId: string, id: string, context: ReadContext): Promise<void> {
-    const done = await this.repository.revoke(patientId, id, this.now());
-    await this.audit.record({
-      ...context,
-      action: 'share-link.revoke',
-      outcome: done ? 'success' : 'failure',
-      resourceType: 'share_link',
-      resourceId: id,
-      // Not found looks the same whether the link is someone else's or missing: no patient named.
-      patientId: done ? patientId : null,
-      details: done ? null : { reason: 'not-found' },
-    });
-    if (!done) throw AppError.notFound();
+  revoke(ctx: AccessContext, id: string): Promise<void> {
+    return this.uow.write(ctx, (work) => work.use(ShareLinksRepository).revoke(id, this.now()));
   }
 
-  /** The public page's data; the caller is anonymous. */
-  async openMedications(token: string, context: ReadContext): Promise<SharedMedication> {
-    const now = this.now();
-    const link = TOKEN.test(token) ? await this.repository.byTokenHash(hashToken(token)) : undefined;
-    const reason = !link ? 'unknown' : link.revokedAt ? 'revoked' : link.expiresAt <= now ? 'expired' : !link.isActive ? 'inactive' : null;
-    if (!link || reason) {
-      await this.audit.record({
-        ...context,
-        action: 'medication.shared-view',
-        outcome: 'failure',
-        resourceType: 'share_link',
-        resourceId: link?.id ?? null,
-        details: { reason },
-      });
-      throw AppError.notFound('This link is not available.');
-    }
-    const current = await this.medications.sharedBy(link.patientId);
-    await this.repository.countOpening(link.id, now);
-    await this.audit.record({
-      ...context,
-      actorUserId: null,
-      actorRole: null,
-      action: 'medication.shared-view',
-      outcome: 'success',
-      resourceType: 'share_link',
-      resourceId: link.id,
-      patientId: link.patientId,
-      details: { scope: link.scope, count: current.length },
+  /** The public page's data; the caller is anyone holding the link. */
+  openMedications(ctx: AccessContext, token: string): Promise<SharedMedication> {
+    return this.uow.write(ctx, async (work) => {
+      const now = this.now();
+      const repository = work.use(ShareLinksRepository);
+      const link = await repository.open(TOKEN.test(token) ? hashToken(token) : null, now);
+      const current = await this.medications.sharedIn(work, link.patientId);
+      repository.opened(link, current.length);
+      return {
+        patientFirstName: link.firstName,
+        generatedAt: now.toISOString(),
+        expiresAt: link.expiresAt.toISOString(),
+        medications: current.map((m) => ({
+          name: m.name,
+          dosage: m.dosage,
+          frequency: m.frequency,
+          route: m.route,
+          startDate: m.startDate,
+          prescribedBy: m.prescribedBy,
+        })),
+      };
     });
-    return {
-      patientFirstName: link.firstName,
-      generatedAt: now.toISOString(),
-      expiresAt: link.expiresAt.toISOString(),
-      medications: current.map((m) => ({
-        name: m.name,
-        dosage: m.dosage,
-        frequency: m.frequency,
-        route: m.route,
-        startDate: m.startDate,
-        prescribedBy: m.prescribedBy,
-      })),
-    };
   }
 }
 
-function toShareLink(row: ShareLinkRow) {
+function toShareLink(row: ShareLinkRow): ShareLink {
   return {
     id: row.id,
     scope: row.scope,

@@ -51,10 +51,11 @@ const RULES: Record<string, Rule> = {
     invalidate: ['/api/medications/doctor/{id}'],
     durationMs: TOAST.medicationsAndAppointmentsMs,
   },
-  'patient-created': { invalidate: ['/api/patients', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
-  // The patient's own detail is the demographics view (issue 7 item 8).
-  patient_update: { invalidate: ['/api/patients', '/api/patients/{id}'], durationMs: TOAST.defaultMs },
-  'general-update': { invalidate: ['/api/patients', '/api/users', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
+  // The patient directory and a patient's detail are refreshed by their feature
+  // (features/health-records/api/reactions.ts).
+  'patient-created': { invalidate: [...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
+  patient_update: { invalidate: [], durationMs: TOAST.defaultMs },
+  'general-update': { invalidate: ['/api/users', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
   // The chart's visits feed the visit summaries view (issue 7 item 8).
   appointment_update: {
     invalidate: [...UNCLAIMED_APPOINTMENT_LISTS, ...DASHBOARD_STATS],

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse } from '../../../../contracts/auth';
-import { demoAccountsResponseSchema, type DemoAccount } from '../../../../contracts/demo';
+import { demoAccountsResponseSchema, demoApi, type DemoAccount } from '../../../../contracts/demo';
 import { api } from '../../../lib/api-client';
+import { callRoute, routeKey } from '../../../lib/api-routes';
 
 // Spec §7 auth calls (the server is src/server/modules/auth).
 
@@ -28,9 +29,10 @@ export function resetPassword(body: {
 export const DEMO_ACCOUNTS_REFETCH_MS = 10_000;
 
 export const demoAccountsQuery = queryOptions({
-  queryKey: ['/api/demo/accounts'],
+  queryKey: routeKey(demoApi.accounts, {}),
   // A poll: it must not keep anyone's server session alive.
-  queryFn: async (): Promise<DemoAccount[]> => demoAccountsResponseSchema.parse(await api.get('/demo/accounts', { background: true })).data,
+  queryFn: async (): Promise<DemoAccount[]> =>
+    demoAccountsResponseSchema.parse(await callRoute(demoApi.accounts, {}, { background: true })).data,
   staleTime: 0,
   refetchInterval: (query) => (query.state.data?.some((account) => account.mfa) ? DEMO_ACCOUNTS_REFETCH_MS : false),
   refetchIntervalInBackground: false,

@@ -1,4 +1,5 @@
 import { healthRecordsApi } from '../../../../contracts/health-records';
+import { patientsApi } from '../../../../contracts/patients';
 import { routeMatcher } from '../../../lib/api-routes';
 import { field, type ReactionTable } from '../../../lib/realtime/feature-reactions';
 
@@ -12,6 +13,13 @@ export const healthRecordsReactions: ReactionTable = {
     chartOf(field(message, 'patientId')),
   ],
   medication_update: (message) => [chartOf(field(message, 'patientId'))],
-  patient_update: (message) => [chartOf(field(message, 'patientId'))],
+  // A patient's demographics (their detail) and the directory that lists them.
+  patient_update: (message) => [
+    chartOf(field(message, 'patientId')),
+    routeMatcher(patientsApi.detail, { id: field(message, 'patientId') }),
+    routeMatcher(patientsApi.list),
+  ],
+  'patient-created': () => [routeMatcher(patientsApi.list)],
+  'general-update': () => [routeMatcher(patientsApi.list)],
   appointment_update: (message) => [chartOf(field(message, 'patientId'))],
 };

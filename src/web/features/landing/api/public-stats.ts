@@ -1,12 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicStats } from '../../../../contracts/public-stats';
+import { publicStatsApi } from '../../../../contracts/public-stats';
 import { PUBLIC_STATS_REFRESH_MS } from '../../../../contracts/public-stats-timing';
-import { api } from '../../../lib/api-client';
+import { routeQuery } from '../../../lib/api-routes';
 
-/** GET /api/public/stats, asked again every few seconds while the page is open (spec §9 hero figures). */
+const { queryKey, queryFn } = routeQuery(publicStatsApi.stats, {});
+
+/** GET /api/public/stats, asked again every few seconds while the page is open (the hero figures). */
 export const publicStatsQuery = queryOptions({
-  queryKey: ['/api/public/stats'],
-  queryFn: () => api.get<PublicStats>('/public/stats'),
+  queryKey,
+  queryFn,
   staleTime: PUBLIC_STATS_REFRESH_MS,
   refetchInterval: PUBLIC_STATS_REFRESH_MS,
   // A hidden tab does not need live figures.

@@ -1,46 +1,44 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Clinic, ClinicInput, OrganisationSettings, OrganisationUpdate } from '../../../../contracts/organisation';
-import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organisationApi, type ClinicInput, type OrganisationUpdate } from '../../../../contracts/organisation';
+import { callRoute, routeKey, routeQuery } from '../../../lib/api-routes';
 
-// Issue 6 item 5: GET/PUT /api/admin/organisation and /api/admin/clinics. A change also refreshes
-// the public config the shell, footer and landing page read.
+// The organisation's settings and clinics (system.config). A change also refreshes the public
+// config the shell, footer and landing page read.
 
-export const organisationQuery = queryOptions({
-  queryKey: ['/api/admin/organisation'],
-  queryFn: async () => (await api.get<{ data: OrganisationSettings }>('/admin/organisation')).data,
-});
+export const organisationQuery = routeQuery(organisationApi.settings, {}, (answer) => answer.data);
 
-export const clinicsQuery = queryOptions({
-  queryKey: ['/api/admin/clinics'],
-  queryFn: async () => (await api.get<{ data: Clinic[] }>('/admin/clinics')).data,
-});
+export const clinicsQuery = routeQuery(organisationApi.clinics, {}, (answer) => answer.data);
 
-function useRefresh(key: string) {
+function useRefresh(queryKey: readonly unknown[]) {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: [key] }), client.invalidateQueries({ queryKey: ['/api/public/config'] })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey }),
+      client.invalidateQueries({ queryKey: routeKey(organisationApi.publicConfig, {}) }),
+    ]);
 }
 
 export function useSaveOrganisation() {
-  const refresh = useRefresh('/api/admin/organisation');
+  const refresh = useRefresh(organisationQuery.queryKey);
   return useMutation({
-    mutationFn: (body: OrganisationUpdate) => api.put<{ data: OrganisationSettings }>('/admin/organisation', body),
+    mutationFn: (body: OrganisationUpdate) => callRoute(organisationApi.updateSettings, { body }),
     onSuccess: refresh,
   });
 }
 
 export function useSaveClinic() {
-  const refresh = useRefresh('/api/admin/clinics');
+  const refresh = useRefresh(clinicsQuery.queryKey);
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ClinicInput }) =>
-      id ? api.put<{ data: Clinic }>(`/admin/clinics/${encodeURIComponent(id)}`, body) : api.post<{ data: Clinic }>('/admin/clinics', body),
+      id ? callRoute(organisationApi.updateClinic, { params: { id }, body }) : callRoute(organisationApi.createClinic, { body }),
     onSuccess: refresh,
   });
 }
 
 export function useDeleteClinic() {
-  const refresh = useRefresh('/api/admin/clinics');
+  const refresh = useRefresh(clinicsQuery.queryKey);
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/admin/clinics/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => callRoute(organisationApi.deleteClinic, { params: { id } }),
     onSuccess: refresh,
   });
 }

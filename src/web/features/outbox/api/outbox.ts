@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { outboxMessageSchema, outboxResponseSchema } from '../../../../contracts/profile';
-import { api } from '../../../lib/api-client';
+import { outboxApi } from '../../../../contracts/outbox';
+import { routeQuery } from '../../../lib/api-routes';
 
 // GET /api/admin/outbox (admin, demo mode only): the mail the portal wrote, newest first.
 
@@ -11,9 +12,10 @@ export type OutboxPage = z.infer<typeof outboxResponseSchema>;
 export const OUTBOX_PAGE_SIZE = 20;
 
 export function outboxQuery(page: number, enabled: boolean) {
+  const { queryKey, queryFn } = routeQuery(outboxApi.list, { query: { page, pageSize: OUTBOX_PAGE_SIZE } });
   return queryOptions({
-    queryKey: ['/api/admin/outbox', { page, pageSize: OUTBOX_PAGE_SIZE }],
-    queryFn: () => api.get<OutboxPage>(`/admin/outbox?page=${page}&pageSize=${OUTBOX_PAGE_SIZE}`),
+    queryKey,
+    queryFn,
     enabled,
     // Paging keeps the current page on screen until the next one arrives.
     placeholderData: keepPreviousData,

@@ -1,34 +1,30 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { DocumentCategory, DocumentItem, DocumentListResponse } from '../../../../contracts/documents';
-import { api, apiUrl, ApiError } from '../../../lib/api-client';
+import { documentsApi, type DocumentCategory, type DocumentItem } from '../../../../contracts/documents';
+import { api, ApiError } from '../../../lib/api-client';
+import { callRoute, routeMatcher, routeQuery, routeUrl, type QueryMatcher } from '../../../lib/api-routes';
 import { i18next } from '../../../lib/i18n';
 
 // The document routes as the records view uses them. Lists go through the shared api client; an
 // upload goes through XMLHttpRequest, the one browser API that reports upload progress, with the
 // same CSRF header the api client sends before every unsafe method.
 
-export function documentsPath(patientId: string): string {
-  return `/api/patients/${encodeURIComponent(patientId)}/documents`;
+/** Every cached page of one patient's documents: what an upload or a delete makes stale. */
+export function documentsOf(patientId: string): QueryMatcher {
+  return routeMatcher(documentsApi.list, { id: patientId });
 }
 
 export function documentsQuery(patientId: string, category: DocumentCategory | undefined, page: number) {
-  const path = documentsPath(patientId);
-  const params = new URLSearchParams({ page: String(page) });
-  if (category) params.set('category', category);
-  return queryOptions({
-    queryKey: [path, { category: category ?? null, page }],
-    queryFn: () => api.get<DocumentListResponse>(`${path}?${params.toString()}`),
-    placeholderData: keepPreviousData,
-  });
+  const { queryKey, queryFn } = routeQuery(documentsApi.list, { params: { id: patientId }, query: { page, category } });
+  return queryOptions({ queryKey, queryFn, placeholderData: keepPreviousData });
 }
 
 /** Where the browser downloads a document: the server answers it as an attachment. */
 export function documentContentUrl(documentId: string): string {
-  return apiUrl(`/documents/${encodeURIComponent(documentId)}/content`);
+  return routeUrl(documentsApi.content, { params: { id: documentId } });
 }
 
 export function deleteDocument(documentId: string): Promise<void> {
-  return api.delete<void>(`/documents/${encodeURIComponent(documentId)}`);
+  return callRoute(documentsApi.remove, { params: { id: documentId } });
 }
 
 export interface UploadOptions {
@@ -95,5 +91,5 @@ export async function uploadDocument(patientId: string, category: DocumentCatego
   form.append('category', category);
   form.append('file', file, file.name);
   const { csrfToken } = await api.get<{ csrfToken: string }>('/csrf-token');
-  return send(documentsPath(patientId), form, csrfToken, options);
+  return send(routeUrl(documentsApi.upload, { params: { id: patientId } }), form, csrfToken, options);
 }

@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { useSession } from '../../../lib/session/use-session';
-import { deleteDocument, documentContentUrl, documentsPath } from '../api/documents';
+import { deleteDocument, documentContentUrl, documentsOf } from '../api/documents';
 import { useFileSize } from './format';
 
 // The documents of one category (or all), newest first: what each is, and a real download (the
@@ -46,7 +46,7 @@ export function DocumentList({
     onSuccess: async (_, document) => {
       setPending(null);
       onNotice({ tone: 'success', text: t('delete.done', { name: document.filename }) });
-      await queryClient.invalidateQueries({ queryKey: [documentsPath(patientId)] });
+      await queryClient.invalidateQueries({ predicate: (query) => documentsOf(patientId)(query.queryKey) });
     },
     onError: (error) => {
       setPending(null);

@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useSession } from '../../../lib/session/use-session';
-import { documentsPath, documentsQuery } from '../api/documents';
+import { documentsOf, documentsQuery } from '../api/documents';
 import { DocumentList, type Notice } from '../components/document-list';
 import { UploadForm } from '../components/upload-form';
 import { PageSection } from '../../../components/ui/page-section';
@@ -48,7 +48,7 @@ function Documents({ patientId }: { patientId: string }) {
   async function uploaded(item: DocumentItem) {
     // Show the new document where it belongs: its own category, first page.
     show(item.category);
-    await queryClient.invalidateQueries({ queryKey: [documentsPath(patientId)] });
+    await queryClient.invalidateQueries({ predicate: (query) => documentsOf(patientId)(query.queryKey) });
   }
 
   const filters: { value: DocumentCategory | undefined; label: string; count: number | undefined }[] = [

@@ -3,11 +3,15 @@ import { ApiError } from '../../../lib/api-client';
 import { describeRegistrationFailure, serverFieldErrors } from './register-patient';
 
 describe('describeRegistrationFailure (spec §8 Registration)', () => {
-  it('turns any message containing "email already exists" into the long duplicate-email text', () => {
+  it('turns the EMAIL_TAKEN code into the long duplicate-email text, whatever the server wrote', () => {
     expect(describeRegistrationFailure(new ApiError('An account with this email already exists', 409, 'EMAIL_TAKEN'))).toEqual({
       kind: 'emailTaken',
     });
-    expect(describeRegistrationFailure(new Error('User with this Email Already Exists!'))).toEqual({ kind: 'emailTaken' });
+    expect(describeRegistrationFailure(new ApiError('Cette adresse est déjà utilisée', 409, 'EMAIL_TAKEN'))).toEqual({
+      kind: 'emailTaken',
+    });
+    // The text alone decides nothing.
+    expect(describeRegistrationFailure(new Error('User with this Email Already Exists!'))).not.toEqual({ kind: 'emailTaken' });
   });
 
   it('shows another server message as it is', () => {

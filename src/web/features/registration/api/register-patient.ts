@@ -1,17 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { RegistrationPayload, registrationResponseSchema } from '../../../../contracts/registration';
+import type { RouteResponse } from '../../../../contracts/http';
+import { patientsApi } from '../../../../contracts/patients';
+import type { RegistrationPayload } from '../../../../contracts/registration';
 import { VALIDATION_MESSAGES_EN } from '../../../../contracts/validation-messages';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-routes';
 
-// POST /api/patients/register (spec §7): body the registration payload; answer success, patient, message.
+// POST /api/patients/register: body the registration payload; answer success, patient, message.
 
-export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
-export const REGISTER_PATH = '/api/patients/register';
+export type RegistrationResponse = RouteResponse<typeof patientsApi.register>;
 
 export function useRegisterPatient() {
   return useMutation({
-    mutationFn: (payload: RegistrationPayload) => api.post<RegistrationResponse>(REGISTER_PATH, payload),
+    mutationFn: (payload: RegistrationPayload) => callRoute(patientsApi.register, { body: payload }),
   });
 }
 
@@ -19,13 +20,13 @@ export function useRegisterPatient() {
 export type FailureDescription = { kind: 'emailTaken' } | { kind: 'server'; message: string } | { kind: 'default' };
 
 /**
- * Spec §8: a message containing "email already exists" becomes the long duplicate-email text;
- * any other message is shown as it is; without a message, the default text. `genericMessage` is
- * what the api client says when the server gave no text ("An error occurred"): that counts as none.
+ * The EMAIL_TAKEN code becomes the long duplicate-email text; any other message is shown as it
+ * is; without a message, the default text. `genericMessage` is what the api client says when the
+ * server gave no text ("An error occurred"): that counts as none.
  */
 export function describeRegistrationFailure(error: unknown, genericMessage?: string): FailureDescription {
+  if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') return { kind: 'emailTaken' };
   const message = error instanceof Error ? error.message.trim() : '';
-  if (message.toLowerCase().includes('email already exists')) return { kind: 'emailTaken' };
   if (message && message !== genericMessage) return { kind: 'server', message };
   return { kind: 'default' };
 }

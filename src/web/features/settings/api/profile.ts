@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileUpdateResponseSchema } from '../../../../contracts/profile';
+import { patientsApi } from '../../../../contracts/patients';
 import { api } from '../../../lib/api-client';
+import { routeKey } from '../../../lib/api-routes';
 import type { ProfileUpdate } from '../lib/profile-form';
 
 // PUT /api/user/profile/{id} (spec §7): one's own profile only.
@@ -14,7 +16,7 @@ export function useUpdateProfile(userId: string) {
     mutationFn: (update: ProfileUpdate) => api.put<ProfileUpdateResponse>(`/user/profile/${encodeURIComponent(userId)}`, update),
     // A patient's own chart views (demographics, the whole chart) show what was just saved.
     onSuccess: () => {
-      const own = `/api/patients/${encodeURIComponent(userId)}`;
+      const [own] = routeKey(patientsApi.detail, { params: { id: userId } });
       return queryClient.invalidateQueries({
         predicate: (query) =>
           typeof query.queryKey[0] === 'string' && (query.queryKey[0] === own || query.queryKey[0].startsWith(`${own}/`)),
