@@ -1,5 +1,5 @@
 import { maskEmail } from '../../contracts/masking';
-import { errorReportsApi, type ErrorReport } from '../../contracts/error-reports';
+import type { ErrorReport } from '../../contracts/error-reports';
 import { classifyError, reportTypeFor, severityFor, type BoundaryErrorType } from './error-classification';
 
 // Spec §8: boundaries send a report to POST /api/error-reports; a failure to send is only logged.
@@ -44,7 +44,9 @@ export function buildErrorReport(input: ReportInput): ErrorReport {
 
 export async function sendErrorReport(report: ErrorReport): Promise<void> {
   try {
-    const response = await fetch(errorReportsApi.report.path, {
+    // By URL, not through errorReportsApi: the contract module brings zod, which the landing page's
+    // first load (where the error boundaries already are) must not carry.
+    const response = await fetch('/api/error-reports', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(report),

@@ -4,7 +4,7 @@ import { lazyView } from '../../lib/lazy-view';
 
 const ProfileSettingsPage = lazyView(
   () => import('./pages/profile-settings-page').then((m) => m.ProfileSettingsPage),
-  ['settings', 'validation', 'biometric'],
+  ['settings', 'validation', 'biometric', 'auth'],
 );
 
 /** Signed-in routes of the settings feature, mounted by app/router.tsx in the signed-in layout. */
