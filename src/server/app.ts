@@ -15,6 +15,7 @@ import { envelope, errorHandler } from './platform/errors';
 import { loggerOptions } from './platform/logging';
 import { registerMail } from './platform/mail';
 import { registerOrganisationIdentity } from './platform/organisation-identity';
+import { registerLateWorkGuard } from './platform/overload';
 import { registerRealtime } from './platform/realtime';
 import { registerRateLimit } from './platform/rate-limit';
 import { createEventBus } from './platform/redis-event-bus';
@@ -40,6 +41,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logStream ? { ...loggerOptions(config.logLevel), stream: options.logStream } : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request not answered in time gets 503 SERVER_BUSY; what it would still start is abandoned.
+    handlerTimeout: config.requestTimeoutMs,
     // Reuse a caller's request id only when it is well-formed: it is written to every log line.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -54,6 +57,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // What a route still does after its request ran out of time is dropped, not sent or logged as a fault.
+  registerLateWorkGuard(app);
   app.decorate('config', config);
   // Every denied request is audited: the denial is the request's audit event.
   enforceAccessDeclarations(app, async (request, reason) => {
