@@ -8,7 +8,7 @@ import { createServices, registerModules } from './modules';
 import { enforceAccessDeclarations } from './platform/access';
 import { registerAccessContext } from './platform/access-context';
 import { registerAudit } from './platform/audit';
-import { registerCsrf } from './platform/csrf';
+import { registerCsrf, registerCsrfPrecheck } from './platform/csrf';
 import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
 import { envelope, errorHandler } from './platform/errors';
@@ -53,23 +53,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // 1. Core: zod validation and serialisation, one error envelope, route access declarations.
+  // 1. Core: zod validation and serialisation, one error envelope.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   // What a route still does after its request ran out of time is dropped, not sent or logged as a fault.
   registerLateWorkGuard(app);
   app.decorate('config', config);
-  // Every denied request is audited: the denial is the request's audit event.
-  enforceAccessDeclarations(app, async (request, reason) => {
-    request.ctx.audit.note({
-      action: 'access.denied',
-      outcome: 'denied',
-      resourceType: 'route',
-      resourceId: `${request.method} ${request.routeOptions.url}`,
-      details: { reason },
-    });
-  });
   // JSON only: a text/plain body is refused with 415 instead of reaching a handler as a string.
   app.removeContentTypeParser('text/plain');
   // While closing, an answer still in flight also closes its connection: an idle keep-alive socket
@@ -97,13 +87,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // request.ctx: who is asking, and the request's one audit event, durable before the answer leaves.
   registerAccessContext(app);
 
-  // 3. Platform plugins: headers, cookies, the session of each request, then CSRF (which reads it).
+  // 3. Platform plugins. Limits before work: the per-route rate limits (onRequest), the body limit
+  // (parsing) and the CSRF token's shape are checked before the session lookup (preValidation)
+  // touches the database; then who may call the route, then the CSRF token against the session.
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(cookie);
-  await registerSessions(app, config.publicUrl);
-  await registerCsrf(app, config.publicUrl);
   // Per-route limits, counted in Redis when REDIS_URL is set (shared by every instance).
   await registerRateLimit(app, config);
+  registerCsrfPrecheck(app, (request) => Boolean(app.sessionCookies.read(request)));
+  await registerSessions(app, config.publicUrl);
+  // Every denied request is audited: the denial is the request's audit event.
+  enforceAccessDeclarations(app, async (request, reason) => {
+    request.ctx.audit.note({
+      action: 'access.denied',
+      outcome: 'denied',
+      resourceType: 'route',
+      resourceId: `${request.method} ${request.routeOptions.url}`,
+      details: { reason },
+    });
+  });
+  await registerCsrf(app, config.publicUrl);
   // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.
   registerRealtime(app);
 
