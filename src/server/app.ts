@@ -13,6 +13,7 @@ import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
 import { envelope, errorHandler } from './platform/errors';
 import { loggerOptions } from './platform/logging';
+import { registerLoadShedding } from './platform/load-shedding';
 import { registerMail } from './platform/mail';
 import { registerOrganisationIdentity } from './platform/organisation-identity';
 import { registerLateWorkGuard } from './platform/overload';
@@ -77,6 +78,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 2. Data: the database, brought up to date, and what is built directly on it.
   await registerDatabase(app, config, options);
+  // First of every request's hooks: shed load before anything else runs (no database work).
+  await registerLoadShedding(app, config);
   registerAudit(app);
   registerMail(app);
   registerOrganisationIdentity(app);

@@ -42,6 +42,8 @@ const envSchema = z.object({
     .default(DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs),
   DB_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_DATABASE_LIMITS.queueLimit),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(30),
 });
 
 export interface AppConfig {
@@ -69,6 +71,8 @@ export interface AppConfig {
   databaseLimits: DatabaseLimits;
   /** A request not answered in this time gets 503 and its remaining database work is abandoned. */
   requestTimeoutMs: number;
+  /** Past these, new requests are refused at once with 503 (0 turns a check off): platform/load-shedding.ts. */
+  shedding: { maxEventLoopDelayMs: number; maxDatabaseWaiting: number };
 }
 
 export class ConfigError extends Error {
@@ -120,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queueLimit: e.DB_QUEUE_LIMIT,
     },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shedding: { maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS, maxDatabaseWaiting: e.SHED_DB_WAITING },
   };
 }

@@ -1,10 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { DelayedLoading } from '../components/ui/delayed-loading';
+import { setServerBusyHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
+import { serverBusyText } from '../lib/server-busy-notice';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { appReactions } from './push-reactions';
@@ -43,6 +45,16 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
       void router.navigate('/', { replace: true, state });
     },
     [router],
+  );
+
+  // A busy server (503) is told once, in the person's language, while reads wait and retry.
+  useEffect(
+    () =>
+      setServerBusyHandler((notice) => {
+        const text = serverBusyText(i18next.t, notice);
+        if (text) toast.warning(text, { id: 'server-busy' });
+      }),
+    [],
   );
 
   return (
