@@ -75,7 +75,7 @@ describe('configuration from the environment', () => {
       const config = loadConfig({});
       expect(config.databaseLimits).toEqual({
         poolSize: 10,
-        acquireTimeoutMs: 2_000,
+        acquireTimeoutMs: 1_000,
         statementTimeoutMs: 5_000,
         idleInTransactionTimeoutMs: 10_000,
         queueLimit: 200,

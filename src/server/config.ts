@@ -43,7 +43,7 @@ const envSchema = z.object({
   DB_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_DATABASE_LIMITS.queueLimit),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
-  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(30),
+  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(10),
 });
 
 export interface AppConfig {

@@ -54,7 +54,7 @@ export interface DatabaseLimits {
 
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   poolSize: 10,
-  acquireTimeoutMs: 2_000,
+  acquireTimeoutMs: 1_000,
   statementTimeoutMs: 5_000,
   idleInTransactionTimeoutMs: 10_000,
   queueLimit: 200,
@@ -80,21 +80,37 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-// pg-pool's wait for a connection ran out; PostgreSQL cancelled a statement (57014) or ended a
-// transaction left idle (25P03); a new connection could not be made in time.
-const BUSY_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout'];
-const BUSY_SQLSTATES = new Set(['57014', '25P03']);
+// pg-pool's wait for a connection ran out, or a new connection could not be made in time;
+// PostgreSQL cancelled a statement (57014) or ended a transaction left idle (25P03).
+const BUSY_MESSAGES: Array<[string, DatabaseBusyReason]> = [
+  ['timeout exceeded when trying to connect', 'acquire-timeout'],
+  ['Connection terminated due to connection timeout', 'acquire-timeout'],
+];
+const BUSY_SQLSTATES = new Map<string, DatabaseBusyReason>([
+  ['57014', 'statement-timeout'],
+  ['25P03', 'idle-transaction-timeout'],
+]);
 
-/** Whether `error` (or what it wraps, as Drizzle does) says the database was too busy to answer in time. */
-export function isDatabaseBusy(error: unknown): boolean {
+export type DatabaseBusyReason = 'acquire-timeout' | 'statement-timeout' | 'idle-transaction-timeout' | 'queue-full';
+
+/** Why `error` (or what it wraps, as Drizzle does) says the database was too busy to answer in time; null when it does not. */
+export function databaseBusyReason(error: unknown): DatabaseBusyReason | null {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (current instanceof DatabaseBusyError) return true;
+    if (current instanceof DatabaseBusyError) return 'queue-full';
     const { message, code, cause } = current as { message?: unknown; code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) return true;
-    if (typeof message === 'string' && BUSY_MESSAGES.some((text) => message.includes(text))) return true;
+    if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) return BUSY_SQLSTATES.get(code)!;
+    if (typeof message === 'string') {
+      const known = BUSY_MESSAGES.find(([text]) => message.includes(text));
+      if (known) return known[1];
+    }
     current = cause;
   }
-  return false;
+  return null;
+}
+
+/** Whether `error` says the database was too busy to answer in time. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return databaseBusyReason(error) !== null;
 }
 
 export interface DatabaseOptions {

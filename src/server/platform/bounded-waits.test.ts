@@ -47,11 +47,19 @@ async function appWithLogs(options: { requestTimeoutMs?: number; handle?: Databa
 
 describe('a database too busy to answer in time', () => {
   it.each([
-    ['the pool had no connection in time', new Error('timeout exceeded when trying to connect')],
-    ['a statement ran past statement_timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
-    ['the embedded database queue was full', new DatabaseBusyError('The embedded database has too many operations waiting')],
-    ['a wrapped query error', new Error('Failed query: select 1', { cause: Object.assign(new Error('x'), { code: '25P03' }) })],
-  ])('answers 503 SERVER_BUSY with Retry-After when %s, and logs no error', async (_case, failure) => {
+    ['the pool had no connection in time', new Error('timeout exceeded when trying to connect'), 'acquire-timeout'],
+    [
+      'a statement ran past statement_timeout',
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      'statement-timeout',
+    ],
+    ['the embedded database queue was full', new DatabaseBusyError('The embedded database has too many operations waiting'), 'queue-full'],
+    [
+      'a wrapped query error',
+      new Error('Failed query: select 1', { cause: Object.assign(new Error('x'), { code: '25P03' }) }),
+      'idle-transaction-timeout',
+    ],
+  ])('answers 503 SERVER_BUSY with Retry-After when %s, and logs no error', async (_case, failure, reason) => {
     const { app, logs } = await appWithLogs();
     app.get('/api/test/busy', { config: { access: 'public' } }, async () => {
       throw failure;
@@ -61,6 +69,7 @@ describe('a database too busy to answer in time', () => {
     expect(response.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
     expect(response.json()).toMatchObject({ error: { code: 'SERVER_BUSY' } });
     expect(errorsIn(logs)).toEqual([]);
+    expect(logs.entries().find((entry) => entry.msg === 'too busy: answered 503 SERVER_BUSY')).toMatchObject({ reason });
   });
 
   it('the embedded database refuses an operation at once when its queue is full, and takes one again when it drains', async () => {

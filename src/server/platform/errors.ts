@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorCode, ErrorEnvelope } from '../../contracts/errors';
 import { ERROR_STATUS } from '../../contracts/errors';
 import { englishValidationMessage } from '../../contracts/validation-messages';
+import { databaseBusyReason } from '../db/client';
 import { AppError } from './app-error';
 import { isOverload, RequestAbandonedError, sendBusy } from './overload';
 
@@ -55,7 +56,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     return sendBusy(reply);
   }
   if (isOverload(error)) {
-    request.log.warn({ reason: error.code ?? error.message }, 'too busy: answered 503 SERVER_BUSY');
+    request.log.warn({ reason: databaseBusyReason(error) ?? error.code }, 'too busy: answered 503 SERVER_BUSY');
     return sendBusy(reply);
   }
   if (error instanceof AppError) {
