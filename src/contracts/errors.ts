@@ -36,7 +36,15 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /**
+   * The server is too busy to take this request now (load shed, or no database connection in time);
+   * it did nothing, and the answer's Retry-After says when to try again.
+   */
+  SERVER_BUSY: 503,
 } as const;
+
+/** Seconds a client waits before it tries again after SERVER_BUSY (also sent as Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];

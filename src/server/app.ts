@@ -9,14 +9,16 @@ import { enforceAccessDeclarations } from './platform/access';
 import { registerAccessContext } from './platform/access-context';
 import { registerBackgroundWork } from './platform/background';
 import { registerAudit } from './platform/audit';
-import { registerCsrf } from './platform/csrf';
+import { registerCsrf, registerCsrfPrecheck } from './platform/csrf';
 import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
 import { envelope, errorHandler } from './platform/errors';
 import { frameworkErrors, registerInputGuard } from './platform/input-guard';
 import { loggerOptions, registerRequestLog } from './platform/logging';
+import { registerLoadShedding } from './platform/load-shedding';
 import { registerMail } from './platform/mail';
 import { registerOrganisationIdentity } from './platform/organisation-identity';
+import { registerLateWorkGuard } from './platform/overload';
 import { registerRealtime } from './platform/realtime';
 import { registerRateLimit } from './platform/rate-limit';
 import { createEventBus } from './platform/redis-event-bus';
@@ -42,6 +44,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logStream ? { ...loggerOptions(config.logLevel), stream: options.logStream } : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request not answered in time gets 503 SERVER_BUSY; what it would still start is abandoned.
+    handlerTimeout: config.requestTimeoutMs,
     // Reuse a caller's request id only when it is well-formed: it is written to every log line.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -56,22 +60,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // 1. Core: zod validation and serialisation, one error envelope, route access declarations.
+  // 1. Core: zod validation and serialisation, one error envelope.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerRequestLog(app);
+  // What a route still does after its request ran out of time is dropped, not sent or logged as a fault.
+  registerLateWorkGuard(app);
   app.decorate('config', config);
-  // Every denied request is audited: the denial is the request's audit event.
-  enforceAccessDeclarations(app, async (request, reason) => {
-    request.ctx.audit.note({
-      action: 'access.denied',
-      outcome: 'denied',
-      resourceType: 'route',
-      resourceId: `${request.method} ${request.routeOptions.url}`,
-      details: { reason },
-    });
-  });
   // JSON only: a text/plain body is refused with 415 instead of reaching a handler as a string.
   app.removeContentTypeParser('text/plain');
   // While closing, an answer still in flight also closes its connection: an idle keep-alive socket
@@ -89,6 +85,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 2. Data: the database, brought up to date, and what is built directly on it.
   await registerDatabase(app, config, options);
+  // First of every request's hooks: shed load before anything else runs (no database work).
+  await registerLoadShedding(app, config);
   registerAudit(app);
   registerMail(app);
   registerBackgroundWork(app);
@@ -100,15 +98,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // request.ctx: who is asking, and the request's one audit event, durable before the answer leaves.
   registerAccessContext(app);
 
-  // 3. Platform plugins: headers, cookies, the session of each request, then CSRF (which reads it).
+  // 3. Platform plugins. Limits before work: the per-route rate limits (onRequest), the body limit
+  // (parsing) and the CSRF token's shape are checked before the session lookup (preValidation)
+  // touches the database; then who may call the route, then the CSRF token against the session.
   await registerSecurityHeaders(app, config.publicUrl);
   await app.register(cookie);
+  // Per-route limits, counted in Redis when REDIS_URL is set (shared by every instance).
+  await registerRateLimit(app, config);
+  registerCsrfPrecheck(app, (request) => Boolean(app.sessionCookies.read(request)));
   await registerSessions(app, config.publicUrl);
+  // Every denied request is audited: the denial is the request's audit event.
+  enforceAccessDeclarations(app, async (request, reason) => {
+    request.ctx.audit.note({
+      action: 'access.denied',
+      outcome: 'denied',
+      resourceType: 'route',
+      resourceId: `${request.method} ${request.routeOptions.url}`,
+      details: { reason },
+    });
+  });
   await registerCsrf(app, config.publicUrl);
   // Control characters and over-deep JSON refused for every route, after the access and CSRF checks.
   registerInputGuard(app);
-  // Per-route limits, counted in Redis when REDIS_URL is set (shared by every instance).
-  await registerRateLimit(app, config);
   // Where browsers report what the content security policy blocked.
   await registerCspReports(app);
   // The WebSocket at /ws: authenticated by the session cookie above, fed by the event bus.

@@ -23,6 +23,9 @@ describe('configuration from the environment', () => {
       ['DEMO_MODE', 'maybe'],
       ['PUBLIC_URL', 'ftp://portal.example.org'],
       ['LOG_LEVEL', 'chatty'],
+      ['DB_ACQUIRE_TIMEOUT_MS', '0'],
+      ['DB_STATEMENT_TIMEOUT_MS', 'soon'],
+      ['REQUEST_TIMEOUT_MS', '-5'],
     ])('%s=%s', (name, value) => {
       const error = configError({ [name]: value });
       expect(error.problems.length).toBeGreaterThan(0);
@@ -68,6 +71,22 @@ describe('configuration from the environment', () => {
   });
 
   describe('defaults', () => {
+    it('bounds every wait: pool, statements, idle transactions, requests', () => {
+      const config = loadConfig({});
+      expect(config.databaseLimits).toEqual({
+        poolSize: 10,
+        acquireTimeoutMs: 1_000,
+        statementTimeoutMs: 5_000,
+        idleInTransactionTimeoutMs: 10_000,
+        queueLimit: 200,
+      });
+      expect(config.requestTimeoutMs).toBe(15_000);
+      const tuned = loadConfig({ DB_POOL_SIZE: '20', DB_ACQUIRE_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '3000' });
+      expect(tuned.databaseLimits.poolSize).toBe(20);
+      expect(tuned.databaseLimits.acquireTimeoutMs).toBe(500);
+      expect(tuned.requestTimeoutMs).toBe(3_000);
+    });
+
     it('serves on port 5000 with PUBLIC_URL http://localhost:5000', () => {
       const config = loadConfig({});
       expect(config.port).toBe(5000);

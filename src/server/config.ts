@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../contracts/booking';
+import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/client';
 
 // Env parsed by zod at start (STYLE.md 6): a bad value stops the server with a message naming it.
 
@@ -30,6 +31,19 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@caredeck.local'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   CLINIC_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default('UTC'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_DATABASE_LIMITS.poolSize),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(DEFAULT_DATABASE_LIMITS.acquireTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(DEFAULT_DATABASE_LIMITS.idleInTransactionTimeoutMs),
+  DB_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_DATABASE_LIMITS.queueLimit),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(10),
 });
 
 export interface AppConfig {
@@ -53,6 +67,12 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** The IANA zone doctors' weekly hours are kept in (contracts/booking.ts). */
   clinicTimeZone: string;
+  /** Bounds on every wait for the database (db/client.ts). */
+  databaseLimits: DatabaseLimits;
+  /** A request not answered in this time gets 503 and its remaining database work is abandoned. */
+  requestTimeoutMs: number;
+  /** Past these, new requests are refused at once with 503 (0 turns a check off): platform/load-shedding.ts. */
+  shedding: { maxEventLoopDelayMs: number; maxDatabaseWaiting: number };
 }
 
 export class ConfigError extends Error {
@@ -96,5 +116,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     clinicTimeZone: e.CLINIC_TIME_ZONE,
+    databaseLimits: {
+      poolSize: e.DB_POOL_SIZE,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queueLimit: e.DB_QUEUE_LIMIT,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shedding: { maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS, maxDatabaseWaiting: e.SHED_DB_WAITING },
   };
 }

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 
-// Two drivers, one dialect (DESIGN.md §4): PostgreSQL through `pg` when DATABASE_URL is set,
+// Two drivers, one dialect: PostgreSQL through `pg` when DATABASE_URL is set,
 // otherwise embedded PGlite in DATA_DIR. Everything above this file sees only `Database`.
 
 export type Schema = typeof schema;
@@ -30,17 +30,102 @@ export interface DatabaseHandle {
   withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Plain SQL for libraries that bring their own (the job queue); several statements when there are no values. */
   query(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** How many operations wait for a connection right now (what load shedding watches). */
+  waiting(): number;
+}
+
+/**
+ * Every wait on the database has an end. A request that cannot get a connection in time, or whose
+ * statement runs too long, fails with `DatabaseBusyError` (answered 503 with Retry-After), so no
+ * queue grows without bound behind clients that have long given up.
+ */
+export interface DatabaseLimits {
+  /** Connections in the request pool (PostgreSQL). */
+  poolSize: number;
+  /** Longest wait for a pooled connection (PostgreSQL's `connectionTimeoutMillis`). */
+  acquireTimeoutMs: number;
+  /** `statement_timeout` of every connection. */
+  statementTimeoutMs: number;
+  /** `idle_in_transaction_session_timeout`: a transaction left waiting on anything else is ended. */
+  idleInTransactionTimeoutMs: number;
+  /** PGlite runs one statement at a time: at most this many operations may wait; more are refused at once. */
+  queueLimit: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  poolSize: 10,
+  acquireTimeoutMs: 1_000,
+  statementTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 10_000,
+  queueLimit: 200,
+};
+
+/**
+ * For work that is not a request (migrations at start, the seed, the audit tools): it may run long
+ * and wait for another instance's migration lock, so nothing is cut short (0 is "no limit").
+ */
+export const MAINTENANCE_LIMITS: DatabaseLimits = {
+  poolSize: 2,
+  acquireTimeoutMs: 0,
+  statementTimeoutMs: 0,
+  idleInTransactionTimeoutMs: 0,
+  queueLimit: 100_000,
+};
+
+/** The database could not take the work in time: no connection, a statement over its limit, a full queue. */
+export class DatabaseBusyError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
+// pg-pool's wait for a connection ran out, or a new connection could not be made in time;
+// PostgreSQL cancelled a statement (57014) or ended a transaction left idle (25P03).
+const BUSY_MESSAGES: Array<[string, DatabaseBusyReason]> = [
+  ['timeout exceeded when trying to connect', 'acquire-timeout'],
+  ['Connection terminated due to connection timeout', 'acquire-timeout'],
+];
+const BUSY_SQLSTATES = new Map<string, DatabaseBusyReason>([
+  ['57014', 'statement-timeout'],
+  ['25P03', 'idle-transaction-timeout'],
+]);
+
+export type DatabaseBusyReason = 'acquire-timeout' | 'statement-timeout' | 'idle-transaction-timeout' | 'queue-full';
+
+/** Why `error` (or what it wraps, as Drizzle does) says the database was too busy to answer in time; null when it does not. */
+export function databaseBusyReason(error: unknown): DatabaseBusyReason | null {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof DatabaseBusyError) return 'queue-full';
+    const { message, code, cause } = current as { message?: unknown; code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) return BUSY_SQLSTATES.get(code)!;
+    if (typeof message === 'string') {
+      const known = BUSY_MESSAGES.find(([text]) => message.includes(text));
+      if (known) return known[1];
+    }
+    current = cause;
+  }
+  return null;
+}
+
+/** Whether `error` says the database was too busy to answer in time. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return databaseBusyReason(error) !== null;
 }
 
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
+  limits?: Partial<DatabaseLimits>;
   /** Called for every statement sent to the database, on any connection (tests count them). */
   onStatement?: () => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.onStatement) : openPglite(options.dataDir, options.onStatement);
+  const limits = { ...DEFAULT_DATABASE_LIMITS, ...options.limits };
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, limits, options.onStatement)
+    : openPglite(options.dataDir, limits, options.onStatement);
 }
 
 /** Calls `hook` before each call of `target[name]`. */
@@ -53,12 +138,24 @@ function countCalls(target: object, name: string, hook: () => void): void {
   };
 }
 
-async function openPostgres(url: string, onStatement?: () => void): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function poolOptions(url: string, max: number, limits: DatabaseLimits): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+  };
+}
+
+async function openPostgres(url: string, limits: DatabaseLimits, onStatement?: () => void): Promise<DatabaseHandle> {
+  const pool = new pg.Pool(poolOptions(url, limits.poolSize, limits));
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const auditPool = new pg.Pool({ connectionString: url, max: 2 });
+  // The audit writer's connections have the same bounds: an event that cannot be written in time
+  // fails its request (503) rather than holding it.
+  const auditPool = new pg.Pool(poolOptions(url, 2, limits));
   auditPool.on('error', () => undefined);
   if (onStatement) {
     // Every statement, the pool's own included, goes through a client's query.
@@ -69,6 +166,7 @@ async function openPostgres(url: string, onStatement?: () => void): Promise<Data
     auditDb: drizzlePg(auditPool, { schema }) as unknown as Database,
     driver: 'postgres',
     ping: () => ping(db),
+    waiting: () => pool.waitingCount,
     close: async () => {
       await Promise.all([pool.end(), auditPool.end()]);
     },
@@ -89,17 +187,20 @@ async function openPostgres(url: string, onStatement?: () => void): Promise<Data
   };
 }
 
-async function openPglite(dataDir: string, onStatement?: () => void): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, limits: DatabaseLimits, onStatement?: () => void): Promise<DatabaseHandle> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { citext, pg_trgm } });
-  if (onStatement) countPgliteStatements(client, onStatement);
+  const raw = await PGlite.create(dataDir, { extensions: { citext, pg_trgm } });
+  if (onStatement) countPgliteStatements(raw, onStatement);
+  const gate = new OperationGate(limits.queueLimit);
+  const client = gate.wrap(raw);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     auditDb: db,
     driver: 'pglite',
     ping: () => ping(db),
-    close: () => client.close(),
+    waiting: () => gate.waiting,
+    close: () => raw.close(),
     async query(text, values) {
       if (values && values.length > 0) return client.query(text, [...values]);
       const results = await client.exec(text);
@@ -108,6 +209,43 @@ async function openPglite(dataDir: string, onStatement?: () => void): Promise<Da
     // PGlite lives inside this process and allows one writer; nothing else can race us.
     withExclusiveLock: (_key, fn) => fn(),
   };
+}
+
+/**
+ * PGlite answers one operation at a time from its own queue, which has no end. The gate counts the
+ * operations started through it and refuses a new one at once when `limit` are already waiting, so
+ * the embedded database has the same bounded wait as the PostgreSQL pool. It never holds anything
+ * back itself, so a statement issued inside a transaction cannot wait on the transaction's slot.
+ */
+export class OperationGate {
+  private inFlight = 0;
+
+  constructor(private readonly limit: number) {}
+
+  get waiting(): number {
+    return Math.max(0, this.inFlight - 1);
+  }
+
+  wrap<C extends object>(client: C): C {
+    const counted = new Set(['query', 'exec', 'transaction']);
+    return new Proxy(client, {
+      get: (target, property, receiver) => {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof property !== 'string' || !counted.has(property) || typeof value !== 'function') return value;
+        return (...args: unknown[]) => this.run(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+      },
+    });
+  }
+
+  private async run<T>(operation: () => Promise<T>): Promise<T> {
+    if (this.waiting >= this.limit) throw new DatabaseBusyError('The embedded database has too many operations waiting');
+    this.inFlight += 1;
+    try {
+      return await operation();
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
 }
 
 function countPgliteStatements(client: PGlite, onStatement: () => void): void {

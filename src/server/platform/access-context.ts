@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BUSY_RETRY_AFTER_SECONDS } from '../../contracts/errors';
 import type { Permission } from '../../contracts/permission-catalogue';
 import type { Role } from '../../contracts/roles';
 import type { Database } from '../db/client';
@@ -7,6 +8,7 @@ import { permissionsOf } from './access';
 import { AppError } from './app-error';
 import type { AuditLog } from './audit';
 import { effectivePermissions } from './effective-permissions';
+import { BUSY_ENVELOPE, isAbandoned, isOverload } from './overload';
 import { RequestAudit, type AuditOrigin } from './request-audit';
 
 // Who is asking, and on whose behalf data may be read: built once per request (or per job) and
@@ -38,6 +40,8 @@ export class AccessContext {
   readonly audit: RequestAudit;
   /** The request's Idempotency-Key; the first write of the request uses it up. */
   idempotency: IdempotencyRequest | null = null;
+  /** True once nobody waits for the answer (client gone, time up): no new database work starts then. */
+  abandoned: () => boolean = () => false;
   private held: Promise<ReadonlySet<Permission>> | undefined;
 
   constructor(
@@ -131,6 +135,7 @@ export function contextOf(request: FastifyRequest): AccessContext {
       () => permissionsOf(request),
       breakGlass,
     );
+    ctx.abandoned = () => isAbandoned(request);
     contexts.set(request, ctx);
   }
   return ctx;
@@ -168,8 +173,14 @@ export function registerAccessContext(app: FastifyInstance): void {
       await ctx.audit.flush();
       return payload;
     } catch (error) {
+      reply.code(503).header('content-type', 'application/json; charset=utf-8');
+      if (isOverload(error)) {
+        request.log.warn({ err: error }, 'audit event not written in time; answered 503 SERVER_BUSY');
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        return JSON.stringify(BUSY_ENVELOPE);
+      }
       request.log.error({ err: error }, 'audit event could not be written; the answer is withheld');
-      reply.code(503).header('content-type', 'application/json; charset=utf-8').header('retry-after', '5');
+      reply.header('retry-after', '5');
       return JSON.stringify({
         error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.' },
       });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accessOf } from './access';
 import { AppError } from './app-error';
 import { randomToken, safeEqual } from './tokens';
 
@@ -24,6 +25,24 @@ export function csrfCookieName(secure: boolean): string {
   return secure ? '__Host-caredeck-csrf' : 'caredeck-csrf';
 }
 
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The part of the check that needs no database, run before the session lookup: an unsafe request
+ * without a well-formed token is refused at once. A caller with no session cookie at all on a route
+ * for signed-in users is left to the access check, which answers 401 without a lookup either.
+ */
+export function registerCsrfPrecheck(app: FastifyInstance, hasSessionCookie: (request: FastifyRequest) => boolean): void {
+  app.addHook('preValidation', async (request) => {
+    if (!UNSAFE.has(request.method) || request.is404) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    const header = request.headers[CSRF_HEADER];
+    if (typeof header === 'string' && TOKEN_SHAPE.test(header)) return;
+    if (!hasSessionCookie(request) && accessOf(request) !== 'public') return;
+    throw new AppError('CSRF_INVALID', 'Your security token is missing or out of date. Please reload the page and try again.');
+  });
+}
+
 export async function registerCsrf(app: FastifyInstance, publicUrl: string): Promise<void> {
   const secure = publicUrl.startsWith('https:');
   const cookieName = csrfCookieName(secure);
@@ -45,7 +64,7 @@ export async function registerCsrf(app: FastifyInstance, publicUrl: string): Pro
     async (request, reply) => {
       if (request.session) return { csrfToken: request.session.csrfToken };
       let token = request.cookies[cookieName];
-      if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+      if (!token || !TOKEN_SHAPE.test(token)) {
         token = randomToken();
         reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       }

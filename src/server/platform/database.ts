@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { MAINTENANCE_LIMITS, openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import { seedDemoOrganisation } from '../db/seed';
 import { DEMO_ACCOUNTS_RETIRED_MESSAGE, retireDemoAccounts } from '../db/seed/retire-demo-accounts';
@@ -22,20 +22,31 @@ export interface DatabaseSetup {
 
 /** Opens (or adopts) the database, brings its schema up to date and seeds it when asked. */
 export async function registerDatabase(app: FastifyInstance, config: AppConfig, setup: DatabaseSetup): Promise<void> {
-  const handle = setup.handle ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const handle =
+    setup.handle ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits }));
   const owned = !setup.handle;
   app.decorate('database', handle);
   app.decorate('db', handle.db);
   // Close only what we opened; a handle passed in belongs to the caller.
   if (owned) app.addHook('onClose', async () => handle.close());
 
-  await applyMigrations(handle);
-  if (setup.seed ?? config.demoMode) {
-    const result = await seedDemoOrganisation(handle);
-    if (result.seeded) app.log.info({ users: result.users }, 'seeded the demo organisation');
-  } else if (!config.demoMode) {
-    // Demo credentials never open a real deployment: a database seeded in demo mode keeps none of them usable.
-    const disabled = await retireDemoAccounts(handle.db);
-    if (disabled > 0) app.log.warn({ disabled }, DEMO_ACCOUNTS_RETIRED_MESSAGE);
+  // Migrations and the seed may run longer than a request may, and wait for another instance's
+  // migration: on PostgreSQL they get connections of their own without the request limits.
+  const maintenance =
+    owned && config.databaseUrl
+      ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: MAINTENANCE_LIMITS })
+      : handle;
+  try {
+    await applyMigrations(maintenance);
+    if (setup.seed ?? config.demoMode) {
+      const result = await seedDemoOrganisation(maintenance);
+      if (result.seeded) app.log.info({ users: result.users }, 'seeded the demo organisation');
+    } else if (!config.demoMode) {
+      // Demo credentials never open a real deployment: a database seeded in demo mode keeps none of them usable.
+      const disabled = await retireDemoAccounts(maintenance.db);
+      if (disabled > 0) app.log.warn({ disabled }, DEMO_ACCOUNTS_RETIRED_MESSAGE);
+    }
+  } finally {
+    if (maintenance !== handle) await maintenance.close();
   }
 }

@@ -3,7 +3,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorCode, ErrorEnvelope } from '../../contracts/errors';
 import { ERROR_STATUS } from '../../contracts/errors';
 import { englishValidationMessage } from '../../contracts/validation-messages';
+import { databaseBusyReason } from '../db/client';
 import { AppError } from './app-error';
+import { isOverload, RequestAbandonedError, sendBusy } from './overload';
 
 // One error envelope for every failure: { error: { code, message, fields? } }. 5xx never carries
 // internals: the client gets a generic message and the request id; the log gets the detail.
@@ -48,6 +50,15 @@ function validationFields(error: FastifyError): Record<string, string> {
 }
 
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Overload is a state, not a fault: a quick 503 with Retry-After, logged as a warning.
+  if (error instanceof RequestAbandonedError) {
+    request.log.info('request abandoned before its database work: the client is gone or its time ran out');
+    return sendBusy(reply);
+  }
+  if (isOverload(error)) {
+    request.log.warn({ reason: databaseBusyReason(error) ?? error.code }, 'too busy: answered 503 SERVER_BUSY');
+    return sendBusy(reply);
+  }
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
     const fields =

@@ -1,11 +1,21 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 
 // Per-route request limits (@fastify/rate-limit). With REDIS_URL the counters live in Redis, so a
 // limit means the same behind a load balancer as on one machine (DESIGN.md §1: the app server is
 // stateless); without it each process counts for itself.
+
+/**
+ * The counter a request counts against: its client's address. A connection that closed before the
+ * limit was checked has no address any more (Node forgets it); its request is abandoned anyway, so
+ * it counts against one shared key instead of failing inside the limiter.
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  const address = request.ip;
+  return typeof address === 'string' && address !== '' ? normalizeIP(address) : 'connection-closed';
+}
 
 /** Every instance of one deployment shares this key prefix, and so its counters. */
 export const RATE_LIMIT_NAMESPACE = 'caredeck-rate-limit:';
@@ -25,6 +35,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Pick<AppCo
   // Per-route limits only: a global limit would also throttle the WebSocket upgrade (DESIGN.md §3).
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
     ...(redis ? { redis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

@@ -4,6 +4,7 @@ import { SESSION } from '../../contracts/constants';
 import type { Role } from '../../contracts/roles';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { isAbandoned, RequestAbandonedError } from './overload';
 import { hashToken, randomToken } from './tokens';
 
 // Server-side sessions (DESIGN.md §5, ASVS V7): a 256-bit random token in an httpOnly cookie, only
@@ -29,6 +30,8 @@ declare module 'fastify' {
 
 /** Requests with this header (background polling) do not count as activity for the idle timeout. */
 export const BACKGROUND_HEADER = 'x-caredeck-background';
+/** What every token this server issues looks like (tokens.ts: 256 bits, base64url). */
+export const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Activity is written at most this often, so a busy page does not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -170,11 +173,19 @@ export async function registerSessions(app: FastifyInstance, publicUrl: string):
   app.decorate('sessionCookies', cookies);
   app.decorateRequest('session', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // preValidation, not onRequest: the per-route rate limits (onRequest), the body limit (parsing)
+  // and the cheap checks registered before this one refuse a request before it costs a lookup.
+  app.addHook('preValidation', async (request, reply) => {
     const url = request.url;
     if (!url.startsWith('/api/') && !url.startsWith('/ws')) return;
     const token = cookies.read(request);
     if (!token) return;
+    if (!SESSION_TOKEN.test(token)) {
+      // Not a token this server could have issued: no lookup, and the browser forgets it.
+      cookies.clear(reply);
+      return;
+    }
+    if (isAbandoned(request)) throw new RequestAbandonedError();
     const found = await store.find(token);
     if (!found) {
       // Expired, revoked or unknown: forget it so the browser stops sending it.

@@ -9,6 +9,7 @@ import type { Permission } from '../../contracts/permission-catalogue';
 import { PatientScope } from './patient-scope';
 import type { AuditNote, RequestAudit } from './request-audit';
 import { isUuid } from './ids';
+import { RequestAbandonedError } from './overload';
 
 // The one way services reach the database. A read runs on the pool; a write runs in one
 // transaction that also stores the request's audit event, the effects the write causes (outbox)
@@ -94,6 +95,7 @@ export class UnitOfWork {
    * written before the answer leaves (or by the caller, for a job).
    */
   async read<T>(ctx: AccessContext, fn: (work: Work) => Promise<T>): Promise<T> {
+    if (ctx.abandoned()) throw new RequestAbandonedError();
     const work = new WorkImpl(this.readOnly, ctx, await this.scopeOf(ctx, this.readOnly), null);
     return fn(work);
   }
@@ -104,6 +106,7 @@ export class UnitOfWork {
    * notes, turned into failures.
    */
   async write<T>(ctx: AccessContext, fn: (work: Work) => Promise<T>): Promise<T> {
+    if (ctx.abandoned()) throw new RequestAbandonedError();
     // Permissions are read before the transaction takes its connection.
     const held = await ctx.permissions();
     const idempotency = ctx.idempotency ?? null;
@@ -115,6 +118,8 @@ export class UnitOfWork {
     try {
       outcome = await this.db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
+        // The connection may have come after the client left: then nothing is written for it.
+        if (ctx.abandoned()) throw new RequestAbandonedError();
         if (idempotency) {
           const earlier = await this.claimKey(tx, ctx, idempotency);
           if (earlier !== undefined) return { replayed: true as const, value: earlier as T };

@@ -1,11 +1,13 @@
 import './zod-without-eval';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { DelayedLoading } from '../components/ui/delayed-loading';
+import { setServerBusyHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
+import { serverBusyText } from '../lib/server-busy-notice';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { appReactions } from './push-reactions';
@@ -48,6 +50,16 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
       void router.navigate('/', { replace: true, state });
     },
     [router],
+  );
+
+  // A busy server (503) is told once, in the person's language, while reads wait and retry.
+  useEffect(
+    () =>
+      setServerBusyHandler((notice) => {
+        const text = serverBusyText(i18next.t, notice);
+        if (text) toast.warning(text, { id: 'server-busy' });
+      }),
+    [],
   );
 
   return (

@@ -1,6 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiUrl, defaultQueryFn, resetCsrfToken, setSessionRejectedHandler } from './api-client';
+import {
+  api,
+  ApiError,
+  apiUrl,
+  defaultQueryFn,
+  isServerBusy,
+  resetCsrfToken,
+  retryAfterMs,
+  setServerBusyHandler,
+  setSessionRejectedHandler,
+} from './api-client';
 import { initI18n } from './i18n';
 
 // The network is the boundary: fetch is replaced, everything else is real.
@@ -263,5 +273,33 @@ describe('background polls and session rejection (spec §4 Session)', () => {
     } finally {
       unsubscribe();
     }
+  });
+});
+
+describe('a busy server (503 with Retry-After)', () => {
+  it('reads Retry-After as seconds or as a date', () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(retryAfterMs(null)).toBeUndefined();
+    expect(retryAfterMs('soon')).toBeUndefined();
+  });
+
+  it('fails with the wait the server asked for and tells the busy handler, once per answer', async () => {
+    route(
+      () =>
+        new Response(JSON.stringify({ error: { code: 'SERVER_BUSY', message: 'busy' } }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        }),
+    );
+    const notices: unknown[] = [];
+    const unsubscribe = setServerBusyHandler((notice) => notices.push(notice));
+    const failure = await api.get('/appointments').catch((error: unknown) => error);
+    unsubscribe();
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 503, code: 'SERVER_BUSY', retryAfterMs: 2000 });
+    expect(isServerBusy(failure)).toBe(true);
+    expect(notices).toEqual([{ method: 'GET', path: '/appointments', retryAfterMs: 2000 }]);
+    expect(calls('/api/appointments')).toHaveLength(1);
   });
 });

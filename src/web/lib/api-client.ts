@@ -10,10 +10,42 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** From the answer's Retry-After (a busy or rate-limited server): how long to wait before trying again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The server could not take the request now (503 SERVER_BUSY or any 503): it did nothing. */
+export function isServerBusy(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 503;
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export interface ServerBusyNotice {
+  method: string;
+  path: string;
+  /** How long the server asked us to wait (Retry-After), when it said. */
+  retryAfterMs: number | undefined;
+}
+let onServerBusy: ((notice: ServerBusyNotice) => void) | undefined;
+
+/** The app listens here to tell the person that the server is busy (reads are retried after the wait). */
+export function setServerBusyHandler(handler: ((notice: ServerBusyNotice) => void) | undefined): () => void {
+  onServerBusy = handler;
+  return () => {
+    if (onServerBusy === handler) onServerBusy = undefined;
+  };
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -59,11 +91,12 @@ async function readJson(response: Response): Promise<unknown> {
 
 function errorFrom(response: Response, body: unknown): ApiError {
   const b = (body ?? {}) as ErrorBody;
+  const wait = retryAfterMs(response.headers.get('retry-after'));
   if (b.error && typeof b.error === 'object') {
-    return new ApiError(b.error.message || i18next.t('errors:api.generic'), response.status, b.error.code, b.error.fields);
+    return new ApiError(b.error.message || i18next.t('errors:api.generic'), response.status, b.error.code, b.error.fields, wait);
   }
   const message = (typeof b.error === 'string' && b.error) || b.message || i18next.t('errors:api.generic');
-  return new ApiError(message, response.status);
+  return new ApiError(message, response.status, undefined, undefined, wait);
 }
 
 async function fetchCsrfToken(): Promise<string> {
@@ -116,6 +149,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
       return request<T>(method, path, body, options, true);
     }
     if (response.status === 401 && error.code === 'UNAUTHENTICATED') onSessionRejected?.(path);
+    if (isServerBusy(error)) onServerBusy?.({ method, path, retryAfterMs: error.retryAfterMs });
     throw error;
   }
   return data as T;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, defaultQueryFn } from './api-client';
-import { createQueryClient, shouldRetry } from './query-client';
+import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 
 describe('shouldRetry', () => {
   it('retries network failures and 5xx answers up to 3 times', () => {
@@ -79,5 +79,33 @@ describe('createQueryClient', () => {
     const queryFn = vi.fn().mockRejectedValue(new ApiError('not found', 404));
     await expect(client.fetchQuery({ queryKey: ['/api/missing'], queryFn })).rejects.toMatchObject({ status: 404 });
     expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a read refused as busy after the Retry-After wait, and succeeds once the server takes it', async () => {
+    vi.useFakeTimers();
+    const client = createQueryClient();
+    const busy = new ApiError('busy', 503, 'SERVER_BUSY', undefined, 5000);
+    const queryFn = vi.fn().mockRejectedValueOnce(busy).mockRejectedValueOnce(busy).mockResolvedValue({ data: [] });
+    const outcome = client.fetchQuery({ queryKey: ['/api/appointments'], queryFn });
+
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    // Backoff alone would retry after 1 s; the server asked for 5 s.
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(queryFn).toHaveBeenCalledTimes(3);
+    await expect(outcome).resolves.toEqual({ data: [] });
+  });
+});
+
+describe('retryDelay', () => {
+  it('waits at least what Retry-After asked, never more than the 30 s cap', () => {
+    expect(retryDelay(0, new ApiError('busy', 503, 'SERVER_BUSY', undefined, 2000))).toBe(2000);
+    expect(retryDelay(3, new ApiError('busy', 503, 'SERVER_BUSY', undefined, 2000))).toBe(8000);
+    expect(retryDelay(0, new ApiError('busy', 503, 'SERVER_BUSY', undefined, 120_000))).toBe(30_000);
+    expect(retryDelay(1, new ApiError('boom', 500))).toBe(2000);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { MAINTENANCE_LIMITS, openDatabase } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { archiveAuditEvents, sealAuditEvents } from '../../platform/audit-seal';
 
@@ -23,7 +23,7 @@ export async function archiveConfiguredAuditTrail(
   before: Date,
   outDir: string,
 ): Promise<ArchiveOutcome> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: MAINTENANCE_LIMITS });
   try {
     await applyMigrations(handle);
     await sealAuditEvents(handle.db);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { AppConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { MAINTENANCE_LIMITS, openDatabase, type DatabaseHandle } from '../../db/client';
 import type { AuditEventRow } from '../../db/schema';
 import { verifyArchive, verifyAuditTrail as verifyTrail, type ArchivedSeal, type AuditVerification } from '../../platform/audit-seal';
 
@@ -67,7 +67,7 @@ export async function verifyConfiguredAuditTrail(
     return { exitCode: 2, message: `No database at ${config.dataDir} (set DATABASE_URL or DATA_DIR).` };
   }
   if (options.archive && !fs.existsSync(options.archive)) return { exitCode: 2, message: `No archive at ${options.archive}.` };
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: MAINTENANCE_LIMITS });
   try {
     return options.archive ? await verifyArchiveFile(handle, options.archive) : await verifyAuditTrail(handle);
   } finally {
