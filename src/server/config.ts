@@ -43,7 +43,7 @@ const envSchema = z.object({
   DB_QUEUE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_DATABASE_LIMITS.queueLimit),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
-  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).default(10),
+  SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
 export interface AppConfig {
@@ -72,7 +72,7 @@ export interface AppConfig {
   /** A request not answered in this time gets 503 and its remaining database work is abandoned. */
   requestTimeoutMs: number;
   /** Past these, new requests are refused at once with 503 (0 turns a check off): platform/load-shedding.ts. */
-  shedding: { maxEventLoopDelayMs: number; maxDatabaseWaiting: number };
+  shedding: { maxEventLoopDelayMs: number; maxDatabaseWaiting?: number };
 }
 
 export class ConfigError extends Error {

@@ -20,6 +20,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     DATA_DIR: 'memory://',
     // A directory that does not exist: the SPA is not served unless a test provides one.
     WEB_ROOT: path.join(os.tmpdir(), `caredeck-no-web-root-${randomBytes(6).toString('hex')}`),
+    // Test files run side by side on a shared machine, where the event loop of one may lag behind
+    // for reasons that are not its own load; load-shedding.test.ts turns shedding on for itself.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
   });
   return { ...base, ...overrides };
 }
