@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the landing page (issue 6 item 9), for bench/web.ts.
+ * Lighthouse on the landing page, for bench/web.ts.
  *
  * Runs Lighthouse's default config (the mobile preset: Moto G Power-sized screen, simulated slow 4G
  * and 4x CPU slowdown) against a URL in Debian's Chromium (CHROMIUM_PATH overrides), launched

@@ -49,9 +49,9 @@ for (const [role, account] of Object.entries(ACCOUNTS)) {
     await expect(page).toHaveURL(new RegExp(`${account.portal}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome back, ${account.firstName}`);
     await expect(page.getByText(`Welcome back, ${account.firstName}!`)).toBeVisible();
-    // Spec §2: the user menu names the user and the role, or for staff the position.
+    // The user menu names the user and the role, or for staff the position.
     await expect(page.getByTestId('user-menu-role')).toHaveText(role === 'staff' ? shell.positions.reception : shell.roles[role]);
-    // Spec §4: another role's portal sends you to your own.
+    // Another role's portal sends you to your own.
     const other = role === 'patient' ? '/admin-dashboard' : '/dashboard';
     await page.goto(other);
     await expect(page).toHaveURL(new RegExp(`${account.portal}$`));

@@ -115,7 +115,7 @@ test('the specialists modal says so when the doctors cannot be loaded', async ({
   );
   await specialtyCard(page, 'Dermatology').click();
   const modal = page.getByRole('dialog', { name: 'Dermatology Specialists' });
-  // Spec §9: the query is retried 3 times with backoff before it reports the error.
+  // The query is retried 3 times with backoff before it reports the error.
   await expect(modal.getByRole('alert')).toContainText('Error loading doctors', { timeout: 30_000 });
   await expect(modal.getByRole('alert')).toContainText('Please try again later');
   await expectNoSeriousA11yViolations(page);
@@ -148,7 +148,7 @@ test('the specialists modal says when a specialty has no doctor (both geriatrici
 test('a patient searches the directory, filters it, opens a profile and finds the way to book', async ({ page }) => {
   await signIn(page, PATIENT.email, PATIENT.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Spec §2: the patient route /patient/care-team opens the directory.
+  // The patient route /patient/care-team opens the directory.
   await page.goto('/patient/care-team');
   await expect(page).toHaveURL(/\/doctors$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Doctor directory' })).toBeVisible();

@@ -18,7 +18,7 @@ export async function csrfHeaders(request: APIRequestContext): Promise<Record<st
   return { 'x-csrf-token': ((await answer.json()) as { csrfToken: string }).csrfToken };
 }
 
-/** Switches the theme with the header's toggle and waits until the account has saved it (spec §4 Theme). */
+/** Switches the theme with the header's toggle and waits until the account has saved it. */
 export async function toggleTheme(page: Page, expected: 'dark' | 'light'): Promise<void> {
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/settings') && r.request().method() === 'PUT');
   await page.getByTestId('theme-toggle').click();

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn, toggleTheme } from './identity-helpers';
 
-// Issue 3 item 9: without a mail server the portal's mail stays in the outbox, and in demo mode an
+// Without a mail server the portal's mail stays in the outbox, and in demo mode an
 // admin reads it in the app, so a password reset can be completed without e-mail.
 
 const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };

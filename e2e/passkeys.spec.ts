@@ -86,11 +86,11 @@ test('the demo patient adds a passkey in the settings, signs out, and signs in w
   await expectNoSeriousA11yViolations(page);
   await button.click();
 
-  // Spec §8/§9: the welcome first, then the patient's portal after the 1 s redirect delay.
+  // The welcome first, then the patient's portal after the 1 s redirect delay.
   await expect(page.getByText(`Welcome back, ${DEMO_PATIENT.firstName}!`).first()).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The server recorded the use (spec §7 update-usage) on the passkey just used.
+  // The server recorded the use on the passkey just used.
   const mine = await page.request.get('/api/biometric/credentials');
   expect(mine.ok()).toBe(true);
   const list = ((await mine.json()) as { credentials: Array<{ deviceName: string | null; lastUsedAt: string | null }> }).credentials;

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient, signIn, toggleTheme } from './identity-helpers';
 
-// Issue 7 item 3: a patient of this journey's own (registered here, so no other journey sees its
+// A patient of this journey's own (registered here, so no other journey sees its
 // appointments change) books from a doctor's profile, downloads the visit for a calendar, moves it
 // and cancels it. Every step is checked with axe, in light and dark theme.
 

@@ -113,7 +113,7 @@ test('a refill request reaches the prescriber live; a shared list opens signed o
   await expect(visitor.getByText(medication, { exact: false }).first()).toBeVisible();
   await expect(visitor.getByText(PATIENT.name)).toHaveCount(0);
   await expectNoSeriousA11yViolations(visitor);
-  // Back and forward find the shared page again (spec §2).
+  // Back and forward find the shared page again.
   await visitor.goto('/');
   await visitor.goBack();
   await expect(visitor).toHaveURL(url);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
-// Issue 3 item 6: a visitor registers as a patient through the three-step wizard (spec §2/§4/§5),
+// A visitor registers as a patient through the three-step wizard,
 // lands back on the login screen asked to check their mail, and signs in as the new patient. A taken
 // email gets exactly the same screen (only its holder's mailbox learns of the attempt), and the
 // account keeps its own password. Each step passes axe in both themes.
@@ -58,7 +58,7 @@ test('a new patient registers from the login screen, then signs in and reaches t
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(reg.title);
   await expect(stepHeading(page)).toHaveText(reg.steps.personal.title);
 
-  // Step 1 is checked before moving on (spec §5), and the first field to fix gets focus.
+  // Step 1 is checked before moving on, and the first field to fix gets focus.
   await page.getByRole('button', { name: reg.actions.next }).click();
   await expect(page.getByText(validation.firstName.required)).toBeVisible();
   await expect(page.getByText(validation.gender.required)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
 
-// Issue 4 item 5: an admin invites a staff member, who sets a password from the emailed link and
+// An admin invites a staff member, who sets a password from the emailed link and
 // signs in; the admin deactivates them and their open session ends on its next request.
 
 const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };

@@ -1,6 +1,6 @@
 /* global document, window, MediaRecorder, requestAnimationFrame -- code inside page.evaluate runs in the browser */
 // Draws the PWA icons, the hero poster and the short hero loop in Debian's Chromium and writes them
-// to src/web/public. Our own artwork, so the landing page loads no remote media (issue 6).
+// to src/web/public. Our own artwork, so the landing page loads no remote media.
 // Run after changing the artwork: node scripts/generate-pwa-assets.mjs
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';

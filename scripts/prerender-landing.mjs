@@ -3,7 +3,7 @@
 // (src/web/prerender-landing.tsx, built for Node by `vite build --ssr`). The server answers / with it,
 // so the first paint needs no JavaScript; main.tsx then renders the same page over it (React empties
 // #root on its first commit). preferences-init.js hides the English markup from visitors of another
-// language (styles.css), who see the page once the script has rendered it, as before (issue 6 item 9).
+// language (styles.css), who see the page once the script has rendered it, as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
 
-// Spec §3 "appointment" and its parking reservation, as the server answers them (issue 7). Times
-// are instants in UTC on the wire (DESIGN.md §4); the client shows them in the user's time zone,
+// Spec §3 "appointment" and its parking reservation, as the server answers them. Times
+// are instants in UTC on the wire; the client shows them in the user's time zone,
 // so the spec's separate date and time fields are derived there, not sent.
 
 /** The lifecycle: requested → scheduled → checked-in → in-progress → completed; or cancelled, no-show. */

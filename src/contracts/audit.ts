@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedDayOrInstantSchema, isOrderedRange } from './dates';
 import { ROLES } from './roles';
 
-// Issue 4 item 6: the admin audit viewer (GET /api/audit/events, .csv, GET /api/audit/chain) and
+// The admin audit viewer (GET /api/audit/events, .csv, GET /api/audit/chain) and
 // the patient's own access log (GET /api/me/access-log).
 
 export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;

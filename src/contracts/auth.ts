@@ -100,7 +100,7 @@ export const changePasswordResponseSchema = z.object({
 });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
-/** The form adds the confirmation, checked only in the browser (spec §5). */
+/** The form adds the confirmation, checked only in the browser. */
 export const changePasswordFormSchema = z
   .object({
     currentPassword: z.string().min(1, 'password.currentRequired'),

@@ -3,7 +3,7 @@ import { APPOINTMENT_TYPES, appointmentSchema } from './appointments';
 import { appointmentDateSchema, isOrderedRange, isRangeWithin } from './dates';
 import { defineRoute, idParamsSchema } from './http';
 
-// Issue 7 item 3: a patient books, reschedules and cancels their own appointments.
+// A patient books, reschedules and cancels their own appointments.
 //
 // Time zones: a doctor's weekly hours (doctor_availability) are wall-clock times of the clinic,
 // whose IANA zone is the server's CLINIC_TIME_ZONE setting (UTC unless set). Free slots leave

@@ -1,4 +1,4 @@
-// ISO 3166-1 alpha-2 country codes: the settings' country/region (issue 7 item 9). Names are not
+// ISO 3166-1 alpha-2 country codes: the settings' country/region. Names are not
 // stored anywhere: the web shows each code in the reader's language through Intl.DisplayNames.
 export const COUNTRY_CODES = [
   'AD',

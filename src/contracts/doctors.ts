@@ -28,7 +28,7 @@ export const doctorSchema = z.object({
   experience: z.number().int(),
   rating: z.number().nullable(),
   reviewCount: z.number().int(),
-  /** Money travels as a decimal string, never a float (DESIGN.md §4). */
+  /** Money travels as a decimal string, never a float. */
   consultationFee: z.string().nullable(),
   qualifications: z.array(z.string()),
   bio: z.string().nullable(),
@@ -54,7 +54,7 @@ const optionalText = (max: number) =>
  */
 export const doctorListQuerySchema = z
   .object({
-    /** Case-insensitive equality with the specialty (spec §5 doctor list filtering). */
+    /** Case-insensitive equality with the specialty. */
     specialty: optionalText(100),
     /** Part of the doctor's name. */
     q: optionalText(100),
@@ -117,7 +117,7 @@ export const doctorsApi = {
   }),
 };
 
-// Display rules of the doctor card (spec §2, §9), shared by the landing page and the directory.
+// Display rules of the doctor card, shared by the landing page and the directory.
 
 /** First letters of first and last name; D and R stand in for a missing part. */
 export function doctorInitials(doctor: Pick<Doctor, 'firstName' | 'lastName'>): string {
@@ -137,7 +137,7 @@ export function formatRating(rating: number | string | null | undefined, locale:
 
 /**
  * The fee with its currency to 2 decimals: "$150.00" in English, the locale's own currency format
- * elsewhere ("150,00 $" in German). A missing fee reads as 0.00 (spec §9).
+ * elsewhere ("150,00 $" in German). A missing fee reads as 0.00.
  */
 export function formatFee(fee: number | string | null | undefined, locale: string): string {
   const value = Number(fee ?? 0);
@@ -155,7 +155,7 @@ export function splitQualifications(qualifications: readonly string[]): { shown:
   return { shown, more: qualifications.length - shown.length };
 }
 
-/** Spec §5: the landing page keeps the doctors whose specialty equals the chosen one, ignoring case. */
+/** The landing page keeps the doctors whose specialty equals the chosen one, ignoring case. */
 export function doctorsOfSpecialty<T extends Pick<Doctor, 'specialty'>>(doctors: readonly T[], specialty: string): T[] {
   const wanted = specialty.trim().toLowerCase();
   return doctors.filter((doctor) => doctor.specialty.trim().toLowerCase() === wanted);

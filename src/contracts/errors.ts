@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// One error vocabulary (STYLE.md 4): the server maps each code to its HTTP status in one place,
+// One error vocabulary: the server maps each code to its HTTP status in one place,
 // and the web client translates by code.
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,

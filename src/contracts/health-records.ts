@@ -4,9 +4,9 @@ import { defineRoute, idParamsSchema } from './http';
 import { medicationSchema } from './medications';
 import { patientSummarySchema } from './patient-directory';
 
-// The patient's chart as the server answers it (issue 7): allergies, lab results, vitals, problems,
+// The patient's chart as the server answers it: allergies, lab results, vitals, problems,
 // immunizations, medical and family history, document metadata, and all of it at once in
-// GET /api/patients/{id}/complete. Codes are the standard ones (DESIGN.md §4): LOINC for labs and
+// GET /api/patients/{id}/complete. Codes are the standard ones: LOINC for labs and
 // vitals, ICD-10 for problems, CVX for vaccines.
 
 const instant = z.iso.datetime({ offset: true });

@@ -4,7 +4,7 @@ export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ar'] as const
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Spec §1: text direction becomes right-to-left for these languages. */
+/** Text direction becomes right-to-left for these languages. */
 export const RTL_LANGUAGES = ['ar', 'he', 'fa', 'ur'] as const;
 
 export function isSupportedLanguage(value: string): value is Language {
@@ -17,7 +17,7 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 }
 
 /**
- * Spec §4: detection from the browser language accepts only supported languages, else English.
+ * Detection from the browser language accepts only supported languages, else English.
  * `candidates` is navigator.languages in order of preference.
  */
 export function detectLanguage(candidates: readonly string[]): Language {

@@ -6,7 +6,7 @@ import { notificationSchema } from './notifications';
 // realtime layer delivers each to the users it concerns, and the web client turns them into query
 // invalidations and toasts. Later areas add their variants here.
 
-/** Spec §4: permission_update (granted, assigned, revoked, removed, updated). */
+/** Permission_update (granted, assigned, revoked, removed, updated). */
 export const permissionUpdateEventSchema = z.object({
   type: z.literal('permission_update'),
   action: z.enum(['granted', 'assigned', 'revoked', 'removed', 'updated']),
@@ -16,7 +16,7 @@ export const permissionUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
-/** Spec §4: user_permissions_changed (bulk_assigned, bulk_revoked, updated). */
+/** User_permissions_changed (bulk_assigned, bulk_revoked, updated). */
 export const userPermissionsChangedEventSchema = z.object({
   type: z.literal('user_permissions_changed'),
   action: z.enum(['bulk_assigned', 'bulk_revoked', 'updated']),
@@ -25,7 +25,7 @@ export const userPermissionsChangedEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
-/** Spec §4: role_changed (assigned, changed, promoted, demoted). */
+/** Role_changed (assigned, changed, promoted, demoted). */
 export const roleChangedEventSchema = z.object({
   type: z.literal('role_changed'),
   action: z.enum(['assigned', 'changed', 'promoted', 'demoted']),
@@ -43,7 +43,7 @@ export const notificationEventSchema = z.object({
 });
 
 /**
- * Spec §4: medication_update (created, updated, discontinued), to the patient and the prescriber.
+ * Medication_update (created, updated, discontinued), to the patient and the prescriber.
  * `reason` says what changed (a refill request), for views that show it.
  */
 export const medicationUpdateEventSchema = z.object({
@@ -57,7 +57,7 @@ export const medicationUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
-/** Spec §4: appointment_update (created, updated, cancelled, deleted), to the appointment's patient and doctor. */
+/** Appointment_update (created, updated, cancelled, deleted), to the appointment's patient and doctor. */
 export const appointmentUpdateEventSchema = z.object({
   type: z.literal('appointment_update'),
   action: z.enum(['created', 'updated', 'cancelled', 'deleted']),

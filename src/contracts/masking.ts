@@ -1,6 +1,6 @@
 import { ERROR_HANDLING } from './constants';
 
-/** Spec §9: a masked email keeps its first 3 characters; the rest of the local part and the domain are hidden. */
+/** A masked email keeps its first 3 characters; the rest of the local part and the domain are hidden. */
 export function maskEmail(email: string): string {
   const at = email.indexOf('@');
   // Never more than the local part: a short one ("jo@x.org") must not reveal the @ or the domain.

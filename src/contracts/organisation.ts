@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
 import { publicConfigSchema } from './public-config';
 
-// Issue 6 item 5: organisation settings and clinics, edited by admins (GET/PUT
+// Organisation settings and clinics, edited by admins (GET/PUT
 // /api/admin/organisation, /api/admin/clinics) and shown publicly through GET /api/public/config.
 
 /** A data: URL logo is kept in the database and sent with the public config: it stays small. */

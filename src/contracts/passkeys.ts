@@ -15,7 +15,7 @@ export const PASSKEY_BROWSER_FLAG_KEY = 'caredeck.passkeys';
 export type PasskeyBrowserFlag = 'on' | 'off';
 
 /**
- * The server's refusals of a biometric sign-in (spec §8), in English. The web client recognises
+ * The server's refusals of a biometric sign-in, in English. The web client recognises
  * them by these exact texts and shows its own translation.
  */
 export const BIOMETRIC_MESSAGES = {
@@ -66,7 +66,7 @@ export const biometricChallengeResponseSchema = z.object({
 });
 export type BiometricChallengeResponse = z.infer<typeof biometricChallengeResponseSchema>;
 
-/** Spec §7: the assertion's fields, flattened. Every field of the assertion is needed. */
+/** The assertion's fields, flattened. Every field of the assertion is needed. */
 export const biometricVerifyRequestSchema = z.object({
   credentialId: credentialIdInput,
   authenticatorData: base64url.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 import { emergencyContactSchema } from './user';
 
-// Issue 4: the first patient-data routes, GET /api/patients (scoped list) and GET /api/patients/{id}.
+// The first patient-data routes, GET /api/patients (scoped list) and GET /api/patients/{id}.
 // Who is listed is decided on the server (platform/patient-scope.ts); these schemas decide what
 // leaves it: no account internals ever, and clinical fields only for callers with PHI access.
 

@@ -29,7 +29,7 @@ export function categoryOf(permission: Permission): PermissionCategory {
 }
 
 /**
- * Staff position templates (DESIGN.md §6): a starting set an admin assigns in one step and then
+ * Staff position templates: a starting set an admin assigns in one step and then
  * adjusts. A template never grants more than the position needs.
  */
 export const STAFF_POSITIONS = ['reception', 'nurse', 'billing', 'pharmacy', 'records'] as const;

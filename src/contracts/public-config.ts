@@ -12,7 +12,7 @@ export type PublicClinic = z.infer<typeof publicClinicSchema>;
 
 /**
  * What the browser needs to know about this deployment before anyone signs in: the organisation
- * settings (issue 6 item 5) an admin edits, and the demo flag. No PHI.
+ * settings an admin edits, and the demo flag. No PHI.
  */
 export const publicConfigSchema = z.object({
   organisationName: z.string(),

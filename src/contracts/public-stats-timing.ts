@@ -1,5 +1,5 @@
 // Kept apart from the public stats schema (public-stats.ts) so the landing page's first JavaScript
-// can read them without zod (issue 6 item 9).
+// can read them without zod.
 
 /** How long the server keeps one count, and how often the landing page asks again (spec §9: 3 s). */
 export const PUBLIC_STATS_CACHE_SECONDS = 10;

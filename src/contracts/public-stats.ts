@@ -3,7 +3,7 @@ import { defineRoute } from './http';
 
 /**
  * GET /api/public/stats: the landing page's live figures (spec §2 hero, §9 Landing page), as real
- * aggregates of this deployment instead of the spec's random walk (DESIGN.md §10). Counts only:
+ * aggregates of this deployment instead of the spec's random walk. Counts only:
  * no name, id of a person, or anything else that could identify a patient.
  */
 export const clinicActivitySchema = z.object({

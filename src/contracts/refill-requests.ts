@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
 
-// Issue 7 item 5: a patient asks the prescriber of one of their active medications for a refill.
+// A patient asks the prescriber of one of their active medications for a refill.
 // The doctor portal later approves or denies it; the statuses exist from the start.
 
 export const REFILL_STATUSES = ['requested', 'approved', 'denied'] as const;

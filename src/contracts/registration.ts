@@ -47,7 +47,7 @@ const password = z
   .refine((value) => !isCommonPassword(value), 'password.common');
 
 /**
- * Spec §3: lists are made by splitting comma-separated text and trimming. The wizard speaks six
+ * Lists are made by splitting comma-separated text and trimming. The wizard speaks six
  * languages, so the commas people type in them count too: Chinese full-width (，) and enumeration
  * (、) commas, and the Arabic comma (،).
  */
@@ -58,7 +58,7 @@ export function splitList(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Spec §5: age is a plain year difference. */
+/** Age is a plain year difference. */
 export function ageFromBirthDate(dateOfBirth: string, now = new Date()): number {
   return now.getFullYear() - Number(dateOfBirth.slice(0, 4));
 }
@@ -94,7 +94,7 @@ export const registrationStep2Schema = z.object({
   occupation: optionalText(100),
 });
 
-/** Step 3 has no required fields (spec §5). */
+/** Step 3 has no required fields. */
 export const registrationStep3Schema = z.object({
   bloodType: z.enum(BLOOD_TYPES, 'choice.invalid').or(z.literal('')).optional(),
   allergies: optionalText(1000),
@@ -108,7 +108,7 @@ export const registrationStep3Schema = z.object({
 const list = (max: number) => z.array(z.string().trim().min(1).max(200, 'text.tooLong')).max(max, 'text.tooLong');
 
 /**
- * What POST /api/patients/register accepts (spec §3 payload). The client's medicalRecordNumber and
+ * What POST /api/patients/register accepts. The client's medicalRecordNumber and
  * age are accepted for compatibility and ignored: the server assigns the record number and derives
  * the age. The role can only be patient.
  */

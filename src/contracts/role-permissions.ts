@@ -1,7 +1,7 @@
 import { PERMISSIONS, type Permission } from './permission-catalogue';
 import type { Role } from './roles';
 
-// What each role may do without individual grants (DESIGN.md §6). Staff hold only what an admin
+// What each role may do without individual grants. Staff hold only what an admin
 // granted them (the database); admin passes every check. Doctors and patients get these defaults.
 // A permission says what kind of thing a user may do, never whose record: the server still scopes
 // every patient-data query (a doctor reaches the patients in their care, a patient themself), so

@@ -1,4 +1,4 @@
-// Spec §6: the four roles. A user's role defaults to patient when absent (spec §1).
+// The four roles. A user's role defaults to patient when absent.
 export const ROLES = ['patient', 'doctor', 'staff', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'patient';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
 import { sharedMedicationSchema } from './shared-medication';
 
-// Issue 7 item 6: links a patient creates to show part of their record to someone without an
+// Links a patient creates to show part of their record to someone without an
 // account (spec §2 /shared/medication/{token}). Only "medications" can be shared so far.
 
 export const SHARE_LINK_SCOPES = ['medications'] as const;

@@ -7,7 +7,7 @@ import { ROLES } from './roles';
 export const emergencyContactSchema = z.object({
   name: z.string(),
   phone: z.string(),
-  /** Spec §3: defaults to "Emergency Contact". */
+  /** Defaults to "Emergency Contact". */
   relationship: z.string(),
 });
 
@@ -35,7 +35,7 @@ export const sessionUserSchema = z.object({
   medications: z.array(z.string()),
   medicalHistory: z.array(z.string()),
   emergencyContact: emergencyContactSchema.nullable(),
-  /** ISO 3166-1 alpha-2 (issue 7 item 9). */
+  /** ISO 3166-1 alpha-2. */
   country: z.string().nullable(),
   insuranceProvider: z.string().nullable(),
   insurancePolicyNumber: z.string().nullable(),

@@ -1,6 +1,6 @@
 // Validation messages are keys, so the same zod schema speaks every language: the web client
 // translates a key through its `validation` locale namespace, the server answers with the English
-// text below (spec §5 wording). A test keeps src/web/locales/en/validation.json equal to this table.
+// text below. A test keeps src/web/locales/en/validation.json equal to this table.
 
 export const VALIDATION_MESSAGES_EN = {
   'email.required': 'Email is required',

@@ -8,8 +8,8 @@ import { VIEW_NAMES, type ViewName } from './views';
 // what the browser shows.
 
 /**
- * A permission as the client holds it: a plain string (spec §3 effectivePermissions) or a detailed
- * record, whose permission may itself be an object with a `permission` field (spec §3 Permission record).
+ * A permission as the client holds it: a plain string or a detailed
+ * record, whose permission may itself be an object with a `permission` field.
  */
 export type HeldPermission =
   | string
@@ -25,7 +25,7 @@ export interface PermissionHolder {
 }
 
 export interface CheckOptions {
-  /** Spec §5: all-of when true, any-of otherwise. */
+  /** All-of when true, any-of otherwise. */
   requireAll?: boolean;
   /** A strict check gives admin no free pass (spec §5 names the non-strict check, the default). */
   strict?: boolean;
@@ -33,7 +33,7 @@ export interface CheckOptions {
   now?: Date;
 }
 
-/** Spec §6: the guarded views and their any-of requirements. Medications asks differently of a doctor. */
+/** The guarded views and their any-of requirements. Medications asks differently of a doctor. */
 const VIEW_REQUIREMENTS: Partial<Record<ViewName, (role: Role) => readonly Permission[]>> = {
   appointments: () => ['appointments.create', 'patients.view.own'],
   records: () => ['medical_records.view', 'patients.view.own'],
@@ -65,7 +65,7 @@ function nameOf(held: HeldPermission): string {
   return typeof held.permission === 'string' ? held.permission : held.permission.permission;
 }
 
-/** Spec §5: a detailed permission counts only while active and not expired; a plain string always counts. */
+/** A detailed permission counts only while active and not expired; a plain string always counts. */
 function counts(held: HeldPermission, now: Date): boolean {
   if (typeof held === 'string') return true;
   if (held.isActive === false) return false;
@@ -95,7 +95,7 @@ export function checkPermissions(holder: PermissionHolder, required: readonly st
 }
 
 /**
- * Spec §6: only staff get granular permissions; the client treats every other role as holding every
+ * Only staff get granular permissions; the client treats every other role as holding every
  * permission (the server still scopes what each of them sees).
  */
 export function clientPermissions(role: Role, granted: readonly HeldPermission[]): readonly HeldPermission[] {

@@ -48,7 +48,7 @@ export const PUBLIC_PATHS = {
   sharedMedication: '/shared/medication/:token',
 } as const;
 
-/** Spec §2: ai-health and diagnostics are the same screen. */
+/** Ai-health and diagnostics are the same screen. */
 export const VIEW_ALIASES: Partial<Record<ViewName, ViewName>> = {
   'ai-health': 'diagnostics',
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../contracts/booking';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/client';
 
-// Env parsed by zod at start (STYLE.md 6): a bad value stops the server with a message naming it.
+// Env parsed by zod at start: a bad value stops the server with a message naming it.
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 6 item 9: the landing page's first JavaScript stays within 120 KB gzip because the entry
+// The landing page's first JavaScript stays within 120 KB gzip because the entry
 // (main.tsx → app/landing-app.tsx) imports none of the app's heavier parts statically; they come
 // with dynamic import() once needed. This walks the static import graph of the sources (type-only
 // imports and import() are not followed, as the bundle does not follow them) and fails when a

@@ -5,7 +5,7 @@ import { FIRST_PAINT_NAMESPACES, initI18n, loadTexts, SHELL_NAMESPACES } from '.
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
-// Issue 6 item 9: a first visit to / starts with the light landing entry (its texts only); every
+// A first visit to / starts with the light landing entry (its texts only); every
 // other page, and the first navigation away from the landing page, loads the whole app.
 const onLanding = window.location.pathname === '/';
 

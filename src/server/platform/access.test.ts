@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { TestAgent } from '../test-support/test-agent';
 import { declaredRoutes, enforceAccessDeclarations, requiredPermissions, type DeclaredRoute } from './access';
 
-// Issue 4 item 7: every route declares its access, the declarations are enforced, and a staff
+// Every route declares its access, the declarations are enforced, and a staff
 // member holding every permission but one is refused exactly where that one is needed. Both walks
 // are driven by the routes the real app registers, so later routes are covered without an edit.
 

@@ -4,7 +4,7 @@ import type { Role } from '../../contracts/roles';
 import { AppError } from './app-error';
 import { effectivePermissions } from './effective-permissions';
 
-// Every route declares who may call it (DESIGN.md §6). The check runs when a route is registered,
+// Every route declares who may call it. The check runs when a route is registered,
 // so a route that forgets fails the server's start and every test, not a review.
 
 /** Spec §5 requireAll: any-of (one suffices) or all-of (every one is needed). */

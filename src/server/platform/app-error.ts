@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from '../../contracts/errors';
 
 /**
- * The one application error (STYLE.md 4). Services throw it; the error handler maps it to HTTP.
+ * The one application error. Services throw it; the error handler maps it to HTTP.
  */
 export class AppError extends Error {
   readonly statusCode: number;

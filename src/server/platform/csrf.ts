@@ -4,7 +4,7 @@ import { accessOf } from './access';
 import { AppError } from './app-error';
 import { randomToken, safeEqual } from './tokens';
 
-// CSRF protection for every unsafe method (SECURITY.md V3): the browser fetches a token from
+// CSRF protection for every unsafe method: the browser fetches a token from
 // GET /api/csrf-token and sends it as X-CSRF-Token. Signed in, the token is the session's own
 // (stored with the session, so sign-in changes it). Before sign-in (login, registration, password
 // reset) it is the value of an httpOnly cookie (double submit). Either way a cross-site page can make

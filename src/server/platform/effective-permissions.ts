@@ -5,7 +5,7 @@ import type { Role } from '../../contracts/roles';
 import type { Database } from '../db/client';
 import { permissions, userPermissions } from '../db/schema';
 
-// What a user may do right now (spec §5 Permission check): admin everything; doctors and patients
+// What a user may do right now: admin everything; doctors and patients
 // their role's defaults; staff their grants that are active and not expired, read from the
 // database each time, so a revoke or an expiry counts from the very next request.
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../contracts/live-events';
 
-// The event bus (DESIGN.md §1, §7). Domain services publish what happened and to whom it matters;
+// The event bus. Domain services publish what happened and to whom it matters;
 // the realtime layer subscribes and delivers each event to the sockets of exactly those users.
 // In-process by default; the realtime issue adds a Redis implementation behind the same interface
 // so an event raised on one instance reaches sockets on every instance.

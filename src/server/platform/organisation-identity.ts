@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { organisationSettings } from '../db/schema';
 
 // Who the organisation is, for the text the server writes itself: emails, the authenticator app's
-// issuer. It is the admin's organisation settings (issue 6 item 5) once saved, and the configuration
+// issuer. It is the admin's organisation settings once saved, and the configuration
 // (ORGANISATION_NAME, SUPPORT_EMAIL) until then, so a fresh install still signs its mail.
 
 export interface OrganisationIdentity {

@@ -1,6 +1,6 @@
 import type { AuditEventInput, AuditLog } from './audit';
 
-// The audit of a read of patient data (DESIGN.md §6): each patient whose data left the server has
+// The audit of a read of patient data: each patient whose data left the server has
 // an event under their own id, so it shows in their "who opened my record" log. A read that
 // returned nobody's data is still on record, attributed to no patient.
 

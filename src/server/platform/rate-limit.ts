@@ -32,7 +32,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Pick<AppCo
       await redis.quit().catch(() => redis.disconnect());
     });
   }
-  // Per-route limits only: a global limit would also throttle the WebSocket upgrade (DESIGN.md §3).
+  // Per-route limits only: a global limit would also throttle the WebSocket upgrade.
   await app.register(rateLimit, {
     global: false,
     keyGenerator: rateLimitKey,

@@ -7,7 +7,7 @@ import { TestAgent } from '../test-support/test-agent';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { connect, connectOk, realtimeUrl } from './realtime-test-client';
 
-// DESIGN.md §7, issue 5 items 1 and 7: the /ws upgrade, the frames and who receives what, with real
+// The /ws upgrade, the frames and who receives what, with real
 // `ws` clients against the real app listening on a port.
 
 describe('realtime /ws', () => {

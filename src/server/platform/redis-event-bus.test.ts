@@ -14,7 +14,7 @@ import { RATE_LIMIT_NAMESPACE } from './rate-limit';
 import { connectOk } from './realtime-test-client';
 import { EVENT_CHANNEL } from './redis-event-bus';
 
-// Issue 5 item 7: two app instances (buildApp twice) sharing one database and one Redis. An event
+// Two app instances (buildApp twice) sharing one database and one Redis. An event
 // raised on instance A reaches a socket held by instance B, and only its recipient's. PostgreSQL
 // when TEST_DATABASE_URL is set (each instance with its own connection pool), else one PGlite.
 

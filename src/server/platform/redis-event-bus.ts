@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { liveEventSchema } from '../../contracts/live-events';
 import type { BusEnvelope, BusHandler, EventBus } from './events';
 
-// The event bus across instances (DESIGN.md §1, §7): every instance publishes to one Redis pub/sub
+// The event bus across instances: every instance publishes to one Redis pub/sub
 // channel and every instance (the publisher too) receives each envelope once from it, so an event
 // raised on instance A reaches the sockets held by instance B. Two connections, because a Redis
 // connection in subscriber mode can issue no other command. Delivery is at most once: an instance

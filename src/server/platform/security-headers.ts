@@ -42,7 +42,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     crossOriginEmbedderPolicy: false,
   });
   // The app's pages may be framed by the app itself, never by another site: the mobile check
-  // (spec §2, §9) measures the current page in a same-origin frame at each viewport. Every other
+  // measures the current page in a same-origin frame at each viewport. Every other
   // answer (the API, files) keeps frame-ancestors 'none'.
   app.addHook('onSend', async (_request, reply) => {
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;

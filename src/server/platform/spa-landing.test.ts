@@ -9,7 +9,7 @@ const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></htm
 const LANDING_HTML =
   '<!doctype html><html><body><div id="root"><div data-prerendered="landing"><h1 id="hero-title">Your care, connected</h1></div></div></body></html>';
 
-// Issue 6 item 9: / answers the landing page the build prerendered; every other client route keeps
+// / answers the landing page the build prerendered; every other client route keeps
 // the empty index.html, which the app renders itself.
 describe('serving the prerendered landing page', () => {
   let database: TestDatabaseHandle;

@@ -9,7 +9,7 @@ import { careAssignments, permissions, userPermissions, type UserRow } from '../
 import { createPatient, createUser, Random } from '../db/factories';
 import { TestAgent } from './test-agent';
 
-// Access-control test support (issue 4): actors of every kind, and the IDOR harness that probes a
+// Access-control test support: actors of every kind, and the IDOR harness that probes a
 // route with someone else's record id and proves the answer is 403/404, leaks nothing of the
 // record and changes nothing in the database.
 

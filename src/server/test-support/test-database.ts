@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 
-// One database per test file (DESIGN.md §9): a fresh PostgreSQL database under TEST_DATABASE_URL
+// One database per test file: a fresh PostgreSQL database under TEST_DATABASE_URL
 // (dropped again on close), otherwise PGlite in memory. Both run the real migrations and queries.
 
 export interface TestDatabaseHandle extends DatabaseHandle {

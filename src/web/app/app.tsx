@@ -35,7 +35,7 @@ function Toasts() {
 /**
  * Providers from the outside in: data (the error screen reads the support address), the last-resort
  * error boundary, theme, the session (spec §4; it reads the theme's server copy), the live connection of
- * a signed-in user (spec §4 Push connection), router.
+ * a signed-in user, router.
  */
 export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
   // The landing entry hands over its cache, so the figures and config it loaded are not asked again.

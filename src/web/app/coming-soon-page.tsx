@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 
-/** Spec §2: any view name the app does not have shows "This feature is coming soon!". */
+/** Any view name the app does not have shows "This feature is coming soon!". */
 export function ComingSoonPage() {
   const { t } = useTranslation();
   return (

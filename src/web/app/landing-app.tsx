@@ -10,7 +10,7 @@ import { ErrorBoundary } from './errors/error-boundary';
 import { PublicLayout } from './shell/public-layout';
 import { lazyView } from '../lib/lazy-view';
 
-// Issue 6 item 9: a first visit to / shows the landing page from this light entry, without the
+// A first visit to / shows the landing page from this light entry, without the
 // router, zod, the session controller, the live connection or the toaster. The first navigation
 // to another page loads the app (app.tsx), which takes over the same screen and the same cache.
 

@@ -24,7 +24,7 @@ import { PortalRoute } from './shell/portal-route';
 import { lazyView } from '../lib/lazy-view';
 
 // Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
-// Page code is loaded lazily per view (spec §7). Public pages live in the public layout; the views
+// Page code is loaded lazily per view. Public pages live in the public layout; the views
 // of spec §2 live in the signed-in layout, which asks for a session. A view whose feature has not
 // been built yet, and any unknown path, shows the coming-soon page, as spec §2 says for unknown
 // view names: inside the signed-in frame when signed in, else inside the public one.
@@ -40,7 +40,7 @@ const ResetPasswordPage = lazyView(
   ['auth', 'validation'],
 );
 // The signed-in frame (sidebar, header, notifications, live connection UI) is not needed before
-// sign-in, so the landing page does not download it (issue 6 item 9).
+// sign-in, so the landing page does not download it.
 // The public frame's header and footer read the landing page's texts: a first page that is not the
 // landing page loads them only when it is a public one.
 const RoutedPublicLayout = lazyView(() => import('./shell/routed-public-layout').then((m) => m.RoutedPublicLayout), ['landing']);
@@ -113,7 +113,7 @@ export function signedInRoutes(): RouteObject[] {
     .map(relative)
     .filter((path) => !taken.has(path))
     .map((path) => ({ path, element: <ComingSoonPage /> }));
-  // Spec §6: appointments, records, medications, billing and messages open only with their permissions.
+  // Appointments, records, medications, billing and messages open only with their permissions.
   return [...built, ...comingSoon].map(guardViewRoute);
 }
 
@@ -130,7 +130,7 @@ export function createRouter() {
         { path: 'shared/medication/:token', element: <SharedMedicationPage /> },
         ...registrationRoutes,
         ...legalRoutes,
-        // Spec §2: the patient feature routes (search results, bookmarks) open the view that shows them.
+        // The patient feature routes (search results, bookmarks) open the view that shows them.
         ...Object.entries(PATIENT_FEATURE_ROUTES).map(([path, view]) => ({
           path: relative(path),
           element: (

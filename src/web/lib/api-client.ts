@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { i18next } from './i18n';
 
-// The one way the browser talks to the server (spec §7, §8): paths are prefixed with /api, cookies
+// The one way the browser talks to the server: paths are prefixed with /api, cookies
 // are sent, answers must be JSON, and a CSRF token is fetched and sent before every unsafe method.
 
 export class ApiError extends Error {
@@ -163,7 +163,7 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };
 
-/** Spec §7: the default data query uses its first query key as the GET URL. */
+/** The default data query uses its first query key as the GET URL. */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => {
   const [url] = queryKey;
   if (typeof url !== 'string') throw new Error('The first query key must be the URL to GET');

@@ -1,6 +1,6 @@
 import type { ErrorReportType, ErrorSeverity } from '../../contracts/error-reports';
 
-// Spec §8: error boundaries classify by keywords in the message (network, auth, render, else unknown).
+// Error boundaries classify by keywords in the message (network, auth, render, else unknown).
 
 export type BoundaryErrorType = 'network' | 'auth' | 'render' | 'unknown';
 
@@ -27,7 +27,7 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** The report's errorType (spec §3) for a boundary classification. */
+/** The report's errorType for a boundary classification. */
 export function reportTypeFor(type: BoundaryErrorType, error: unknown): ErrorReportType {
   const message = error instanceof Error ? error.message : String(error);
   if (/permission|forbidden|403/i.test(message)) return 'permission';

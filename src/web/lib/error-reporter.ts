@@ -2,7 +2,7 @@ import { maskEmail } from '../../contracts/masking';
 import type { ErrorReport } from '../../contracts/error-reports';
 import { classifyError, reportTypeFor, severityFor, type BoundaryErrorType } from './error-classification';
 
-// Spec §8: boundaries send a report to POST /api/error-reports; a failure to send is only logged.
+// Boundaries send a report to POST /api/error-reports; a failure to send is only logged.
 // Sent with plain fetch and keepalive rather than the api client: reporting must work even when
 // the part of the app that failed is the api client or the CSRF token endpoint.
 

@@ -3,7 +3,7 @@ import { backoffDelay, QUERY } from '../../contracts/constants';
 import { ApiError, defaultQueryFn } from './api-client';
 
 /**
- * Spec §9: fresh for 5 minutes, no refetch on focus, 3 retries with exponential backoff capped at 30 s.
+ * Fresh for 5 minutes, no refetch on focus, 3 retries with exponential backoff capped at 30 s.
  * A 4xx answer (other than timeout or rate limit) will not change on retry, so it is not retried.
  * A busy server (503) is retried too, after the wait its Retry-After asks for when that is longer.
  */

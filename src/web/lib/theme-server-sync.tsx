@@ -17,7 +17,7 @@ export const USER_SETTINGS_KEY = ['/api/user/settings'] as const;
 
 type SettingsAnswer = { data?: Partial<UserSettings> } & Partial<UserSettings>;
 
-/** Spec §7: "data.theme … (the data wrapper may be absent)". */
+/** "data.theme … (the data wrapper may be absent)". */
 export function themeOf(answer: SettingsAnswer | undefined): Theme | null {
   const theme = answer?.data ? answer.data.theme : answer?.theme;
   return theme === 'dark' || theme === 'light' ? theme : null;

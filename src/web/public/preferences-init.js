@@ -51,7 +51,7 @@
     /* no list or no storage: the app loads its texts itself */
   }
   // The landing page's largest paint is the hero poster, which React renders only after the app's
-  // JavaScript and texts have loaded: fetch it now, in parallel with them (issue 6 item 9). Other
+  // JavaScript and texts have loaded: fetch it now, in parallel with them. Other
   // pages do not show it, so only / asks for it.
   if (location.pathname === '/') {
     var poster = document.createElement('link');

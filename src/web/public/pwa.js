@@ -1,4 +1,4 @@
-// Makes Caredeck installable (issue 6): registers the service worker and keeps the browser's
+// Makes Caredeck installable: registers the service worker and keeps the browser's
 // install offer, which arrives once and early, until the landing page's "Install the app" uses it.
 // External, like preferences-init.js, so the CSP needs no inline script.
 (function () {

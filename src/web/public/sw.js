@@ -1,6 +1,6 @@
 // Caredeck's service worker: keeps the app shell (index.html, its hashed scripts and styles, icons)
 // so the installed app opens without a network. It never stores an API answer: those may carry
-// patient data (DESIGN.md §6) and must always come from the server.
+// patient data and must always come from the server.
 const CACHE = 'caredeck-shell-v2';
 // / is the prerendered landing page (landing.html); /index.html is the empty page every other path starts from.
 const SHELL = ['/', '/index.html', '/manifest.webmanifest', '/favicon.svg', '/preferences-init.js', '/pwa.js', '/icons/icon-192.png'];

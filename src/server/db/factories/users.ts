@@ -3,7 +3,7 @@ import type { Database } from '../client';
 import { users, type NewUserRow, type UserRow } from '../schema';
 import { CITIES, FIRST_NAMES, LAST_NAMES, Random, STREETS } from './random';
 
-// Factories build believable rows with typed overrides (STYLE.md 8). Tests and the demo seed use
+// Factories build believable rows with typed overrides. Tests and the demo seed use
 // the same ones, so the seed exercises exactly what the tests check.
 
 export type UserOverrides = Partial<Omit<NewUserRow, 'passwordHash'>> & {

@@ -4,7 +4,7 @@ import { DOCUMENT_CATEGORIES, DOCUMENT_ORIGINS } from '../../../contracts/health
 import { bytea } from './types';
 import { users } from './users';
 
-// Documents (issue 7): metadata here; the bytes in document_contents under the same storage_key.
+// Documents: metadata here; the bytes in document_contents under the same storage_key.
 // origin 'patient' marks the patient's own uploads (they may delete them); 'clinical' ones stay.
 export const documents = pgTable(
   'documents',
@@ -32,7 +32,7 @@ export const documents = pgTable(
 export type NewDocumentRow = typeof documents.$inferInsert;
 
 // The bytes of each document, in the database itself: the app is stateless and may run as several
-// instances (DESIGN.md §1), so no instance's disk may hold them, and one transaction stores or
+// instances, so no instance's disk may hold them, and one transaction stores or
 // deletes a document whole. Keyed by storage_key so another backend (an object store) could take
 // over the same keys; deleting the document row deletes its bytes.
 export const documentContents = pgTable('document_contents', {

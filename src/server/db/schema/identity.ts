@@ -4,7 +4,7 @@ import { citext } from './types';
 import { users } from './users';
 
 // Sessions, sign-in throttling, password resets, recovery codes, passkeys, settings and the mail
-// outbox (DESIGN.md §5). Every secret is stored as a SHA-256 hash; the raw value exists only in the
+// outbox. Every secret is stored as a SHA-256 hash; the raw value exists only in the
 // cookie, the e-mail or the screen that showed it once.
 
 export const sessions = pgTable(
@@ -117,7 +117,7 @@ export const userSettings = pgTable('user_settings', {
   theme: text('theme', { enum: ['light', 'dark'] }),
   language: text('language'),
   biometricEnabled: boolean('biometric_enabled').notNull().default(false),
-  // Which live notifications the user wants as toasts (issue 7 item 9); all on until turned off.
+  // Which live notifications the user wants as toasts; all on until turned off.
   notifyAppointments: boolean('notify_appointments').notNull().default(true),
   notifyLabResults: boolean('notify_lab_results').notNull().default(true),
   notifyMessages: boolean('notify_messages').notNull().default(true),

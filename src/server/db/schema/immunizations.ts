@@ -1,7 +1,7 @@
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// Immunizations (issue 7): vaccines coded in CVX.
+// Immunizations: vaccines coded in CVX.
 export const immunizations = pgTable(
   'immunizations',
   {

@@ -2,7 +2,7 @@ import { index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { LAB_FLAGS, LAB_ORDER_STATUSES } from '../../../contracts/health-records';
 import { users } from './users';
 
-// Lab results (issue 7): an order for a panel (LOINC panel code) and its components. A patient
+// Lab results: an order for a panel (LOINC panel code) and its components. A patient
 // sees an order only once it is released (released_at set): a clinician reviews results first.
 export const labOrders = pgTable(
   'lab_orders',

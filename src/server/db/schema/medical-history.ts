@@ -2,7 +2,7 @@ import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-or
 import { MEDICAL_HISTORY_CATEGORIES } from '../../../contracts/health-records';
 import { users } from './users';
 
-// Past medical history (conditions, operations, hospital stays) and family history (issue 7).
+// Past medical history (conditions, operations, hospital stays) and family history.
 export const medicalHistoryEntries = pgTable(
   'medical_history_entries',
   {

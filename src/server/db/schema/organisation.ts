@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// Issue 6 item 5: the organisation's public identity (landing page, footer, emails) and its clinics
+// The organisation's public identity (landing page, footer, emails) and its clinics
 // (the landing page's map). One settings row at most (id = 1); until an admin saves it, the
 // server answers the configuration's name and support address.
 export const organisationSettings = pgTable(

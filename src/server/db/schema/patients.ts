@@ -25,7 +25,7 @@ export const patientProfiles = pgTable('patient_profiles', {
   emergencyContactName: text('emergency_contact_name'),
   emergencyContactPhone: text('emergency_contact_phone'),
   emergencyContactRelationship: text('emergency_contact_relationship'),
-  // As the patient reported them at registration (spec §3 payload lists); clinicians confirm them
+  // As the patient reported them at registration; clinicians confirm them
   // into the structured allergy, medication and problem records.
   reportedAllergies: text('reported_allergies')
     .array()

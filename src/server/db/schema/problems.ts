@@ -2,7 +2,7 @@ import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core
 import { PROBLEM_STATUSES } from '../../../contracts/health-records';
 import { users } from './users';
 
-// The problem list (issue 7): diagnoses coded in ICD-10.
+// The problem list: diagnoses coded in ICD-10.
 export const problems = pgTable(
   'problems',
   {

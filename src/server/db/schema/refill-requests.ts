@@ -4,7 +4,7 @@ import { REFILL_STATUSES } from '../../../contracts/refill-requests';
 import { medications } from './medications';
 import { users } from './users';
 
-// Issue 7 item 5: a patient's request to refill one of their medications, decided by the
+// A patient's request to refill one of their medications, decided by the
 // prescriber (requested → approved or denied).
 export const refillRequests = pgTable(
   'refill_requests',

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { SHARE_LINK_SCOPES } from '../../../contracts/share-links';
 import { users } from './users';
 
-// Issue 7 item 6: a patient's link to part of their record. Only the SHA-256 of the token is kept,
+// A patient's link to part of their record. Only the SHA-256 of the token is kept,
 // so a copy of the database opens no link.
 export const shareLinks = pgTable(
   'share_links',

@@ -22,7 +22,7 @@ export const users = pgTable(
     address: text('address'),
     avatarUrl: text('avatar_url'),
     preferredLanguage: text('preferred_language'),
-    /** Country/region, ISO 3166-1 alpha-2 (issue 7 item 9). */
+    /** Country/region, ISO 3166-1 alpha-2. */
     country: text('country'),
     isFirstTimeLogin: boolean('is_first_time_login').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),

@@ -2,7 +2,7 @@ import { index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { VITAL_SOURCES, VITAL_TYPES } from '../../../contracts/health-records';
 import { users } from './users';
 
-// Vital signs (issue 7): one row per measure (blood pressure is two rows, systolic and diastolic,
+// Vital signs: one row per measure (blood pressure is two rows, systolic and diastolic,
 // with the same measured_at), in the unit of contracts VITAL_DEFINITIONS.
 export const vitals = pgTable(
   'vitals',

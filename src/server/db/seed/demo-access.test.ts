@@ -6,7 +6,7 @@ import { openMigratedTestDatabase, type TestDatabaseHandle } from '../../test-su
 import { careAssignments, permissions, users } from '../schema';
 import { seedDemoOrganisation } from './index';
 
-// The demo organisation's access (issue 4 item 5): staff hold their position's template, the demo
+// The demo organisation's access: staff hold their position's template, the demo
 // reception account lacks billing.view (the access e2e depends on it), the demo doctor has patients.
 
 describe('demo access', () => {

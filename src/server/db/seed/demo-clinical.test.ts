@@ -20,7 +20,7 @@ import {
 } from '../schema';
 import { seedDemoOrganisation } from './index';
 
-// Issue 7 item 1: the demo seed gives every demo patient a history in each area of the chart.
+// The demo seed gives every demo patient a history in each area of the chart.
 
 describe('the demo clinical history', () => {
   let database: TestDatabaseHandle;

@@ -3,7 +3,7 @@ import type { Database } from '../client';
 import { buildClinicalHistory, insertClinicalHistories, Random, slotOn } from '../factories';
 import { careAssignments, doctorProfiles, doctorTimeOff, patientProfiles, users } from '../schema';
 
-// Issue 7 item 1: every demo patient gets a believable history (six months of vitals, several lab
+// Every demo patient gets a believable history (six months of vitals, several lab
 // panels, current and past medications, allergies, problems, immunizations, family history, past
 // and upcoming appointments, documents). Built in memory and inserted in bulk, so the whole seed
 // stays within a couple of seconds on PGlite.

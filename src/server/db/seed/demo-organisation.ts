@@ -1,7 +1,7 @@
 import type { Database } from '../client';
 import { clinics, organisationSettings } from '../schema';
 
-// The demo organisation's public identity and clinics (issue 6 item 5): a fictional group with
+// The demo organisation's public identity and clinics: a fictional group with
 // sites in real cities, so the landing page's map and contact details look like a deployment's.
 
 export const DEMO_ORGANISATION = {

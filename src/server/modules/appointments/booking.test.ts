@@ -17,7 +17,7 @@ import { createActor, probeIdor, type Actor } from '../../test-support/idor-harn
 import type { BusEnvelope } from '../../platform/events';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Issue 7 item 3: free slots, booking, rescheduling, cancelling, the calendar file and the queue,
+// Free slots, booking, rescheduling, cancelling, the calendar file and the queue,
 // against the real app and database. The clinic zone is UTC (the default), so a doctor's hours
 // 09:00–12:00 are 09:00–12:00Z.
 

@@ -11,7 +11,7 @@ import type { AuditEventInput, AuditLog } from '../../platform/audit';
 import { csvLine } from './audit-csv';
 import type { AccessLogRow, AuditEventListRow, AuditRepository } from './audit.repository';
 
-// Issue 4 item 6: the audit viewer, its CSV export, the chain check and the patient's access log.
+// The audit viewer, its CSV export, the chain check and the patient's access log.
 // Reading the audit trail is itself on the trail (who looked, with which filters).
 
 export type RequestContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;

@@ -17,7 +17,7 @@ import { csvCell } from './audit-csv';
 import { archiveConfiguredAuditTrail } from './audit-archive';
 import { verifyAuditTrail, verifyConfiguredAuditTrail } from './audit-verify';
 
-// Issue 4 item 6: the audit viewer and its export, the chain check, the database's refusal to
+// The audit viewer and its export, the chain check, the database's refusal to
 // change history, and the patient's own access log.
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');

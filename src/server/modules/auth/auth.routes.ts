@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
     '/api/auth/session',
     { config: { access: 'public' }, schema: { response: { 200: sessionCheckResponseSchema } } },
     async (request) => {
-      // Spec §7/§8: "No server session" tells the client to clear its stored session.
+      // "No server session" tells the client to clear its stored session.
       if (!request.session) return { user: null, session: null, error: 'No server session' as const };
       return { user: await usersService.sessionUser(request.session.userId), session: sessionInfo(request.session) };
     },
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
       // This browser's sockets reconnect on the new cookie (1012: retry); the user's other sessions' close.
       app.realtime.closeSession(previousSessionId, 1012);
       await app.realtime.sweep(userId);
-      // Every session ended, this one too; this browser continues on a fresh token (DESIGN.md §5).
+      // Every session ended, this one too; this browser continues on a fresh token.
       request.session = null;
       const session = await startSession(app, request, reply, userId, 'password');
       await notifications.notePasswordChanged(userId);

@@ -28,7 +28,7 @@ export const AUTH_MESSAGES = {
   mfaSetupFirst: 'Start the two-factor set-up first.',
 } as const;
 
-/** A reset link works for 30 minutes (issue 3 item 2). */
+/** A reset link works for 30 minutes. */
 export const RESET_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 /**
  * An invitation (an account an admin created, issue 4 item 5) is the same single-use link on the
@@ -77,7 +77,7 @@ export class AuthService {
     this.throttle = new LoginThrottle(this.repository, this.now);
   }
 
-  // Sign-in (spec §5 Login)
+  // Sign-in
 
   async login(input: { email: string; password: string } & SecondFactor, ctx: RequestContext): Promise<LoginOutcome> {
     await this.assertNotThrottled(input.email, ctx, 'auth.sign-in');
@@ -219,7 +219,7 @@ export class AuthService {
     if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
 
     const { user, tokenId } = found;
-    // A reset never skips the second factor (DESIGN.md §5): whoever reads the mailbox still needs it.
+    // A reset never skips the second factor: whoever reads the mailbox still needs it.
     if (user.mfaEnabled) {
       await this.assertNotThrottled(user.email, ctx, 'auth.password-reset', user.id);
       if (!input.mfaCode && !input.recoveryCode) return { kind: 'mfa-required' };
@@ -248,7 +248,7 @@ export class AuthService {
     return { kind: 'reset' };
   }
 
-  // Change password (spec §5), signed in
+  // Change password, signed in
 
   /**
    * Checks the current password (throttled like a sign-in), refuses a new one equal to it or a

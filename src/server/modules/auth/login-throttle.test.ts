@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { accountBlockMs, accountKey, ipKey } from './login-throttle';
 import { auditOf, createAccount, login } from './testing';
 
-// Brute force (DESIGN.md §5, SECURITY.md test 7): a few failures get 429 with Retry-After, the
+// Brute force: a few failures get 429 with Retry-After, the
 // block ends, and the real user signing in from their own address is never locked out by an
 // attacker elsewhere. Time is moved by moving the throttle's timestamps in the database.
 

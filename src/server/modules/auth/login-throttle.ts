@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import type { AuthRepository } from './auth.repository';
 
-// Brute-force limits (DESIGN.md §5, SECURITY.md test 7). Two counters in auth_throttle, so every
+// Brute-force limits. Two counters in auth_throttle, so every
 // instance sees the same numbers:
 // - account + IP: after 5 failures within 15 minutes the pair is blocked, 30 s doubling with each
 //   further failure, at most 15 minutes. It is keyed by IP too, so an attacker hammering an account

@@ -8,7 +8,7 @@ import { hashRecoveryCode } from './recovery-codes';
 import { totpCodeForStep, totpStep } from './totp';
 import { auditOf, createAccount, currentCode, login, mfaSecretOf, type TestAccount } from './testing';
 
-// Two-factor authentication from the security settings (issue 3 item 4, DESIGN.md §5): enrol with a
+// Two-factor authentication from the security settings: enrol with a
 // QR code, confirm with a code, get one-time recovery codes; turning it off or renewing the codes
 // needs the password; each change ends the user's other sessions.
 

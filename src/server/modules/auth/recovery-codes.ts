@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-// One-time recovery codes for when the authenticator is lost (DESIGN.md §5). Shown once as
+// One-time recovery codes for when the authenticator is lost. Shown once as
 // XXXXX-XXXXX in the base32 alphabet (no 0/1/8/9, nothing to confuse with O/I/B/g): 10 symbols of
 // 5 bits = 50 random bits each. Only the SHA-256 of the normalised code is stored.
 

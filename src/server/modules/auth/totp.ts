@@ -1,7 +1,7 @@
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
-// TOTP, RFC 6238 (DESIGN.md §5): 30-second steps, 6 digits, SHA-1 (what every authenticator app
+// TOTP, RFC 6238: 30-second steps, 6 digits, SHA-1 (what every authenticator app
 // speaks), one step of clock drift either way. A code is accepted once: the caller remembers the
 // last accepted step and passes it back, and a code of that step or an earlier one is refused.
 

@@ -63,7 +63,7 @@ function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Passkeys, the spec's "biometric sign-in" (DESIGN.md §5, spec §3/§4/§7/§8): registration from the
+ * Passkeys, the spec's "biometric sign-in": registration from the
  * security settings, management of one's own passkeys, and sign-in with one.
  */
 export class BiometricService {
@@ -172,7 +172,7 @@ export class BiometricService {
       resourceId: id,
       details: row ? { enabled } : { reason: 'not_found' },
     });
-    // Someone else's passkey answers exactly like a missing one (DESIGN.md §6).
+    // Someone else's passkey answers exactly like a missing one.
     if (!row) throw AppError.notFound();
     return toBiometricCredential(row);
   }

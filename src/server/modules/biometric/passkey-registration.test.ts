@@ -9,7 +9,7 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { appOrigin, auditActions, registerPasskey } from './biometric-test-helpers';
 
-// Passkey registration and management from the security settings (DESIGN.md §5, issue 3 item 5),
+// Passkey registration and management from the security settings,
 // through the real app on a real database, with a software authenticator in place of the browser's.
 
 describe('passkey registration and management', () => {

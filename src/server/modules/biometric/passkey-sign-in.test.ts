@@ -58,7 +58,7 @@ describe('passkey sign-in', () => {
     const login = newAgent();
 
     const { challenge: issued, options } = await challenge(login);
-    // Spec §9: the prompt times out after 60 s; user verification is required; any passkey of this site.
+    // The prompt times out after 60 s; user verification is required; any passkey of this site.
     expect(options).toMatchObject({ challenge: issued, rpId: 'localhost', timeout: 60_000, userVerification: 'required' });
     expect(options.allowCredentials ?? []).toEqual([]);
     const [stored] = await testApp.db.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.challenge, issued));
@@ -72,7 +72,7 @@ describe('passkey sign-in', () => {
     expect(new Date(body.session.expiresAt).getTime()).toBeGreaterThan(Date.now());
     expect(login.sessionToken).toBeDefined();
 
-    // The new session works: the login page's follow-up call (spec §7 update-usage) is signed in.
+    // The new session works: the login page's follow-up call is signed in.
     const usage = await login.post('/api/biometric/update-usage', { credentialId: credential.credentialId });
     expect(usage.statusCode).toBe(200);
     const mine = await login.get('/api/biometric/credentials');

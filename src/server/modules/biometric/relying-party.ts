@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config';
 
-/** Who we are to an authenticator: the WebAuthn relying party (DESIGN.md §5 passkeys). */
+/** Who we are to an authenticator: the WebAuthn relying party. */
 export interface RelyingParty {
   /** The RP ID: the host name of PUBLIC_URL. A passkey is bound to it for life. */
   id: string;

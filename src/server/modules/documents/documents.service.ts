@@ -15,7 +15,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import { sanitiseFilename } from './document-filename';
 import { DocumentsRepository, type DocumentListRow } from './documents.repository';
 
-// Records and documents (issue 7 item 7). A patient lists, downloads, uploads and deletes their own
+// Records and documents. A patient lists, downloads, uploads and deletes their own
 // uploads; clinicians do the same for the patients in their care with medical_records.* (their
 // uploads are clinical documents, which nobody deletes here: they are part of the record). Reach
 // and audit are the repository's: every request is one audit event under the patient, a refused

@@ -15,7 +15,7 @@ import { assignCare, createActor, probeIdor, type Actor } from '../../test-suppo
 import { multipartBody, ONE_PIXEL_PNG, type FormPart } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Issue 7 item 7: upload, list, download and delete of a patient's documents, with the content
+// Upload, list, download and delete of a patient's documents, with the content
 // check, the download headers, the IDOR probes and the audit trail.
 
 let t: TestApp;

@@ -50,7 +50,7 @@ export class ErrorReportsService {
     return this.uow.write(ctx, async (work) => {
       const repo = work.use(ErrorReportsRepository);
       const occurrences = (await repo.countByFingerprint(fingerprint)) + 1;
-      // Spec §9: a pattern seen more than 10 times is raised to high severity (never lowered).
+      // A pattern seen more than 10 times is raised to high severity (never lowered).
       const severity: ErrorSeverity =
         occurrences > ERROR_HANDLING.escalateAfterOccurrences && SEVERITY_RANK[report.severity] < SEVERITY_RANK.high
           ? 'high'

@@ -13,7 +13,7 @@ import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixt
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Issue 7 item 10: the chart reads (complete, vitals, lab results, allergies), and the audit
+// The chart reads (complete, vitals, lab results, allergies), and the audit
 // completeness of every patient-data read of this issue: one event per request, under the patient.
 
 let t: TestApp;

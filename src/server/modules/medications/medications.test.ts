@@ -5,7 +5,7 @@ import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixt
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Issue 7 item 10: GET /api/medications/patient/{id}, current and past, scoped.
+// GET /api/medications/patient/{id}, current and past, scoped.
 
 let t: TestApp;
 let patient: Actor;

@@ -10,7 +10,7 @@ import { createActor, probeIdor, type Actor } from '../../test-support/idor-harn
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Issue 7 item 5: refill requests, the prescriber's task and notification, and the live refresh.
+// Refill requests, the prescriber's task and notification, and the live refresh.
 
 let t: TestApp;
 let patient: Actor;

@@ -7,7 +7,7 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createAccount, mailTo, type TestAccount } from '../auth/testing';
 
-// Issue 6 item 5: organisation settings and clinics, edited by admins (or system.config), shown
+// Organisation settings and clinics, edited by admins (or system.config), shown
 // publicly through GET /api/public/config.
 
 const SETTINGS = {

@@ -5,7 +5,7 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { auditOf, createAccount } from '../auth/testing';
 
-// Issue 3 item 9: in demo mode an admin reads the outbox in the app (so a password reset can be
+// In demo mode an admin reads the outbox in the app (so a password reset can be
 // finished without a mail server). Nobody else may, and outside demo mode nobody may.
 
 describe('the demo mail outbox', () => {

@@ -374,7 +374,7 @@ describe('patient self-registration', () => {
         'preferredLanguage',
       ].sort(),
     );
-    // The same zod schema as the wizard, answered in the spec's English wording (spec §5).
+    // The same zod schema as the wizard, answered in the spec's English wording.
     expect(error.fields).toMatchObject({
       firstName: 'First name is required',
       email: 'Valid email is required',

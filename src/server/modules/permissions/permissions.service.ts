@@ -11,7 +11,7 @@ import type { EventBus } from '../../platform/events';
 import type { SessionStore } from '../../platform/session';
 import { PermissionsRepository } from './permissions.repository';
 
-// The permission API (issue 4 item 3). Who may change whom is decided here, not by the client:
+// The permission API. Who may change whom is decided here, not by the client:
 // nobody changes their own permissions or role; a non-admin holder of users.permissions changes
 // only staff accounts, and only within what they hold themselves (platform/delegation.ts): no
 // escalation through a colleague, and no taking away what they could not give; only staff hold grants.
@@ -231,7 +231,7 @@ export class PermissionsService {
     try {
       await this.deps.events.publish({ recipients: [userId], event });
     } catch {
-      // The client also refreshes its permissions on its own schedule (spec §9 cache constants).
+      // The client also refreshes its permissions on its own schedule.
     }
   }
 }

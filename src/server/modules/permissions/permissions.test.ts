@@ -11,7 +11,7 @@ import type { BusEnvelope } from '../../platform/events';
 import { activeGrantCount, createActor, grantDirectly, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// The permission API (issue 4 item 3) and what its changes do: grants and revokes count from the
+// The permission API and what its changes do: grants and revokes count from the
 // next request, nobody changes their own permissions or role, and every change is audited and
 // published to the user it concerns.
 

@@ -14,7 +14,7 @@ import { ShareLinksRepository } from './share-links.repository';
 
 type ShareLinkRow = Awaited<ReturnType<ShareLinksRepository['active']>>[number];
 
-// Issue 7 item 6: a patient shares their current medication list through a link that expires.
+// A patient shares their current medication list through a link that expires.
 // The token (256 random bits) is shown once; only its SHA-256 is stored. Every way a link can be
 // unusable (unknown, expired, revoked) answers the same 404, and every opening is audited under
 // the patient with the link's id, so it shows in their "Who opened my record".

@@ -14,7 +14,7 @@ import { captureLogs, type LogCapture } from '../../test-support/log-capture';
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Issue 7 item 6: share links for the medication list, the public page behind them, and the
+// Share links for the medication list, the public page behind them, and the
 // patient's record of every opening.
 
 let t: TestApp;

@@ -21,7 +21,7 @@ async function actorWithPermissions(request: FastifyRequest): Promise<UserAdminA
   return { userId, role, held: await permissionsOf(request) };
 }
 
-// Issue 4 item 5: GET/POST /api/users, PUT /api/users/{id}/status. HTTP shape only.
+// GET/POST /api/users, PUT /api/users/{id}/status. HTTP shape only.
 
 // Admin (who passes every permission check), or staff holding the users.* permission the operation needs.
 const ACCESS = {
@@ -39,7 +39,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     config: app.config,
     organisation: () => app.organisationIdentity.current(),
-    // New staff start with their position's template (DESIGN.md §6).
+    // New staff start with their position's template.
     assignPositionTemplate,
     invitationLink: (db, userId) =>
       new AuthService({

@@ -11,7 +11,7 @@ import type { Mailer } from '../../platform/mail';
 import { SessionStore } from '../../platform/session';
 import { isUniqueViolation, UserAdminRepository, type AdminUserRow } from './user-admin.repository';
 
-// Issue 4 item 5: admins list accounts, create doctor and staff accounts (by invitation: the admin
+// Admins list accounts, create doctor and staff accounts (by invitation: the admin
 // never chooses or sees a password) and deactivate or reactivate them (SECURITY.md V7: deactivation
 // ends every session at once; sign-in, reset, passkeys and session checks refuse inactive users).
 // A non-admin holder of users.create or users.update manages only staff accounts within their own
@@ -95,7 +95,7 @@ export class UserAdminService {
   /**
    * Creates the account, its doctor profile or staff template, the invitation link and the audit
    * event in one transaction, then queues the invitation mail. Doctors start with
-   * isFirstTimeLogin (spec §2); choosing a password through the invitation clears it, as any reset does.
+   * isFirstTimeLogin; choosing a password through the invitation clears it, as any reset does.
    */
   async create(
     actor: UserAdminActor,

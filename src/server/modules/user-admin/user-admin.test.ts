@@ -6,7 +6,7 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { auditOf, createAccount, login, mailTo, resetTokenFrom, type TestAccount } from '../auth/testing';
 
-// Issue 4 item 5: an admin lists, creates (by invitation), deactivates and reactivates accounts.
+// An admin lists, creates (by invitation), deactivates and reactivates accounts.
 
 describe('admin: users', () => {
   let t: TestApp;

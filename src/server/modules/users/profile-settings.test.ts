@@ -8,7 +8,7 @@ import { createActor, probeIdor, type Actor } from '../../test-support/idor-harn
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { auditOf } from '../auth/testing';
 
-// Issue 7 item 9: the settings screen's medical, insurance and country fields on
+// The settings screen's medical, insurance and country fields on
 // PUT /api/user/profile/{id}, the notification choices on /api/user/settings, and item 8's
 // demographics read (GET /api/patients/{id}) showing what the patient saved.
 

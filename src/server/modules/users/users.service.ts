@@ -14,7 +14,7 @@ import {
   type UserWithProfile,
 } from './users.repository';
 
-/** Spec §3: an emergency contact without a relationship is the "Emergency Contact". */
+/** An emergency contact without a relationship is the "Emergency Contact". */
 export const DEFAULT_RELATIONSHIP = 'Emergency Contact';
 
 /** Spec §3 "User (as normalised by the client)": what the signed-in user may see of themself. */

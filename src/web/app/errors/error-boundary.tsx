@@ -13,7 +13,7 @@ interface Props {
   level: BoundaryLevel;
   /** Name sent with the report ("app", "patient-portal", "route:/appointments"). */
   name: string;
-  /** Spec §8: portal errors read "{portal} Portal Error: {message}". */
+  /** Portal errors read "{portal} Portal Error: {message}". */
   portalName?: string;
   maxRetries?: number;
   retryDelayMs?: number;

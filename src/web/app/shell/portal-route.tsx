@@ -4,7 +4,7 @@ import type { Role } from '../../../contracts/roles';
 import { portalPath } from '../../lib/session/role-navigation';
 import { useSession } from '../../lib/session/use-session';
 
-/** Each role portal is for its own role only; anyone else is sent to theirs (spec §4 App flow). */
+/** Each role portal is for its own role only; anyone else is sent to theirs. */
 export function PortalRoute({ role, children }: { role: Role; children: ReactNode }) {
   const { user } = useSession();
   // The signed-in layout renders routes only once the user is loaded.

@@ -26,7 +26,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   // Spec §4 Session: after an expiry the landing page says why the portal closed.
   const ended = (location.state as SessionEndedState | null)?.sessionEnded;
   const showExpired = ended === 'expired' || ended === 'server';
-  // Spec §2: on the landing page the top bar carries the scroll buttons and Get Started.
+  // On the landing page the top bar carries the scroll buttons and Get Started.
   const onLanding = location.pathname === '/';
 
   return (

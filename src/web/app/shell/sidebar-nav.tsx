@@ -20,11 +20,11 @@ function linkClasses({ isActive }: { isActive: boolean }): string {
   }`;
 }
 
-/** The views of the user's role (spec §2 Views after login); on small screens behind the menu toggle, closed by a followed link. */
+/** The views of the user's role; on small screens behind the menu toggle, closed by a followed link. */
 export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open: boolean; onNavigate(): void }) {
   const { t } = useTranslation('shell');
   const config = usePublicConfig();
-  // Spec §6: a view the user's permissions do not open is not offered.
+  // A view the user's permissions do not open is not offered.
   const canReach = useCanReachView();
   const views = NAVIGATION[user.role].filter(canReach);
 

@@ -24,7 +24,7 @@ const ChangePasswordDialog = lazyView(
 /**
  * The frame of every signed-in view (spec §2 Signed-in header, §4 App flow). Signed-in routes need a
  * session: a visitor without one is sent to sign in and brought back afterwards. A stored session is
- * shown at once as a minimal shell while the user is loaded (spec §4 Session).
+ * shown at once as a minimal shell while the user is loaded.
  */
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation(['shell', 'common']);

@@ -6,7 +6,7 @@ import { Avatar } from '../ui/avatar';
 import { useSpecialtyLabel } from './use-specialty-label';
 
 /**
- * The top of a doctor card (spec §2 Doctor card): avatar or initials, the name as a heading with the
+ * The top of a doctor card: avatar or initials, the name as a heading with the
  * verified mark, and the specialty in the reader's language. `title` replaces the plain name, e.g. with a link.
  */
 export function DoctorSummary({

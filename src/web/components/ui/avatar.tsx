@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-// Spec §8: an avatar that is missing or fails to load falls back to initials on a coloured circle.
+// An avatar that is missing or fails to load falls back to initials on a coloured circle.
 // The colour is derived from the name, so a person keeps the same colour on every screen.
 
 const COLOURS = [

@@ -7,7 +7,7 @@ beforeAll(async () => {
   await initI18n('en');
 });
 
-// Spec §5: 8+ characters, lowercase, uppercase, digit, special character; up to 2 Weak, 3 Fair, 4 Good, 5 Strong.
+// 8+ characters, lowercase, uppercase, digit, special character; up to 2 Weak, 3 Fair, 4 Good, 5 Strong.
 describe('PasswordStrengthMeter', () => {
   it.each([
     ['abc', 1, 'Weak'],

@@ -10,7 +10,7 @@ const BookAppointmentPage = lazyView(
   ['booking', 'validation'],
 );
 
-/** The signed-in view `appointments` (spec §2), the patient's list; mounted by app/router.tsx. */
+/** The signed-in view `appointments`, the patient's list; mounted by app/router.tsx. */
 export const appointmentsRoutes: RouteObject[] = [
   { path: 'appointments', element: <AppointmentsPage /> },
   { path: 'appointments/book', element: <BookAppointmentPage /> },

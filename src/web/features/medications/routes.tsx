@@ -6,5 +6,5 @@ const MedicationsPage = lazyView(
   ['health', 'medications', 'validation'],
 );
 
-/** The signed-in view `medications` as a patient sees it (spec §2); mounted by app/router.tsx. */
+/** The signed-in view `medications` as a patient sees it; mounted by app/router.tsx. */
 export const medicationsRoutes: RouteObject[] = [{ path: 'medications', element: <MedicationsPage /> }];

@@ -3,5 +3,5 @@ import { lazyView } from '../../lib/lazy-view';
 
 const RecordsPage = lazyView(() => import('./pages/records-page').then((m) => m.RecordsPage), ['records']);
 
-/** The signed-in view `records` as a patient sees it (spec §2); mounted by app/router.tsx. */
+/** The signed-in view `records` as a patient sees it; mounted by app/router.tsx. */
 export const recordsRoutes: RouteObject[] = [{ path: 'records', element: <RecordsPage /> }];

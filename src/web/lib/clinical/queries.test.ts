@@ -5,7 +5,7 @@ import { matcherFor, reactionFor } from '../realtime/push-reactions';
 import type { PushMessage } from '../realtime/realtime-connection';
 import { patientAppointmentsQuery, patientMedicationsQuery, patientVitalsQuery } from './queries';
 
-// Spec §4/§7: the pushes that change a patient's chart refresh the views that show it, because the
+// The pushes that change a patient's chart refresh the views that show it, because the
 // views' query keys start with the cache-key URLs the push reactions name.
 
 const PATIENT = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';

@@ -2,7 +2,7 @@ import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, 
 
 // The public frame and the landing page run in two hosts: inside the app's router (every page after
 // the first), and on a first visit to / in the light landing entry (landing-app.tsx), which does not
-// download the router (issue 6 item 9). Both hand their location and navigation to these components
+// download the router. Both hand their location and navigation to these components
 // through this context, so the shared pages never import the router themselves.
 
 export interface AppLocation {

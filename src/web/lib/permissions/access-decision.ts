@@ -35,7 +35,7 @@ export function decideAccess({ status, user, permissions, can }: Inputs, require
   if (status === 'error') return { state: 'loading_error' };
 
   if (!adminPass) {
-    // Spec §6: a staff member holding no permission at all is denied.
+    // A staff member holding no permission at all is denied.
     if (user.role === 'staff' && activePermissions(permissions).size === 0) return { state: 'denied', reason: 'missing_permissions' };
     const required = requirements.permissions ?? [];
     if (!can(required, { requireAll: requirements.requireAll, strict: requirements.strict })) {

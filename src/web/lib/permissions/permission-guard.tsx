@@ -8,7 +8,7 @@ import { usePermissions } from './use-permissions';
 
 interface Props extends AccessRequirements {
   children: ReactNode;
-  /** Spec §4: where to send a denied user instead of showing the denial screen. */
+  /** Where to send a denied user instead of showing the denial screen. */
   redirectTo?: string;
 }
 
@@ -25,7 +25,7 @@ function useGracePeriod(ms: number): boolean {
 /**
  * Spec §4 Permission guard: loading until the user and the permissions are known, then allowed,
  * denied (with its reason) or loading_error (with Retry). A page that may open is shown at once; a
- * refusal or an error waits out the grace period (spec §9, 1500 ms) as loading, so a session or
+ * refusal or an error waits out the grace period as loading, so a session or
  * permission list still settling never flashes a denial.
  */
 export function PermissionGuard({ children, redirectTo, ...requirements }: Props) {

@@ -5,7 +5,7 @@ import { api, ApiError } from '../api-client';
 
 // Spec §7 GET /api/users/{id}/permissions (staff only) and §9 "Permission cache". The key is the URL
 // (spec §7: the default query uses its first key as the URL), so the realtime client's invalidation
-// of /api/users/{id}/permissions on permission and role pushes (spec §4) reaches this cache, and the
+// of /api/users/{id}/permissions on permission and role pushes reaches this cache, and the
 // admin screen, which reads the same URL, shares it.
 
 export type UserPermissions = UserPermissionsResponse['data'];
@@ -14,7 +14,7 @@ export function permissionsQueryKey(userId: string): [string] {
   return [`/api/users/${userId}/permissions`];
 }
 
-/** Spec §9: 3 retries, the delay doubling from 1 s up to 30 s. A refusal (4xx) will not change on retry. */
+/** 3 retries, the delay doubling from 1 s up to 30 s. A refusal (4xx) will not change on retry. */
 export function shouldRetryPermissions(failureCount: number, error: unknown): boolean {
   if (failureCount >= PERMISSION_CACHE.retries) return false;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.status === 408 || error.status === 429;

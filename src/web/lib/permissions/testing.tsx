@@ -93,7 +93,7 @@ function Where() {
 
 /** Renders `ui` at `path` with the given session; other paths show where the router went. */
 export function renderGuarded(ui: ReactElement, session: { status: SessionStatus; user: SessionUser | null }, path = '/billing') {
-  // The app's default query (spec §7), for the other queries a guarded screen may make.
+  // The app's default query, for the other queries a guarded screen may make.
   const queryClient = new QueryClient({ defaultOptions: { queries: { queryFn: defaultQueryFn, retry: false } } });
   return renderWithSession(
     <MemoryRouter initialEntries={[path]}>

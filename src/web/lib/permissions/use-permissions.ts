@@ -6,7 +6,7 @@ import { checkPermissions, clientPermissions, type CheckOptions, type HeldPermis
 import { useSession } from '../session/use-session';
 import { permissionsQuery, type UserPermissions } from './permissions-query';
 
-// Spec §6: only staff load granular permissions; every other role skips the fetch and counts, in the
+// Only staff load granular permissions; every other role skips the fetch and counts, in the
 // client, as holding every permission. The server decides what each of them really reaches.
 
 export type PermissionsStatus = 'loading' | 'anonymous' | 'ready' | 'error';

@@ -4,7 +4,7 @@ import { SidebarNav } from '../../app/shell/sidebar-nav';
 import { advance, json, permissionsAnswer, renderGuarded, stubFetch, setUpGuardTests, user } from './testing';
 import { guardViewRoute, ViewGuard } from './view-guard';
 
-// Spec §6: the guarded views, their any-of requirements per role, and the sidebar that hides what a
+// The guarded views, their any-of requirements per role, and the sidebar that hides what a
 // staff member's permissions do not open.
 
 function server(granted: Parameters<typeof permissionsAnswer>[0]) {

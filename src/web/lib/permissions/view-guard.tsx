@@ -6,7 +6,7 @@ import { useSession } from '../session/use-session';
 import { PermissionGuard } from './permission-guard';
 import { usePermissions } from './use-permissions';
 
-// Spec §6: the guarded views (appointments, records, medications, billing, messages) and their
+// The guarded views (appointments, records, medications, billing, messages) and their
 // any-of requirements, applied to the routes that show them and to the sidebar that links to them.
 
 /** Guards one view with the requirement spec §6 gives it for the user's role. */

@@ -1,7 +1,7 @@
 import { PUSH } from './push-constants';
 
 /**
- * Spec §4/§9: the wait before reconnect attempt `attempt` (0 for the first): 2 s doubling up to 45 s,
+ * The wait before reconnect attempt `attempt` (0 for the first): 2 s doubling up to 45 s,
  * plus up to 10% of that at random. `random` is a number in [0, 1), Math.random in the browser.
  */
 export function reconnectDelay(attempt: number, random: number): number {

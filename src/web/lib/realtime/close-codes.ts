@@ -1,6 +1,6 @@
 import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
 
-// Spec §4: close codes are shown as texts (1000 Normal closure, 1001 Going away, 1006 Abnormal
+// Close codes are shown as texts (1000 Normal closure, 1001 Going away, 1006 Abnormal
 // closure, ...). This maps a code to its key in the `realtime` namespace (closeCodes.<key>).
 
 const KNOWN: Record<number, string> = {
@@ -30,7 +30,7 @@ export function closeCodeKey(code: number): string {
   return 'unknown';
 }
 
-/** Spec §4: no retry after a normal closure or an application code (the server meant it). */
+/** No retry after a normal closure or an application code (the server meant it). */
 export function isFinalCloseCode(code: number): boolean {
   return code === CLOSE_CODES.normal || (code >= 4000 && code <= 4999);
 }

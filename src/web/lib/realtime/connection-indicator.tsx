@@ -20,7 +20,7 @@ const DOT: Record<Shown, string> = {
 };
 
 /**
- * Issue 5 item 3: a small sign in the header for people who care whether updates arrive live
+ * A small sign in the header for people who care whether updates arrive live
  * (connected / reconnecting / offline). The words are for screen readers and the tooltip.
  */
 export function ConnectionIndicator() {

@@ -2,7 +2,7 @@ import { notificationEventSchema } from '../../../contracts/live-events';
 import type { NotificationCategory, NotificationPreferences } from '../../../contracts/user-settings';
 import type { PushMessage } from './realtime-connection';
 
-// Issue 7 item 9: the kinds of live notification a user may silence in settings. What is honoured:
+// The kinds of live notification a user may silence in settings. What is honoured:
 // a silenced kind shows no toast in this tab; the notification is still stored, counted in the bell
 // and refreshes the views it concerns. Never silenced: high-priority and emergency notifications,
 // and access changes (permissions, roles), which a person must always be told about.

@@ -10,9 +10,9 @@ export const PUSH = {
   connectionTimeoutMs: 35_000,
   healthCheckTimeoutMs: 10_000,
   healthCheckFallbackMs: 4000,
-  /** Spec §4: after a close the client waits this long before it starts the backoff. */
+  /** After a close the client waits this long before it starts the backoff. */
   closeSettleMs: 100,
-  /** Spec §7: the port to use when the page's address names none. */
+  /** The port to use when the page's address names none. */
   fallbackPort: 5000,
 } as const;
 

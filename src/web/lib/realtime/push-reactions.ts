@@ -5,7 +5,7 @@ import type { PushMessage } from './realtime-connection';
 // Spec §4 "Push messages and reactions", §7 cache keys, §9 toast durations: what each pushed message
 // does in this tab. Pure data, so the mapping is tested on its own; realtime-provider.tsx applies it.
 //
-// Query keys in this app start with the URL they GET (spec §7), so a cache key below is a URL path:
+// Query keys in this app start with the URL they GET, so a cache key below is a URL path:
 // `{id}` stands for one segment (the event's own id when it names one, else any), a trailing `/**`
 // also matches the sub-paths.
 
@@ -56,7 +56,7 @@ const RULES: Record<string, Rule> = {
   'patient-created': { invalidate: [...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
   patient_update: { invalidate: [], durationMs: TOAST.defaultMs },
   'general-update': { invalidate: ['/api/users', ...DASHBOARD_STATS], durationMs: TOAST.defaultMs },
-  // The chart's visits feed the visit summaries view (issue 7 item 8).
+  // The chart's visits feed the visit summaries view.
   appointment_update: {
     invalidate: [...UNCLAIMED_APPOINTMENT_LISTS, ...DASHBOARD_STATS],
     durationMs: TOAST.medicationsAndAppointmentsMs,
@@ -72,7 +72,7 @@ const RULES: Record<string, Rule> = {
   user_role_changed: { invalidate: [...ACCESS, '/api/roles', '/api/users'], durationMs: TOAST.roleChangeMs, refreshAccess: true },
 };
 
-/** Spec §4: leave-request and coverage messages come in several types each; they share a family rule. */
+/** Leave-request and coverage messages come in several types each; they share a family rule. */
 function familyRule(type: string): Rule | undefined {
   if (type.startsWith('leave_')) {
     return { invalidate: ['/api/leave/requests', '/api/doctors/availability', '/api/doctor/dashboard-stats'], durationMs: TOAST.defaultMs };
@@ -128,7 +128,7 @@ export function reactionFor(message: PushMessage): PushReaction | null {
   // its medication_update only refreshes the views.
   if (message.type === 'medication_update' && message.reason === 'refill_requested') showToast = false;
 
-  // Spec §9: 10 s for high priority, whatever the type.
+  // 10 s for high priority, whatever the type.
   const durationMs = priority === 'high' ? TOAST.highPriorityMs : rule.durationMs;
   return {
     invalidate: rule.invalidate,

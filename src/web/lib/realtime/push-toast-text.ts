@@ -3,7 +3,7 @@ import { liveEventSchema } from '../../../contracts/live-events';
 import { notificationText } from './notification-text';
 import type { PushMessage } from './realtime-connection';
 
-/** Spec §4: the toast of a pushed message, in the reader's language. */
+/** The toast of a pushed message, in the reader's language. */
 export function pushToastText(t: TFunction, message: PushMessage): { title: string; description?: string } {
   const event = liveEventSchema.safeParse(message);
   if (event.success) {
@@ -34,7 +34,7 @@ export function pushToastText(t: TFunction, message: PushMessage): { title: stri
   return { title: t(`realtime:events.other.${familyOf(message.type)}`) };
 }
 
-/** Messages the contracts do not describe yet are named by their family (spec §4 list). */
+/** Messages the contracts do not describe yet are named by their family. */
 function familyOf(type: string): string {
   if (type.startsWith('leave_')) return 'leave';
   if (type.startsWith('coverage_')) return 'coverage';

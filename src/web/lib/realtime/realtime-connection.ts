@@ -51,7 +51,7 @@ export interface ConnectionSnapshot {
 /** A frame from the server that is not a control frame: a live event for the reactions. */
 export type PushMessage = { type: string } & Record<string, unknown>;
 
-/** Spec §7: /ws on the same host, wss when the page is https; port 5000 when the address names none. */
+/** /ws on the same host, wss when the page is https; port 5000 when the address names none. */
 export function realtimeUrl(location: RealtimeEnvironment['location']): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const host = location.host || `${location.hostname || 'localhost'}:${PUSH.fallbackPort}`;
@@ -151,7 +151,7 @@ export class RealtimeConnection {
   private connect(): void {
     if (!this.started) return;
     this.clearTimers();
-    // Spec §4: no attempt while the network is down; coming online starts one.
+    // No attempt while the network is down; coming online starts one.
     if (!this.env.isOnline()) {
       this.update({ state: 'disconnected', quality: 'poor' });
       return;
@@ -161,7 +161,7 @@ export class RealtimeConnection {
     try {
       socket = this.env.createSocket(realtimeUrl(this.env.location));
     } catch {
-      // Spec §8: a creation error leads to a retry like any other failed attempt.
+      // A creation error leads to a retry like any other failed attempt.
       this.scheduleReconnect();
       return;
     }
@@ -184,7 +184,7 @@ export class RealtimeConnection {
     const id = this.env.newId();
     this.healthCheckId = id;
     this.send({ type: 'health_check', id, timestamp: this.env.now() });
-    // Spec §4/§9: a matching answer passes at once; a socket still open after 4 s passes anyway; a
+    // A matching answer passes at once; a socket still open after 4 s passes anyway; a
     // check not passed within 10 s fails and the socket is abandoned for a retry.
     this.setTimer('healthFallback', PUSH.healthCheckFallbackMs, () => {
       if (this.socket?.readyState === SOCKET_OPEN) this.healthCheckPassed();
@@ -252,7 +252,7 @@ export class RealtimeConnection {
     return socket;
   }
 
-  /** Spec §8: a timed-out connection or a failed health check is closed to trigger a retry. */
+  /** A timed-out connection or a failed health check is closed to trigger a retry. */
   private abandon(): void {
     const socket = this.detachSocket();
     this.stopHeartbeat();
@@ -276,7 +276,7 @@ export class RealtimeConnection {
     this.update({ lastCloseCode: code });
     for (const listener of this.closeListeners) listener(code);
     if (!this.started) return;
-    // Spec §4: no retry after 1000, an application code 4000-4999, or while offline.
+    // No retry after 1000, an application code 4000-4999, or while offline.
     if (isFinalCloseCode(code) || !this.env.isOnline()) {
       this.update({ state: 'disconnected', ...(this.env.isOnline() ? {} : { quality: 'poor' as const }) });
       return;
@@ -298,7 +298,7 @@ export class RealtimeConnection {
 
   private handleVisibility = (): void => {
     if (!this.env.isVisible()) {
-      // Spec §4: a hidden page stops the heartbeat.
+      // A hidden page stops the heartbeat.
       this.stopHeartbeat();
       return;
     }
@@ -312,7 +312,7 @@ export class RealtimeConnection {
   };
 
   private handleOnline = (): void => {
-    // Spec §4: coming online resets the retries and reconnects.
+    // Coming online resets the retries and reconnects.
     this.update({ retryCount: 0, quality: 'good' });
     if (this.snapshot.state !== 'connected' && this.socket === null) this.connect();
   };

@@ -30,7 +30,7 @@ const NO_REACTIONS: ReactionTable = {};
 const disconnected = () => DISCONNECTED;
 
 /**
- * Spec §1/§4: one live connection per signed-in tab. It opens when someone is signed in, closes at
+ * One live connection per signed-in tab. It opens when someone is signed in, closes at
  * sign-out (or when another person signs in), and turns pushed messages into refetches and toasts.
  */
 export function RealtimeProvider({ children, environment, reactions = NO_REACTIONS }: Props) {
@@ -55,7 +55,7 @@ export function RealtimeProvider({ children, environment, reactions = NO_REACTIO
         predicate: (query) => legacy(query.queryKey) || stale.some((matches) => matches(query.queryKey)),
       });
       if (!reaction) return;
-      // Spec §4: permission and role changes re-fetch the permission list (invalidated above) and the session.
+      // Permission and role changes re-fetch the permission list (invalidated above) and the session.
       if (reaction.refreshAccess) void refreshRef.current();
       // The kinds the user silenced in settings (GET /api/user/settings, cached by the theme sync).
       const preferences = queryClient.getQueryData<{ data?: { notifications?: NotificationPreferences } }>(['/api/user/settings'])?.data

@@ -138,7 +138,7 @@ describe('starting', () => {
     expect(controller.getSnapshot()).toEqual({ status: 'authenticated', user, endedReason: null });
     const raw = localStorage.getItem(SESSION_STORAGE_KEY)!;
     expect(Object.keys(JSON.parse(raw)).sort()).toEqual(['lastActivity', 'role', 'serverExpiresAt', 'sessionExpiry', 'userId']);
-    // DESIGN.md §5: nothing a person could be identified by.
+    // Nothing a person could be identified by.
     for (const secret of [
       user.email,
       user.firstName,

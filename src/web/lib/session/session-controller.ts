@@ -20,7 +20,7 @@ import type { SessionStatus, SignOutReason } from './use-session';
 export const SESSION_CHANNEL = 'caredeck-session';
 /** Activity is recorded at most this often: every mouse move must not write to storage. */
 export const ACTIVITY_THROTTLE_MS = 5000;
-/** Spec §4: mouse, key, scroll, touch, click. */
+/** Mouse, key, scroll, touch, click. */
 export const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'scroll', 'touchstart', 'click'] as const;
 /**
  * When another tab removes the stored session, its BroadcastChannel message (which says why) usually
@@ -137,7 +137,7 @@ export class SessionController {
 
   // --- lifecycle ---
 
-  /** Spec §4: a stored unexpired session is shown at once and verified; without one the server is asked. */
+  /** A stored unexpired session is shown at once and verified; without one the server is asked. */
   start(): void {
     if (this.started) return;
     this.started = true;
@@ -188,7 +188,7 @@ export class SessionController {
       try {
         await this.api.logout();
       } catch (error) {
-        // Spec §8: the local session is cleared anyway.
+        // The local session is cleared anyway.
         if (reason === 'user') console.warn('Logout failed', error instanceof Error ? error.message : error);
       }
     }
@@ -278,7 +278,7 @@ export class SessionController {
     } catch (error) {
       if (epoch !== this.epoch) return;
       if (!hadStored || isRejection(error)) {
-        // Spec §4: a rejection clears the stored session. The guards then send the visitor to sign in.
+        // A rejection clears the stored session. The guards then send the visitor to sign in.
         if (hadStored && isRejection(error)) console.warn('Session check failed');
         clearStoredSession(this.storage);
         this.set({ status: 'anonymous', user: null, endedReason: null });
@@ -310,7 +310,7 @@ export class SessionController {
     }
   }
 
-  /** Spec §4: each activity extends the local expiry by the inactivity timeout (throttled). */
+  /** Each activity extends the local expiry by the inactivity timeout (throttled). */
   private handleActivity = (): void => {
     if (this.snapshot.status !== 'authenticated') return;
     const now = this.now();
@@ -321,7 +321,7 @@ export class SessionController {
     writeStoredSession({ ...stored, lastActivity: now, sessionExpiry: now + SESSION.inactivityTimeoutMs }, this.storage);
   };
 
-  /** Spec §4 and §9: every 60 s; expire locally, or renew with the server when 5 minutes or less remain. */
+  /** Every 60 s; expire locally, or renew with the server when 5 minutes or less remain. */
   async check(): Promise<void> {
     if (this.snapshot.status !== 'authenticated') return;
     const stored = this.read();

@@ -11,7 +11,7 @@ export interface StoredSession {
   role: Role;
   /** Epoch ms of the last user activity seen in any tab. */
   lastActivity: number;
-  /** Epoch ms when the session ends locally: the last activity plus the inactivity timeout (spec §9). */
+  /** Epoch ms when the session ends locally: the last activity plus the inactivity timeout. */
   sessionExpiry: number;
   /** Epoch ms when the server's sliding timeout ends unless a normal request renews it. */
   serverExpiresAt: number;

@@ -14,7 +14,7 @@ import { bookableDoctorsQuery, refreshSlots, useBookAppointment } from '../api/b
 import { SlotPicker, type PickedSlot } from '../components/slot-picker';
 import { failureOf, fieldErrorsOf } from '../lib/errors';
 
-// Issue 7 item 3: the patient books for themself. The doctor may arrive in the URL (?doctorId=, from
+// The patient books for themself. The doctor may arrive in the URL (?doctorId=, from
 // the directory); everything typed stays in the form when the server refuses, and a slot someone
 // else just took is dropped and the free times asked again.
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AccessLogResponse, AuditChainStatus, AuditFilter, AuditListResponse } from '../../../../contracts/audit';
 import { api, apiUrl } from '../../../lib/api-client';
 
-// Issue 4 item 6: GET /api/audit/events (+ .csv), GET /api/audit/chain, GET /api/me/access-log.
+// GET /api/audit/events (+ .csv), GET /api/audit/chain, GET /api/me/access-log.
 
 /** Only the filters that are set, as a query string. */
 export function filterParams(filter: Partial<AuditFilter> & { page?: number; pageSize?: number }): URLSearchParams {

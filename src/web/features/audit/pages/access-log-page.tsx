@@ -8,7 +8,7 @@ import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { accessLogQuery } from '../api/audit';
 import { actionWords } from '../lib/action-words';
 
-/** Issue 4 item 6: "Who opened my record": each access to the patient's data by someone else. */
+/** "Who opened my record": each access to the patient's data by someone else. */
 export function AccessLogPage() {
   const { t, i18n } = useTranslation(['audit', 'shell']);
   const [page, setPage] = useState(1);

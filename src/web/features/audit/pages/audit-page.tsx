@@ -39,7 +39,7 @@ const OUTCOME_TONES: Record<AuditEvent['outcome'], string> = {
   denied: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
 };
 
-/** Issue 4 item 6: the admin audit viewer, with filters, paging, CSV export and the chain check. */
+/** The admin audit viewer, with filters, paging, CSV export and the chain check. */
 export function AuditPage() {
   const { t, i18n } = useTranslation(['audit', 'shell']);
   const [draft, setDraft] = useState<Draft>(EMPTY);

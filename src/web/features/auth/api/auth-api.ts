@@ -25,7 +25,7 @@ export function resetPassword(body: {
   return api.post<ResetPasswordAnswer>('/auth/reset-password', body);
 }
 
-/** The MFA demo account's code changes every 30 s; the list is read again every 10 s (issue 3 item 1). */
+/** The MFA demo account's code changes every 30 s; the list is read again every 10 s. */
 export const DEMO_ACCOUNTS_REFETCH_MS = 10_000;
 
 export const demoAccountsQuery = queryOptions({

@@ -30,7 +30,7 @@ export class BiometricFailure extends Error {
   }
 }
 
-/** Spec §8: the browser's WebAuthn errors, by DOMException name. */
+/** The browser's WebAuthn errors, by DOMException name. */
 export function reasonOfBrowserError(error: unknown): BiometricFailureReason {
   const name = error instanceof Error ? error.name : '';
   switch (name) {
@@ -48,7 +48,7 @@ export function reasonOfBrowserError(error: unknown): BiometricFailureReason {
   }
 }
 
-/** Spec §8: the server's refusals of /verify, recognised by their English text. */
+/** The server's refusals of /verify, recognised by their English text. */
 export function reasonOfVerifyError(error: unknown): BiometricFailureReason {
   if (!(error instanceof ApiError)) return 'authError';
   if (error.status === 0) return 'network';

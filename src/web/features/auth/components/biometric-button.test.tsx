@@ -171,7 +171,7 @@ describe('signing in with a passkey (spec §7)', () => {
       userHandle: 'dXNlcg',
     });
     expect(unsafe[2]?.body).toEqual({ credentialId: ASSERTION.id });
-    // Every unsafe call carried the CSRF token (spec §7).
+    // Every unsafe call carried the CSRF token.
     const fetchMock = vi.mocked(fetch);
     for (const [input, init] of fetchMock.mock.calls) {
       if (init?.method === 'POST') expect((init.headers as Record<string, string>)['x-csrf-token'], String(input)).toBe('token');

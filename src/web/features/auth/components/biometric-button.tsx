@@ -10,7 +10,7 @@ import { useBiometricAvailability } from '../api/biometric-availability';
 
 export interface BiometricButtonProps {
   /**
-   * Called 1 s after a successful sign-in (spec §9 redirect delay), with the server's answer; the
+   * Called 1 s after a successful sign-in, with the server's answer; the
    * login page then signs the session in and routes as for a password sign-in.
    */
   onSignedIn(result: { user: SessionUser; session: SessionInfo }): void;

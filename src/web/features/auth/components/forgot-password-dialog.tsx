@@ -57,7 +57,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Props
   const onInvalid = (errors: FieldErrors<ForgotPasswordRequest>) => {
     setFailure(null);
     if (errors.email?.message !== 'email.required') return;
-    // Spec §5: "Email Required - Please enter your email address."
+    // "Email Required - Please enter your email address."
     const message = t('forgot.emailRequired');
     form.setError('email', { type: 'required', message });
     toast.error(t('forgot.emailRequiredTitle'), { description: message });

@@ -25,7 +25,7 @@ interface Props {
 /**
  * Spec §2/§5 MFA step: a 6-digit code, "MFA code is required" / "MFA code must be 6 digits", Verify
  * disabled until 6 characters are entered, Back to Login. A recovery code is the alternative when
- * the authenticator is not at hand (DESIGN.md §5).
+ * the authenticator is not at hand.
  */
 export function MfaStep({ busy, error, initialCode = '', onVerify, onBack, title, description, backLabel }: Props) {
   const { t } = useTranslation(['auth', 'validation']);

@@ -84,7 +84,7 @@ export function LoginPage() {
 
   const succeed = (result: { user: SessionUser; session: SessionInfo }) => {
     toast.success(t('login.welcomeBack', { firstName: result.user.firstName }));
-    // The session turns authenticated and this page sends the user on (spec §4 App flow).
+    // The session turns authenticated and this page sends the user on.
     session.signIn(result);
   };
 
@@ -94,7 +94,7 @@ export function LoginPage() {
     try {
       const result = await login({ ...values, ...factor });
       if (result && result.success === false && 'mfaRequired' in result && result.mfaRequired) {
-        // Spec §2: the demo MFA account's code is filled in on the MFA step.
+        // The demo MFA account's code is filled in on the MFA step.
         if (selectedDemo?.mfa && selectedDemo.email.toLowerCase() === values.email.trim().toLowerCase()) {
           const latest = queryClient.getQueryData(demoAccountsQuery.queryKey)?.find((a) => a.email === selectedDemo.email);
           setMfaPrefill(latest?.mfaCode ?? selectedDemo.mfaCode ?? '');
@@ -193,7 +193,7 @@ export function LoginPage() {
                 {t('login.or')}
                 <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
               </div>
-              {/* Spec §2: biometric sign-in (passkeys); the button waits the spec's 1 s before handing over. */}
+              {/* Biometric sign-in (passkeys); the button waits the spec's 1 s before handing over. */}
               <BiometricButton onSignedIn={succeed} />
             </div>
           ) : (

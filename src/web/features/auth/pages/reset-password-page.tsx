@@ -49,7 +49,7 @@ export function ResetPasswordPage() {
     try {
       const answer = await resetPassword({ token, newPassword: password, ...factor });
       if (answer.success === false) {
-        // A reset never skips the second factor (DESIGN.md §5).
+        // A reset never skips the second factor.
         setStage('mfa');
         return;
       }

@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { doctorProfileQuery } from '../api/doctors';
 import { useSpecialtyLabel } from '../../../components/doctor/use-specialty-label';
 
-/** Monday first, Sunday last, as a working week reads; dayOfWeek is 0 = Sunday (spec §3). */
+/** Monday first, Sunday last, as a working week reads; dayOfWeek is 0 = Sunday. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
 function useWeekFormat(locale: string) {

@@ -11,7 +11,7 @@ import { MedicalHistoryPage } from './medical-history-page';
 import { ProblemsPage } from './problems-page';
 import { VisitNotesPage } from './visit-notes-page';
 
-// Issue 7 item 8: the patient's read-only problems, immunizations, medical history, visit
+// The patient's read-only problems, immunizations, medical history, visit
 // summaries and demographics, each from one request, with its loading, empty and error states.
 
 const CHART = `/api/patients/${PATIENT_ID}/complete`;

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { patientDetailQuery } from '../api/chart';
 import { ViewFrame } from '../components/chart-view';
 
-/** Spec §3: the relationship an emergency contact has when none was given (stored data, shown translated). */
+/** The relationship an emergency contact has when none was given (stored data, shown translated). */
 const DEFAULT_RELATIONSHIP = 'Emergency Contact';
 
 /** Whole years from a calendar date (YYYY-MM-DD) to `today`. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FeatureGrid } from './feature-grid';
 import { LandingSection } from './landing-section';
 
-// Spec §1: what the landing page says the platform does. Anchor "platform" for the top bar.
+// What the landing page says the platform does. Anchor "platform" for the top bar.
 const ITEMS = [
   { key: 'messaging', icon: MessageSquare },
   { key: 'video', icon: Video },

@@ -65,7 +65,7 @@ export function DoctorCard({ doctor }: { doctor: Doctor }) {
   );
 }
 
-/** Spec §2: one column on phones, two on tablets, three on wide screens. */
+/** One column on phones, two on tablets, three on wide screens. */
 export function DoctorGrid({ doctors }: { doctors: readonly Doctor[] }) {
   return (
     <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="doctor-grid">

@@ -7,7 +7,7 @@ import { HeroFigures } from './hero-figures';
 import { HeroVideo } from './hero-video';
 import { PORTALS } from './portal-icons';
 
-/** Spec §2: hero with a video background, the live figures and the four portal cards. */
+/** Hero with a video background, the live figures and the four portal cards. */
 export function HeroSection() {
   const { t } = useTranslation(['landing', 'common']);
   const target = useGetStartedTarget();

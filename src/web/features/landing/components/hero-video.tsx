@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 
 /**
- * The hero's moving background (spec §2), our own artwork served with the app. The poster is the
+ * The hero's moving background, our own artwork served with the app. The poster is the
  * background until the loop can play; the loop starts only after the page has loaded (it must not
  * compete with the first paint), never with reduced motion, and a failure simply leaves the poster.
  */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18next, initI18n } from '../../../lib/i18n';
 import ImpactMap from './impact-map';
 
-// Issue 6 item 7: the clinics as markers on a bundled world map, with a list for keyboard and
+// The clinics as markers on a bundled world map, with a list for keyboard and
 // screen-reader users that carries the same figures.
 
 const clinics = [

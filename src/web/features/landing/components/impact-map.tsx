@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import land from 'world-atlas/land-110m.json';
 import type { PublicClinic } from '../../../../contracts/public-config';
 
-// Issue 6 item 7: the global impact map, drawn from bundled Natural Earth data (world-atlas) as
+// The global impact map, drawn from bundled Natural Earth data (world-atlas) as
 // inline SVG: no map tiles from the internet. A default export, so the landing page loads it (and
 // its map data) lazily, outside its initial JavaScript. The list below the map is the same
 // information for keyboard and screen-reader users.

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LandingSection } from './landing-section';
 
-// Performance metrics (spec §2), limited to facts about the product that stay true for every
+// Performance metrics, limited to facts about the product that stay true for every
 // deployment; live figures are in the hero.
 const METRICS = ['specialties', 'languages', 'portals', 'timeout'] as const;
 

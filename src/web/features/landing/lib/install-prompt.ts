@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// PWA install (issue 6 item 2). Chromium fires `beforeinstallprompt` once, early, often before the
+// PWA install. Chromium fires `beforeinstallprompt` once, early, often before the
 // landing page has loaded: /pwa.js (index.html) keeps the event on window and announces it, and this
 // module reads it from there.
 

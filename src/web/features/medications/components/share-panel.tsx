@@ -17,7 +17,7 @@ import { useClinicalFormat } from '../../../lib/clinical/format';
 import { shareLinksQuery, useCreateShareLink, useRevokeShareLink } from '../api/share-links';
 
 /**
- * Issue 7 item 6: "Share medication list". The patient picks how long a link lives, creates it and
+ * "Share medication list". The patient picks how long a link lives, creates it and
  * copies it (the link is shown this once: only its hash is kept), sees the active links with how
  * often each was opened, and revokes any of them.
  */

@@ -18,7 +18,7 @@ import { PageSection } from '../../../components/ui/page-section';
 
 /**
  * Spec §2 medications for a patient: current and past medicines, allergies beside them, refill
- * requests of current ones (issue 7 item 5) and links to share the list (item 6).
+ * requests of current ones and links to share the list (item 6).
  */
 export function MedicationsPage() {
   const { t } = useTranslation('health');

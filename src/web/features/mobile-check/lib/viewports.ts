@@ -16,7 +16,7 @@ export const MOBILE_CHECK_SETTLE_MS = 500;
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';
 
-/** Spec §9: mobile below 768 px wide, tablet below 1024, else desktop. */
+/** Mobile below 768 px wide, tablet below 1024, else desktop. */
 export function deviceTypeOf(width: number): DeviceType {
   if (width < 768) return 'mobile';
   if (width < 1024) return 'tablet';

@@ -19,7 +19,7 @@ import { SessionContext } from '../../../lib/session/use-session';
 import { NotificationBell } from './notification-bell';
 
 // The bell with real components, real i18n and TanStack Query; only the network (fetch) is replaced
-// by a small in-memory notifications server that behaves like the real endpoints (spec §7).
+// by a small in-memory notifications server that behaves like the real endpoints.
 
 const USER_ID = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Spec §9: "Just now" under a minute, "Nm ago", "Nh ago", "Nd ago" under 7 days, then the date. The
+ * "Just now" under a minute, "Nm ago", "Nh ago", "Nd ago" under 7 days, then the date. The
  * spec fixes the English texts; each locale file carries its own short wording of the same three.
  */
 export function relativeTime(iso: string, now: number, language: string, t: TFunction): string {

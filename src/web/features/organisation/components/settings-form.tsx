@@ -28,7 +28,7 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** The organisation's name, logo and contact details (issue 6 item 5), validated by the contract schema. */
+/** The organisation's name, logo and contact details, validated by the contract schema. */
 export function SettingsForm({ settings }: { settings: OrganisationSettings }) {
   const { t } = useTranslation(['organisation', 'validation']);
   const save = useSaveOrganisation();

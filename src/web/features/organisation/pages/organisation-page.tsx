@@ -6,7 +6,7 @@ import { organisationQuery } from '../api/organisation';
 import { ClinicsEditor } from '../components/clinics-editor';
 import { SettingsForm } from '../components/settings-form';
 
-/** Issue 6 item 5: what the landing page, footer, emails and map say about the organisation. */
+/** What the landing page, footer, emails and map say about the organisation. */
 export function OrganisationPage() {
   const { t } = useTranslation('organisation');
   const query = useQuery(organisationQuery);

@@ -11,7 +11,7 @@ import { OUTBOX_PAGE_SIZE, outboxQuery } from '../api/outbox';
 import { MessageDetail } from '../components/message-detail';
 
 /**
- * Issue 3 item 9: without a mail server the portal's mail stays in the outbox; in demo mode an admin
+ * Without a mail server the portal's mail stays in the outbox; in demo mode an admin
  * reads it here, so a password reset can be completed. The server decides (403 for non-admins, 404
  * outside demo mode); the page does not even ask when it already knows the answer is no.
  */

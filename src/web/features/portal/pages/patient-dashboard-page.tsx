@@ -73,7 +73,7 @@ export function PatientDashboardPage() {
   );
 }
 
-/** Whether two-step sign-in protects this record, with the way to turn it on (DESIGN.md §5). */
+/** Whether two-step sign-in protects this record, with the way to turn it on. */
 function SignInSecurity({ mfaEnabled }: { mfaEnabled: boolean }) {
   const { t } = useTranslation('shell');
   const Icon = mfaEnabled ? ShieldCheck : ShieldAlert;

@@ -9,7 +9,7 @@ interface StepIndicatorProps {
   disabled?: boolean;
 }
 
-/** Spec §2: the steps can be clicked only backwards or one step forward. */
+/** The steps can be clicked only backwards or one step forward. */
 export function StepIndicator({ current, onSelect, disabled = false }: StepIndicatorProps) {
   const { t } = useTranslation('registration');
   return (

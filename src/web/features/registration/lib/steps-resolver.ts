@@ -13,7 +13,7 @@ export function fieldsOfSteps(steps: readonly StepNumber[]) {
 /**
  * One form holds all three steps (so nothing typed is lost when moving between them), but each
  * validation checks only the steps whose fields it names: Next names the current step's fields,
- * Create Account all of them (spec §4). The steps' schemas are the contracts' own, so the wizard
+ * Create Account all of them. The steps' schemas are the contracts' own, so the wizard
  * and the server validate alike.
  */
 export const stepsResolver: Resolver<RegistrationFormValues> = async (values, context, options) => {

@@ -61,7 +61,7 @@ export const EMPTY_REGISTRATION: RegistrationFormValues = {
   medicalHistory: '',
   insuranceProvider: '',
   insurancePolicyNumber: '',
-  // Spec §3: preferred language defaults to English.
+  // Preferred language defaults to English.
   preferredLanguage: 'English',
 };
 
@@ -99,7 +99,7 @@ export const WIZARD_STEPS: Record<StepNumber, WizardStep> = {
 };
 
 /**
- * Spec §2: a step can be visited when it lies behind the current one, or is the very next one
+ * A step can be visited when it lies behind the current one, or is the very next one
  * and the current step is valid. Nothing further ahead is reachable in one move.
  */
 export function canVisitStep(current: StepNumber, target: StepNumber, currentStepValid: boolean): boolean {

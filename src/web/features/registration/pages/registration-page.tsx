@@ -26,7 +26,7 @@ import {
   type StepNumber,
 } from '../lib/wizard';
 
-/** Spec §9: a failed registration's notification stays 7000 ms. */
+/** A failed registration's notification stays 7000 ms. */
 export const REGISTRATION_FAILURE_TOAST_MS = 7000;
 /** The router state the login page reads to greet the new patient (spec §4: "shows a welcome message on login"). */
 export interface RegisteredState {
@@ -140,7 +140,7 @@ export function RegistrationPage() {
     }
     try {
       await registration.mutateAsync(payload);
-      // Spec §4: success closes the wizard; the login screen thanks them and asks them to check their
+      // Success closes the wizard; the login screen thanks them and asks them to check their
       // mail. The answer is the same whether or not the address had an account already (only the
       // mailbox learns which), so the name shown is the one typed.
       const state: RegisteredState = { registeredFirstName: payload.firstName };

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { routeKey } from '../../../lib/api-routes';
 import type { ProfileUpdate } from '../lib/profile-form';
 
-// PUT /api/user/profile/{id} (spec §7): one's own profile only.
+// PUT /api/user/profile/{id}: one's own profile only.
 
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { userSettingsResponseSchema, userSettingsUpdateSchema } from '../../../../contracts/user-settings';
 import { api } from '../../../lib/api-client';
 
-// GET/PUT /api/user/settings (spec §7): theme, language and security flags of the signed-in user.
+// GET/PUT /api/user/settings: theme, language and security flags of the signed-in user.
 
 export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;
 export type UserSettingsUpdate = z.input<typeof userSettingsUpdateSchema>;
@@ -11,7 +11,7 @@ export type UserSettingsUpdate = z.input<typeof userSettingsUpdateSchema>;
 export const USER_SETTINGS_PATH = '/api/user/settings';
 
 export const userSettingsQuery = queryOptions({
-  // Spec §7: the default query uses its first key as the GET URL; the theme sync reads the same key.
+  // The default query uses its first key as the GET URL; the theme sync reads the same key.
   queryKey: [USER_SETTINGS_PATH],
   queryFn: () => api.get<UserSettingsResponse>(USER_SETTINGS_PATH),
 });

@@ -99,7 +99,7 @@ export function PasskeysSection() {
   const toggleHintId = useId();
   const [supported] = useState(() => browserSupportsWebAuthn());
 
-  // Spec §7: the settings answer may come with or without its data wrapper.
+  // The settings answer may come with or without its data wrapper.
   const settingsData = settings.data as
     { data?: { security?: { biometricEnabled?: boolean } }; security?: { biometricEnabled?: boolean } } | undefined;
   const biometricEnabled = settingsData?.data?.security?.biometricEnabled ?? settingsData?.security?.biometricEnabled;

@@ -78,7 +78,7 @@ describe('profile form', () => {
     await user.type(screen.getByLabelText('Contact name'), 'Cara Patient');
     await user.clear(screen.getByLabelText('Contact phone'));
     await user.type(screen.getByLabelText('Contact phone'), '+1 555 0143');
-    // Spec §3: an empty relationship is stored as "Emergency Contact".
+    // An empty relationship is stored as "Emergency Contact".
     await user.clear(screen.getByLabelText('Relationship'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 

@@ -48,7 +48,7 @@ function serverField(path: string): string | undefined {
 
 /**
  * Spec §2 Settings "profile": personal information and country/region, and for patients the
- * emergency contact, medical information and insurance (spec §3).
+ * emergency contact, medical information and insurance.
  */
 export function ProfileSection() {
   const { user } = useSession();
@@ -85,7 +85,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     const answer = await update.mutateAsync(payload);
     // The saved values become the form's new starting point; the header and portal read the session user.
     reset(profileFormValues(answer.user));
-    // Spec §8: the country and insurance provider have their own confirmations, told with the profile's.
+    // The country and insurance provider have their own confirmations, told with the profile's.
     const also = [
       answer.user.country !== user.country ? t('profile.countryUpdated') : null,
       answer.user.insuranceProvider !== user.insuranceProvider ? t('profile.insuranceProviderUpdated') : null,

@@ -8,7 +8,7 @@ import { NotificationsSection } from './notifications-section';
 import { PrivacySection } from './privacy-section';
 import { ProfileSection } from './profile-section';
 
-// Issue 7 item 9: the settings' medical information, insurance and country, the notification
+// The settings' medical information, insurance and country, the notification
 // choices and the privacy section.
 
 setUpComponentTests();

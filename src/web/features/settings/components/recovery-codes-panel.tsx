@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { downloadTextFile, RECOVERY_CODES_FILE_NAME, recoveryCodesFileText } from '../lib/recovery-codes-file';
 
 /**
- * The recovery codes, shown once (DESIGN.md §5): the server keeps only their hashes, so this is the
+ * The recovery codes, shown once: the server keeps only their hashes, so this is the
  * only moment they can be copied or saved. "Done" waits for the user to confirm they saved them.
  */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {

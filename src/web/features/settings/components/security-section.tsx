@@ -15,7 +15,7 @@ export function SecuritySection() {
       <SettingsGroup title={t('mfa.title')} description={t('mfa.description')}>
         <TwoStepSection />
       </SettingsGroup>
-      {/* Passkeys are the spec's "biometric sign-in" (DESIGN.md §5); the section titles itself. */}
+      {/* Passkeys are the spec's "biometric sign-in"; the section titles itself. */}
       <PasskeysSection />
     </div>
   );

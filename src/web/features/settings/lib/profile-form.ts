@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../../contracts/user';
 // PUT /api/user/profile/{id} and validates that body with the contract's schema, so the browser and
 // the server apply the same rules and the same message keys.
 
-/** Spec §3: an emergency contact's relationship defaults to "Emergency Contact" (stored data, not UI text). */
+/** An emergency contact's relationship defaults to "Emergency Contact" (stored data, not UI text). */
 export const DEFAULT_RELATIONSHIP = 'Emergency Contact';
 
 export type Gender = (typeof GENDERS)[number];

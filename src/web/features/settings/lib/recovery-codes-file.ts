@@ -1,4 +1,4 @@
-// The recovery codes as a plain-text file the user keeps (DESIGN.md §5): who and when they are for,
+// The recovery codes as a plain-text file the user keeps: who and when they are for,
 // how to use them, then one code a line. Built in the browser; the codes never travel again.
 
 export interface RecoveryCodesFileTexts {

@@ -11,7 +11,7 @@ import type {
 } from '../../../../contracts/user-admin';
 import { api } from '../../../lib/api-client';
 
-// Issue 4 item 5: GET/POST /api/users, PUT /api/users/{id}/status, and the permission API of
+// GET/POST /api/users, PUT /api/users/{id}/status, and the permission API of
 // contracts/permissions.ts (GET/POST/DELETE /api/users/{id}/permissions, PUT .../position, PUT .../role).
 
 export type UserPermissions = z.infer<typeof userPermissionsResponseSchema>['data'];

@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateUser } from '../api/users';
 
 /**
- * Issue 4 item 5: an admin creates a doctor or staff account. No password is chosen here: the server
+ * An admin creates a doctor or staff account. No password is chosen here: the server
  * emails a single-use set-password link. The contract schema validates here and on the server alike.
  */
 export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): void }) {

@@ -4,7 +4,7 @@ import type { Role } from '../../../../contracts/roles';
 import { viewReach } from '../lib/view-reach';
 
 /**
- * "View as" (issue 4 item 5): the effective permissions and the views (spec §6) the user would reach
+ * "View as": the effective permissions and the views the user would reach
  * with the pending changes, next to what they reach now, before anything is saved.
  */
 export function ViewAsPanel({

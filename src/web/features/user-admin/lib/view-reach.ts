@@ -4,8 +4,8 @@ import { viewRequirement } from '../../../../contracts/view-access';
 import type { ViewName } from '../../../../contracts/views';
 import { NAVIGATION } from '../../../lib/session/role-navigation';
 
-// "View as" (issue 4 item 5): which of a role's views a user would reach with a set of permissions.
-// Spec §6: admin passes every guard; doctors and patients are treated as holding every permission;
+// "View as": which of a role's views a user would reach with a set of permissions.
+// Admin passes every guard; doctors and patients are treated as holding every permission;
 // staff reach a guarded view only with one of its any-of permissions, and staff with none are denied.
 // The requirements come from contracts/view-access.ts, the table the permission guard enforces.
 
@@ -32,7 +32,7 @@ export function viewReach(role: Role, permissions: ReadonlySet<string>): ViewRea
   });
 }
 
-/** A grant counts when it has no expiry or one in the future (spec §5 Permission check). */
+/** A grant counts when it has no expiry or one in the future. */
 export function isCurrent(expiresAt: string | null, now: Date = new Date()): boolean {
   return expiresAt === null || new Date(expiresAt).getTime() > now.getTime();
 }

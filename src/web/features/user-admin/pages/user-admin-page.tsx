@@ -29,7 +29,7 @@ interface Filters {
   sort: UserSort;
 }
 
-/** Issue 4 item 5: the admin's list of accounts, with search, filters, paging and the account actions. */
+/** The admin's list of accounts, with search, filters, paging and the account actions. */
 export function UserAdminPage() {
   const { t } = useTranslation(['user-admin', 'shell']);
   const { user: me } = useSession();
