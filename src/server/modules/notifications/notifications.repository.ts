@@ -71,7 +71,12 @@ export class NotificationsRepository extends Repository {
       .set({ readAt: now })
       .where(and(eq(notifications.userId, owner), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    this.audit.note({ action: 'notifications.read-all', resourceType: 'notification', resourceId: owner, details: { updated: rows.length } });
+    this.audit.note({
+      action: 'notifications.read-all',
+      resourceType: 'notification',
+      resourceId: owner,
+      details: { updated: rows.length },
+    });
     return rows.length;
   }
 
