@@ -5,10 +5,10 @@ import { defineConfig } from 'vitest/config';
 // own database per file (PGlite in memory, or a fresh PostgreSQL database under TEST_DATABASE_URL).
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is a single worker. Server tests spend much of their time
-    // waiting on PostgreSQL (another process) and argon2, so three files at a time keep both cores
-    // busy; every file has a database of its own, so they cannot see each other's rows.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 3,
+    // One file at a time on a 2-core machine (Vitest's default there): the audit sealing tests
+    // wait for the oldest transaction on the whole PostgreSQL server, which other files' open
+    // transactions would hold back (VITEST_MAX_WORKERS raises it, on PGlite only).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 1,
     projects: [
       {
         plugins: [react()],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, gt, max } from 'drizzle-orm';
+import { asc, count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_MAX_BYTES,
@@ -68,7 +68,8 @@ async function lastAuditId(): Promise<number> {
 }
 
 async function auditSince(id: number) {
-  return t.app.db.select().from(auditEvents).where(gt(auditEvents.id, id));
+  // In the order they were written: PostgreSQL returns an unordered select in any order.
+  return t.app.db.select().from(auditEvents).where(gt(auditEvents.id, id)).orderBy(asc(auditEvents.id));
 }
 
 describe('POST /api/patients/{id}/documents', () => {
