@@ -90,7 +90,9 @@ export async function registerCspReports(app: FastifyInstance): Promise<void> {
     scope.post(
       CSP_REPORT_PATH,
       {
-        config: { access: 'public', csrf: false, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        // A page can send a report per blocked resource, and many people share one address behind
+        // a clinic's router: the limit only stops a flood (each report is small and logged briefly).
+        config: { access: 'public', csrf: false, rateLimit: { max: 300, timeWindow: '1 minute' } },
         bodyLimit: CSP_REPORT_BODY_LIMIT,
       },
       async (request, reply) => {

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../contracts/roles';
 import { auditRoutes } from '../features/audit/routes';
 import { organisationRoutes } from '../features/organisation/routes';
-import { outboxRoutes } from '../features/outbox/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
 import { advance, json, permissionsAnswer, renderGuarded, setUpGuardTests, stubFetch, user } from '../lib/permissions/testing';
 
@@ -14,7 +13,7 @@ import { advance, json, permissionsAnswer, renderGuarded, setUpGuardTests, stubF
 
 setUpGuardTests();
 
-const ROUTES: RouteObject[] = [...userAdminRoutes, ...auditRoutes, ...organisationRoutes, ...outboxRoutes];
+const ROUTES: RouteObject[] = [...userAdminRoutes, ...auditRoutes, ...organisationRoutes];
 
 function routeAt(path: string): RouteObject {
   const route = ROUTES.find((candidate) => candidate.path === path);
@@ -29,8 +28,6 @@ const REFUSED: [string, Role][] = [
   ['admin/audit', 'patient'],
   ['admin/organisation', 'doctor'],
   ['admin/organisation', 'patient'],
-  ['outbox', 'doctor'],
-  ['outbox', 'staff'],
   ['privacy/access-log', 'doctor'],
   ['privacy/access-log', 'admin'],
   ['privacy/access-log', 'staff'],
