@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
 
-// The public landing page — every section of spec §2 in order, in English and in Arabic
+// The public landing page — every section in its order (docs/product.md, Landing page), in English and in Arabic
 // (right to left), the top bar's scroll buttons and Get Started, the footer's real pages, axe in
 // both themes and no horizontal overflow on a 360 px phone.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
 
-// Spec §3 "appointment" and its parking reservation, as the server answers them. Times
+// An appointment and its parking reservation, as the server answers them. Times
 // are instants in UTC on the wire; the client shows them in the user's time zone,
 // so the spec's separate date and time fields are derived there, not sent.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
 
-// Spec §3 "medication" as the server answers it: current and past, with the prescriber's name.
+// A medication as the server answers it: current and past, with the prescriber's name.
 
 export const MEDICATION_STATUSES = ['active', 'discontinued'] as const;
 export type MedicationStatus = (typeof MEDICATION_STATUSES)[number];

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSource, resolveSource, typesOnly } from './test/source-imports';
 
 // The landing page's first JavaScript stays within 120 KB gzip because the entry
 // (main.tsx → app/landing-app.tsx) imports none of the app's heavier parts statically; they come
@@ -11,25 +11,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '../..');
 const STATIC_IMPORT =
   /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+|\*|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s*['"]([^'"]+)['"]|(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g;
-
-/** `{ type A, type B }` names types only: TypeScript drops the import from the output. */
-function typesOnly(clause: string): boolean {
-  if (!clause.startsWith('{')) return false;
-  const names = clause
-    .slice(1, -1)
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return names.length > 0 && names.every((name) => name.startsWith('type '));
-}
-
-function resolveSource(from: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return undefined;
-}
 
 function packageName(specifier: string): string {
   const parts = specifier.split('/');
@@ -46,10 +27,7 @@ function staticGraph(entries: string[]): { files: Set<string>; packages: Set<str
     if (files.has(file)) continue;
     files.add(file);
     if (!/\.tsx?$/.test(file)) continue;
-    const source = fs
-      .readFileSync(file, 'utf8')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/^\s*\/\/.*$/gm, '');
+    const source = readSource(file);
     for (const match of source.matchAll(STATIC_IMPORT)) {
       const [, typeKeyword, clause, fromSpecifier, bareSpecifier] = match;
       const specifier = fromSpecifier ?? bareSpecifier!;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAINT_NAMESPACES, SHELL_NAMESPACES } from './first-paint-namespaces';
 import { NAMESPACES } from './i18n';
+import { readSource as read, resolveSource, typesOnly } from '../test/source-imports';
 
 // No screen shows a translation key: the app waits before its first paint only for its frame's
 // namespaces (SHELL_NAMESPACES), the landing page only for its own (FIRST_PAINT_NAMESPACES), and
@@ -14,34 +15,9 @@ import { NAMESPACES } from './i18n';
 const WEB = path.resolve(__dirname, '..');
 const KNOWN = new Set<string>(NAMESPACES);
 
-function read(file: string): string {
-  return fs
-    .readFileSync(file, 'utf8')
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/^\s*\/\/.*$/gm, '');
-}
-
-function resolveSource(from: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return undefined;
-}
-
 const STATIC_IMPORT =
   /(?:^|[;\n])\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s+from\s*['"](\.[^'"]+)['"]|(?:^|[;\n])\s*import\s*['"](\.[^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-
-function typesOnly(clause: string): boolean {
-  if (!clause.startsWith('{')) return false;
-  const names = clause
-    .slice(1, -1)
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return names.length > 0 && names.every((name) => name.startsWith('type '));
-}
 
 /** The relative imports of a module that end up in the browser, static and dynamic, resolved. */
 function importsOf(file: string): { file: string; dynamic: boolean }[] {

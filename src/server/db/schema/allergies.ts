@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ALLERGY_SEVERITIES, ALLERGY_STATUSES, ALLERGY_TYPES } from '../../../contracts/health-records';
 import { users } from './users';
 
-// Spec §3 "allergy", confirmed by a clinician (the registration's free-text list stays
+// An allergy, confirmed by a clinician (the registration's free-text list stays
 // on patient_profiles as reported).
 export const allergies = pgTable(
   'allergies',

@@ -3,7 +3,7 @@ import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/
 import { MEDICATION_STATUSES } from '../../../contracts/medications';
 import { users } from './users';
 
-// Spec §3 "medication": current (active) and past (discontinued) prescriptions.
+// Medications: current (active) and past (discontinued) prescriptions.
 export const medications = pgTable(
   'medications',
   {

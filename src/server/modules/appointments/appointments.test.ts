@@ -8,7 +8,7 @@ import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixt
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// The appointment reads of spec §7, scoped to the caller, audited; and the
+// The appointment reads, scoped to the caller, audited; and the
 // database's guarantee that one doctor's slot is never booked twice.
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 // A single-event iCalendar file (RFC 5545) for "Add to calendar". Small enough to write by hand:
-// text values escaped (§3.3.11), times in UTC (§3.3.5 form #2), lines folded at 75 octets
+// text values escaped and times in UTC as RFC 5545 asks, lines folded at 75 octets
 // and ended with CRLF.
 
 export interface CalendarEvent {

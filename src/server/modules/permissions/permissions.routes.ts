@@ -17,7 +17,7 @@ import { AppError } from '../../platform/app-error';
 import { requestAuditContext } from '../../platform/audit';
 import { PermissionsService, type PermissionsActor } from './permissions.service';
 
-// Spec §7 /api/users/{id}/permissions, GET /api/permissions and /api/roles, and
+// /api/users/{id}/permissions, GET /api/permissions and /api/roles, and
 // the admin changes: grant, revoke, position template, role.
 
 // The catalogue and the roles are the spec's, not secrets: every signed-in client may read them.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FeatureGrid } from './feature-grid';
 import { LandingSection } from './landing-section';
 
-// Spec §2 integration partners: the open standards Caredeck actually uses,
+// Integration partners: the open standards Caredeck actually uses,
 // rather than logos of companies it has no agreement with.
 const ITEMS = [
   { key: 'loinc', icon: FlaskConical },

@@ -7,7 +7,7 @@ import { textList } from '../lib/text-list';
 const linkClass = 'underline-offset-2 hover:text-brand-700 hover:underline dark:hover:text-brand-100';
 
 /**
- * Spec §2 footer, with no placeholder left: platform links scroll on the landing page
+ * The footer, every link a real one: platform links scroll on the landing page
  * (or return to it), documentation and training open their overview pages, support and contact use
  * the organisation's own address and phone, FAQ/privacy/terms are pages, and the compliance badges.
  */

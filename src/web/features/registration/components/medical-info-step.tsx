@@ -3,7 +3,7 @@ import { BLOOD_TYPES, PREFERRED_LANGUAGES } from '../../../../contracts/registra
 import { SelectField, TextAreaField, TextField } from './form-fields';
 import type { StepFieldsProps } from './step-fields';
 
-/** Spec §2 step 3: medical information and insurance; nothing here is required. */
+/** Step 3: medical information and insurance; nothing here is required. */
 export function MedicalInfoStep({ field }: StepFieldsProps) {
   const { t } = useTranslation('registration');
   return (
