@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** Where browsers send what the policy blocked. */
 export const CSP_REPORT_PATH = '/api/csp-report';
+/** Reports one address may send a minute: enough for a busy page behind a shared router, not a flood. */
+export const CSP_REPORTS_PER_MINUTE = 300;
 /** A report is a few hundred bytes; anything much larger is not one. */
 const CSP_REPORT_BODY_LIMIT = 8 * 1024;
 const CSP_REPORT_TYPES = ['application/csp-report', 'application/reports+json'];
@@ -92,7 +94,7 @@ export async function registerCspReports(app: FastifyInstance): Promise<void> {
       {
         // A page can send a report per blocked resource, and many people share one address behind
         // a clinic's router: the limit only stops a flood (each report is small and logged briefly).
-        config: { access: 'public', csrf: false, rateLimit: { max: 300, timeWindow: '1 minute' } },
+        config: { access: 'public', csrf: false, rateLimit: { max: CSP_REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
         bodyLimit: CSP_REPORT_BODY_LIMIT,
       },
       async (request, reply) => {
