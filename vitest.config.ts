@@ -5,10 +5,11 @@ import { defineConfig } from 'vitest/config';
 // own database per file (PGlite in memory, or a fresh PostgreSQL database under TEST_DATABASE_URL).
 export default defineConfig({
   test: {
-    // One file at a time on a 2-core machine (Vitest's default there): the audit sealing tests
-    // wait for the oldest transaction on the whole PostgreSQL server, which other files' open
-    // transactions would hold back (VITEST_MAX_WORKERS raises it, on PGlite only).
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 1,
+    // Two files at a time: each server file has its own database (a copy of a migrated template on
+    // PostgreSQL), and audit sealing waits only for transactions in its own database, so files do
+    // not hold one another back. Much of a file's time is spent waiting on the database, so two
+    // workers gain on a 2-core machine too (VITEST_MAX_WORKERS changes it).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       {
         plugins: [react()],
@@ -30,6 +31,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          globalSetup: ['src/server/test-support/global-setup.ts'],
         },
       },
     ],

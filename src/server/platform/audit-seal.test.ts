@@ -245,6 +245,21 @@ describe('audit sealing', () => {
     },
   );
 
+  it.runIf(onPostgres)('is not held back by a transaction open in another database on the same server', async () => {
+    const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await log.record({ action: 'test.beside-another-database', outcome: 'success' });
+      expect((await sealAuditEvents(handle.db)).events).toBeGreaterThanOrEqual(1);
+      expect(await verifyAuditTrail(handle.db)).toMatchObject({ intact: true, unsealed: 0 });
+    } finally {
+      await elsewhere.query('rollback');
+      await elsewhere.end();
+    }
+  });
+
   it.runIf(onPostgres)('never seals the same events twice when two instances seal at once', async () => {
     await log.record({ action: 'test.race', outcome: 'success' });
     const results = await Promise.all([sealAuditEvents(handle.db), sealAuditEvents(handle.db)]);

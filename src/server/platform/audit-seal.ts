@@ -7,12 +7,36 @@ import { auditHash, GENESIS_HASH } from './audit-hash';
 // Sealing makes the audit trail tamper-evident without serialising the requests that write it.
 //
 // A seal covers the events of a range of transaction ids [from, to): `to` is the oldest transaction
-// still running when the seal is taken, so every transaction below it has finished and its events
+// still running in this database when the seal is taken, so every transaction below it has finished and its events
 // are visible, and none can be added to the range later. The seal hashes the (id, hash) pairs of
 // its events in id order into a root and chains to the previous seal. Verification recomputes each
 // event's hash from its content, each seal's root from its events and each seal's link, so an
 // edited, deleted or reordered sealed event is found. Events newer than the last seal are checked
 // by their own hash only until the next seal (the seal job runs every minute).
+
+/**
+ * The oldest transaction that may still add events to this database: the lowest transaction id
+ * still running in it, or the next id to be handed out when none is. Transactions in the server's
+ * other databases cannot write here, so they must not hold the seal back (a snapshot's xmin would
+ * wait for them too). pg_stat_activity shows 32-bit ids; the epoch is taken from the snapshot's
+ * xmax (an id above xmax's low half started in the previous epoch). The snapshot is read first:
+ * an id handed out after it is at least its xmax.
+ */
+const OLDEST_RUNNING_HERE = sql`
+  with next as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as xid),
+  running as (
+    select a.backend_xid::text::bigint as low
+    from pg_stat_activity a
+    where a.datname = current_database() and a.backend_xid is not null and a.pid <> pg_backend_pid()
+  )
+  select least(
+    next.xid,
+    coalesce(min(case when running.low <= (next.xid & 4294967295)
+                      then (next.xid & ~4294967295::bigint) | running.low
+                      else ((next.xid & ~4294967295::bigint) - 4294967296) | running.low end), next.xid)
+  )::text as xmin
+  from next left join running on true
+  group by next.xid`;
 
 /** Only one instance seals at a time; the others skip their turn. */
 const SEAL_LOCK = 7_201_004;
@@ -64,7 +88,7 @@ async function sealOnce(db: Database): Promise<number | null> {
     const tx = txn as unknown as Database;
     const lock = await one<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${SEAL_LOCK}) as locked`);
     if (!lock?.locked) return null;
-    const horizon = await one<{ xmin: string }>(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+    const horizon = await one<{ xmin: string }>(tx, OLDEST_RUNNING_HERE);
     const [last] = await tx.select().from(auditSeals).orderBy(desc(auditSeals.id)).limit(1);
     const from = last?.toXact ?? 0;
     let to = Number(horizon!.xmin);

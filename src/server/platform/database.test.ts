@@ -101,8 +101,9 @@ describe('the database across restarts', () => {
     let database: TestDatabaseHandle;
 
     beforeAll(async () => {
-      // Only for its empty database and URL: the app opens (and closes) its own pool on it.
-      database = await openTestDatabase();
+      // Only for its empty database and URL: the app opens (and closes) its own pool on it, and its
+      // first start is the one that migrates.
+      database = await openTestDatabase({ empty: true });
     });
 
     afterAll(async () => {
