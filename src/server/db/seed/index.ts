@@ -57,7 +57,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
     if (account.role === 'patient') {
       await createPatient(db, random, overrides);
     } else if (account.role === 'doctor') {
-      const specialty = SPECIALTIES.find((s) => s.key === (account.firstTimeLogin ? 'pediatrics' : 'family-medicine'))!;
+      const specialty = SPECIALTIES.find((s) => s.key === (account.specialty ?? 'family-medicine'))!;
       await createDoctor(db, random, specialty, { ...overrides, profile: { verified: true, hospital: 'Caredeck Central Hospital' } });
     } else {
       await createUser(db, random, { ...overrides, role: account.role });
