@@ -17,6 +17,7 @@ import { ThemeProvider, useTheme } from '../lib/theme-context';
 import { ThemeServerSync } from '../lib/theme-server-sync';
 import { ErrorBoundary } from './errors/error-boundary';
 import { createRouter } from './router';
+import { HEADER_HEIGHT_VARIABLE } from './shell/header-height';
 import type { SessionEndedState } from './shell/public-layout';
 import { lazyView } from '../lib/lazy-view';
 
@@ -29,7 +30,20 @@ const MobileCheckLauncher = lazyView(
 function Toasts() {
   const { theme } = useTheme();
   const { i18n } = useTranslation();
-  return <Toaster theme={theme} dir={i18n.dir()} position="top-right" richColors closeButton duration={5000} />;
+  // Below the header (its height is kept in a CSS variable by the layout showing it), never over its controls.
+  const below = { top: `calc(var(${HEADER_HEIGHT_VARIABLE}, 4.5rem) + 0.5rem)` };
+  return (
+    <Toaster
+      theme={theme}
+      dir={i18n.dir()}
+      position="top-right"
+      offset={below}
+      mobileOffset={below}
+      richColors
+      closeButton
+      duration={5000}
+    />
+  );
 }
 
 /**

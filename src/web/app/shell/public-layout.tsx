@@ -10,6 +10,7 @@ import { useSession, type SignOutReason } from '../../lib/session/use-session';
 import { GetStartedLink, LandingNav } from '../../features/landing/components/landing-nav';
 import { SiteFooter } from '../../features/landing/components/site-footer';
 import { ErrorBoundary } from '../errors/error-boundary';
+import { useHeaderHeight } from './header-height';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
 
@@ -28,6 +29,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const showExpired = ended === 'expired' || ended === 'server';
   // On the landing page the top bar carries the scroll buttons and Get Started.
   const onLanding = location.pathname === '/';
+  const header = useHeaderHeight();
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -37,7 +39,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       >
         {t('skipToContent')}
       </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <header
+        ref={header}
+        className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
+      >
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
           <AppLink to="/" className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-100">
             <img src="/favicon.svg" alt="" width={28} height={28} />

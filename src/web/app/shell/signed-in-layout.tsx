@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session/use-session';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ConnectionIndicator } from '../../lib/realtime/connection-indicator';
 import { ErrorBoundary } from '../errors/error-boundary';
+import { useHeaderHeight } from './header-height';
 import { LanguageSwitcher } from './language-switcher';
 import type { SessionEndedState } from './public-layout';
 import { SidebarNav } from './sidebar-nav';
@@ -31,6 +32,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { status, user, endedReason } = useSession();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const header = useHeaderHeight();
 
   if (status === 'loading') return <DelayedLoading />;
   if (status === 'anonymous') {
@@ -51,7 +53,10 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
       >
         {t('common:skipToContent')}
       </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <header
+        ref={header}
+        className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+      >
         <div className="flex items-center justify-between gap-2 px-3 py-2 sm:gap-3 sm:px-4">
           <div className="flex items-center gap-2">
             {user ? (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '../../../../contracts/roles';
 import {
@@ -57,6 +57,7 @@ export function UserAdminPage() {
     setPage(1);
   };
 
+  const captionId = useId();
   const statusLabel = (user: AdminUser) =>
     !user.isActive ? t('status.inactive') : user.hasPassword ? t('status.active') : t('status.invited');
 
@@ -115,9 +116,18 @@ export function UserAdminPage() {
       >
         {(data) => (
           <>
-            <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-              <table className="w-full text-start text-sm" data-testid="users-table" aria-busy={query.isFetching}>
-                <caption className="sr-only">{t('table.caption', { count: data.total })}</caption>
+            {/* On a narrow screen the table keeps readable columns and scrolls sideways inside this
+                region (named by the caption, reachable by keyboard); the page itself never widens. */}
+            <div
+              role="region"
+              aria-labelledby={captionId}
+              tabIndex={0}
+              className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:border-slate-800"
+            >
+              <table className="w-full min-w-[52rem] text-start text-sm" data-testid="users-table" aria-busy={query.isFetching}>
+                <caption id={captionId} className="sr-only">
+                  {t('table.caption', { count: data.total })}
+                </caption>
                 <thead className="bg-slate-50 text-start dark:bg-slate-900">
                   <tr>
                     {(['name', 'email', 'role', 'position', 'status', 'actions'] as const).map((column) => (
@@ -136,7 +146,7 @@ export function UserAdminPage() {
                           {user.name}{' '}
                           {isSelf ? <span className="font-normal text-slate-600 dark:text-slate-400">{t('table.you')}</span> : null}
                         </th>
-                        <td className="px-3 py-2 break-all">{user.email}</td>
+                        <td className="px-3 py-2 whitespace-nowrap">{user.email}</td>
                         <td className="px-3 py-2">{t(`shell:roles.${user.role}`)}</td>
                         <td className="px-3 py-2">
                           {user.position ? t(`shell:positions.${user.position}`, { defaultValue: user.position }) : (user.specialty ?? '—')}

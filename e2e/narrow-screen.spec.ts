@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signIn } from './identity-helpers';
+
+// A phone-sized screen (390 px wide): the admin's table of accounts scrolls inside its own labelled
+// region and never widens the page; a toast never lies over the header's controls.
+
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+test('the users table fits a 390 px screen: it scrolls in a labelled region and the page does not', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page.goto('/admin/users');
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  await expect(page.getByTestId('users-table').getByRole('row').nth(3)).toBeVisible();
+
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  const region = page.getByRole('region', { name: /^Accounts, \d+ in total$/ });
+  await expect(region).toBeVisible();
+  await expect(region.getByTestId('users-table')).toBeVisible();
+  // Whatever the table needs beyond the screen, its region scrolls it, reachable by keyboard too.
+  const box = (await region.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(region).toHaveAttribute('tabindex', '0');
+  const scrolls = await region.evaluate((element) => element.scrollWidth > element.clientWidth);
+  if (scrolls) {
+    await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  }
+
+  // The other admin screens on the same phone.
+  for (const path of ['/admin-dashboard', '/profile-settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await pageWidth(page), path).toBeLessThanOrEqual(390);
+  }
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a toast never covers the header's controls (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    // Toasts slide in from above; without the motion they are measured where they stay.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    // Signing in says welcome in a toast.
+    await expect(page.getByText('Welcome back, David!')).toBeVisible();
+    const placed = await page.evaluate(() => {
+      const toast = document.querySelector('[data-sonner-toast]')!.getBoundingClientRect();
+      const header = document.querySelector('#root header')!.getBoundingClientRect();
+      return { toastTop: toast.top, headerBottom: header.bottom };
+    });
+    expect(placed.toastTop, 'the toast starts below the header').toBeGreaterThanOrEqual(placed.headerBottom);
+  });
+}
