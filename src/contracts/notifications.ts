@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isInstantInWindow } from './dates';
 import { defineRoute, idParamsSchema } from './http';
+import { pathForView } from './views';
 
 // Spec §3 "Notification (server)", §7 notification calls, §8 notification errors. A notification
 // is stored for one user and pushed to that user's open sockets in the same step (live-events.ts
@@ -18,6 +19,19 @@ export const NOTIFICATION_MESSAGES = {
   deleteFailed: 'Failed to delete notification',
   fetchFailed: 'Failed to fetch notifications',
 } as const;
+
+/**
+ * Every place a notification can send its reader: a view of the app (contracts/views.ts), with the
+ * section to open after `#`. The server links only to these; a test checks each opens a view.
+ */
+export const NOTIFICATION_LINKS = {
+  /** The security section of the settings view: password, second factor, devices. */
+  accountSecurity: `${pathForView('profile-settings')}#security`,
+  patientAppointments: pathForView('appointments'),
+  doctorPortal: pathForView('doctor-portal'),
+  tasks: pathForView('tasks'),
+} as const;
+export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
 
 /**
  * What server-produced notifications are about, so the client can show them in the reader's

@@ -8,7 +8,7 @@ import {
   type SlotsResponse,
 } from '../../../contracts/booking';
 import type { z } from 'zod';
-import { pathForView } from '../../../contracts/views';
+import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../../contracts/booking';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
@@ -247,7 +247,7 @@ export class BookingService {
       title: titles[action],
       message: `Your ${row.type} appointment with ${doctorName} ${verbs[action]} ${when(patientZone)}.`,
       priority,
-      actionUrl: pathForView('appointments'),
+      actionUrl: NOTIFICATION_LINKS.patientAppointments,
       metadata,
       code: `appointment.patient_${codes[action]}`,
       params,
@@ -257,7 +257,7 @@ export class BookingService {
       title: titles[action],
       message: `The ${row.type} appointment with ${patientName} ${verbs[action]} ${when(this.options.clinicTimeZone)}.`,
       priority,
-      actionUrl: pathForView('doctor-portal'),
+      actionUrl: NOTIFICATION_LINKS.doctorPortal,
       metadata,
       code: `appointment.doctor_${codes[action]}`,
       params,

@@ -1,3 +1,4 @@
+import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type { CreateRefillRequest, RefillRequest, RefillRequestListResponse } from '../../../contracts/refill-requests';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -37,7 +38,7 @@ export class RefillRequestsService {
         priority: 'medium',
         title: 'Refill requested',
         message: `${patientName} asks for a refill of ${medication.name}.`,
-        actionUrl: '/tasks',
+        actionUrl: NOTIFICATION_LINKS.tasks,
         metadata: { patientName },
         code: 'medication.refill_requested',
         params: { patient: patientName, medication: medication.name },

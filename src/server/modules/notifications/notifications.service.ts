@@ -1,5 +1,7 @@
 import type { LiveEvent } from '../../../contracts/live-events';
 import {
+  NOTIFICATION_LINKS,
+  type NotificationLink,
   NOTIFICATION_MESSAGES,
   type Notification,
   type NotificationCode,
@@ -27,7 +29,8 @@ export interface NewNotification {
   title: string;
   message: string;
   priority?: NotificationPriority;
-  actionUrl?: string | null;
+  /** Where the notification leads: one of the links every view of which is checked. */
+  actionUrl?: NotificationLink | null;
   metadata?: NotificationMetadata;
   code?: NotificationCode | null;
   params?: Record<string, string>;
@@ -123,7 +126,7 @@ export class NotificationsService {
         title: 'New sign-in to your account',
         message:
           'Your account was just signed in to from a device or browser not seen before. If this was not you, change your password now.',
-        actionUrl: '/settings',
+        actionUrl: NOTIFICATION_LINKS.accountSecurity,
         code: 'security.new_device',
       });
     });
@@ -135,7 +138,7 @@ export class NotificationsService {
       priority: 'high',
       title: 'Your password was changed',
       message: 'Your password was changed and your other sessions were signed out. If this was not you, reset your password now.',
-      actionUrl: '/settings',
+      actionUrl: NOTIFICATION_LINKS.accountSecurity,
       code: 'security.password_changed',
     });
   }

@@ -183,6 +183,8 @@ describe('notifications', () => {
       const found = await newDevice();
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject({ type: 'system', priority: 'high', title: 'New sign-in to your account' });
+      // It leads to the security section of the settings view, a view the app has.
+      expect(found[0]!.actionUrl).toBe('/profile-settings#security');
     });
 
     it('reports a password change', async () => {
@@ -196,6 +198,7 @@ describe('notifications', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, account.user.id), eq(notifications.code, 'security.password_changed')));
       expect(rows).toHaveLength(1);
+      expect(rows[0]!.actionUrl).toBe('/profile-settings#security');
     });
 
     it('stores a permission change for the affected user without pushing a second frame', async () => {
