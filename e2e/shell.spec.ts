@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 // The foundation's journeys: a visitor opens the portal, follows and reloads deep links, meets the
-// coming-soon page, reads the shell in Arabic, and keeps their theme across reloads.
+// not-found page at an address that is no page, reads the shell in Arabic, and keeps their theme across reloads.
 
 const locale = (lang: string, ns: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', lang, `${ns}.json`), 'utf8'));
@@ -20,9 +20,9 @@ test('the app loads at / with the landing page and the organisation from the ser
   await expect(page.getByRole('link', { name: new RegExp(config.supportEmail) })).toHaveAttribute('href', `mailto:${config.supportEmail}`);
 });
 
-test('an unknown view shows the coming-soon page, and Go Home returns to the landing page', async ({ page }) => {
+test('an unknown address shows the not-found page, and Go Home returns to the landing page', async ({ page }) => {
   await page.goto('/no-such-view');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This feature is coming soon!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.common.notFound.title);
   await page.getByRole('link', { name: en.common.goHome }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.landing.hero.title);
@@ -45,7 +45,7 @@ test('reloading a deep link serves the app, not a server 404', async ({ page, al
 
   await page.goto('/features/not-built-yet');
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This feature is coming soon!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.common.notFound.title);
 
   // Back and forward move between the real URLs.
   await page.goBack();
@@ -66,11 +66,12 @@ test('switching to Arabic translates the shell, sets dir="rtl", and survives a r
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.landing.hero.title);
 
   await page.goto('/unknown-view');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.common.comingSoon.title);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.common.notFound.title);
+  await expect(page.getByRole('link', { name: ar.common.goHome })).toHaveAttribute('href', '/');
 
   await page.getByTestId('language-switcher').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.common.comingSoon.title);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.common.notFound.title);
 });
 
 test('the browser language picks the first supported language', async ({ browser }) => {
@@ -112,7 +113,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`every page has no serious accessibility violation (${scheme})`, async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 404/);
     await page.emulateMedia({ colorScheme: scheme });
-    for (const url of ['/', '/coming-soon-check', '/shared/medication/unknown-token-for-axe']) {
+    for (const url of ['/', '/not-found-check', '/shared/medication/unknown-token-for-axe']) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSeriousA11yViolations(page);

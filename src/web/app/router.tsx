@@ -19,6 +19,7 @@ import { guardViewRoute } from '../lib/permissions/view-guard';
 import { PORTAL_VIEW } from '../lib/session/role-navigation';
 import { useSession } from '../lib/session/use-session';
 import { ComingSoonPage } from './coming-soon-page';
+import { NotFoundPage } from './not-found-page';
 import { RouteError } from './errors/route-error';
 import { PortalRoute } from './shell/portal-route';
 import { lazyView } from '../lib/lazy-view';
@@ -26,8 +27,8 @@ import { lazyView } from '../lib/lazy-view';
 // Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
 // Page code is loaded lazily per view. Public pages live in the public layout; the views
 // of spec §2 live in the signed-in layout, which asks for a session. A view whose feature has not
-// been built yet, and any unknown path, shows the coming-soon page, as spec §2 says for unknown
-// view names: inside the signed-in frame when signed in, else inside the public one.
+// been built yet shows the coming-soon page; any other path is no page at all and says so (not
+// found), inside the signed-in frame when signed in, else inside the public one.
 
 const LandingPage = lazyView(() => import('../features/landing/pages/landing-page').then((m) => m.LandingPage), ['landing']);
 const SharedMedicationPage = lazyView(
@@ -74,20 +75,20 @@ function patientOnly(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => ({ ...route, element: <PatientView>{route.element}</PatientView> }));
 }
 
-/** Unknown paths: the coming-soon page in whichever frame fits the visitor. */
+/** Unknown paths: the not-found page in whichever frame fits the visitor. */
 function CatchAll(): ReactNode {
   const { status } = useSession();
   if (status === 'loading') return <DelayedLoading />;
   if (status === 'authenticated') {
     return (
       <SignedInLayout>
-        <ComingSoonPage />
+        <NotFoundPage />
       </SignedInLayout>
     );
   }
   return (
     <RoutedPublicLayout>
-      <ComingSoonPage />
+      <NotFoundPage />
     </RoutedPublicLayout>
   );
 }
