@@ -122,13 +122,33 @@ function listFirstPaintTexts(): Plugin {
   };
 }
 
+/**
+ * The toasts' library (sonner) adds its stylesheet at run time as a <style> element, which our
+ * content security policy refuses (styles only from files; ADR 023). The build drops that call, and
+ * the same rules ship in our stylesheet instead (styles.css imports sonner's styles.css). Should a
+ * new sonner add its styles another way, the build stops here rather than ship unstyled toasts.
+ */
+function sonnerStylesFromFile(): Plugin {
+  const INSERT = /__insertCSS\("(?:[^"\\]|\\.)*"\);?/g;
+  return {
+    name: 'caredeck:sonner-styles-from-file',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null;
+      const calls = code.match(INSERT) ?? [];
+      if (calls.length !== 1) this.error(`sonner: expected one __insertCSS("…") call to remove, found ${calls.length}`);
+      return { code: code.replace(INSERT, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   // A build lists nothing but problems (and compress-web's one-line summary); the chunk sizes that
   // matter are measured by bench/web.ts against their limits.
   logLevel: 'warn',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), collectFirstPaintModules(), listFirstPaintTexts()],
+  plugins: [react(), tailwindcss(), collectFirstPaintModules(), listFirstPaintTexts(), sonnerStylesFromFile()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

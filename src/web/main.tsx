@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LandingApp } from './app/landing-app';

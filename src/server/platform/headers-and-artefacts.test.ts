@@ -48,6 +48,14 @@ describe('headers and artefacts', () => {
       expect(csp).toMatch(/report-uri \/api\/csp-report/);
     });
 
+    it('allows scripts and styles from files of its own origin only, nothing inline', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(/(?:^|; ?)script-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'"]);
+      expect(/(?:^|; ?)style-src ([^;]*)/.exec(csp)![1]!.split(' ')).toEqual(["'self'"]);
+      expect(csp).not.toContain('unsafe-inline');
+    });
+
     it('takes violation reports, logs the blocked directive without the page’s address or query', async () => {
       const report = {
         'csp-report': {
