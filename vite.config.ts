@@ -125,7 +125,7 @@ function listFirstPaintTexts(): Plugin {
 /**
  * The toasts' library (sonner) adds its stylesheet at run time as a <style> element, which our
  * content security policy refuses (styles only from files; ADR 023). The build drops that call, and
- * the same rules ship in our stylesheet instead (styles.css imports sonner's styles.css). Should a
+ * the same rules ship as a stylesheet file instead (app/app.tsx imports sonner's styles.css). Should a
  * new sonner add its styles another way, the build stops here rather than ship unstyled toasts.
  */
 function sonnerStylesFromFile(): Plugin {

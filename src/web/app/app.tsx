@@ -4,6 +4,10 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
+// The toasts' rules, as a file that comes with the app (not the landing page's first paint): the
+// library would otherwise add them as an inline <style>, which the content security policy refuses
+// (vite.config.ts removes that; ADR 023).
+import 'sonner/dist/styles.css';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { setServerBusyHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
