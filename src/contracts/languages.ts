@@ -1,4 +1,4 @@
-// Spec §1 and §4 Language; DESIGN.md §10 adds Arabic so right-to-left is exercised, not just coded.
+// The interface languages; Arabic is among them so right-to-left is exercised, not just coded (ADR 005).
 
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ar'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];

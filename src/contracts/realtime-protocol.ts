@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { liveEventSchema } from './live-events';
 
-// The frames of the real-time channel at /ws (spec §7 "Real-time channel", §4 Push connection).
+// The frames of the real-time channel at /ws (docs/product.md, Live updates).
 // The client identifies itself, checks health and keeps the connection alive; the server answers
 // and pushes live events (live-events.ts). Anything else, or anything over MAX_FRAME_BYTES, closes
 // that one socket.
@@ -9,7 +9,7 @@ import { liveEventSchema } from './live-events';
 export const REALTIME_PATH = '/ws';
 export const MAX_FRAME_BYTES = 4 * 1024;
 
-/** Application close codes (4000-4999: the client does not retry, spec §4). */
+/** Close codes; 4000-4999 are the application's, after which the client does not retry. */
 export const CLOSE_CODES = {
   normal: 1000,
   goingAway: 1001,

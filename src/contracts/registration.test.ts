@@ -26,7 +26,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return found;
 }
 
-describe('splitList (spec §3 lists)', () => {
+describe('splitList (comma-separated lists)', () => {
   it('splits comma-separated text, trims, and drops empty entries', () => {
     expect(splitList(' Penicillin ,Peanuts,, ,Latex ')).toEqual(['Penicillin', 'Peanuts', 'Latex']);
     expect(splitList('')).toEqual([]);
@@ -38,14 +38,14 @@ describe('splitList (spec §3 lists)', () => {
   });
 });
 
-describe('ageFromBirthDate (spec §5: a plain year difference)', () => {
+describe('ageFromBirthDate (a plain year difference)', () => {
   it('is the current year minus the birth year, whether or not the birthday has passed', () => {
     expect(ageFromBirthDate('1990-12-31', new Date('2026-01-01T12:00:00'))).toBe(36);
     expect(ageFromBirthDate('1990-01-01', new Date('2026-12-31T12:00:00'))).toBe(36);
   });
 });
 
-describe('registration step schemas (spec §5 messages)', () => {
+describe('registration step schemas (messages per field)', () => {
   it('step 1 names each missing field with its message key', () => {
     const result = registrationStep1Schema.safeParse({
       firstName: '',
@@ -98,7 +98,7 @@ describe('registration step schemas (spec §5 messages)', () => {
 });
 
 describe('registrationPayloadSchema (what the server accepts)', () => {
-  it('fills the spec §3 defaults: role patient, blood type Unknown, English, empty lists', () => {
+  it('fills the defaults: role patient, blood type Unknown, English, empty lists', () => {
     expect(registrationPayloadSchema.parse(validPayload)).toMatchObject({
       role: 'patient',
       bloodType: 'Unknown',

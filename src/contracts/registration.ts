@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUTH } from './constants';
 import { isCommonPassword } from './password-strength';
 
-// Spec §2 "Patient registration wizard", §3 "Patient registration payload", §5 "Registration".
+// Patient registration: the wizard's steps, the payload and its rules (docs/product.md, Registration).
 
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
 export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
@@ -31,7 +31,7 @@ const phone = z
   .max(40, 'phone.invalid')
   .regex(/^\+?[0-9 ()./-]{6,}$/, 'phone.invalid');
 
-/** Spec §5 registration wording: "Email is required" / "Valid email is required". */
+/** Registration has its own email wording: "Email is required" / "Valid email is required". */
 const email = z
   .string('email.required')
   .trim()
@@ -63,7 +63,7 @@ export function ageFromBirthDate(dateOfBirth: string, now = new Date()): number 
   return now.getFullYear() - Number(dateOfBirth.slice(0, 4));
 }
 
-// The wizard's steps, validated one at a time (spec §4 "Next validates the current step").
+// The wizard's steps, validated one at a time: Next checks only the current step.
 export const registrationStep1Schema = z
   .object({
     firstName: required('firstName.required', 100),
