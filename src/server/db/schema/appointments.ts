@@ -48,7 +48,7 @@ export const appointments = pgTable(
   ],
 );
 
-// Spec §3 "parkingReservation": at most one per appointment, for in-person visits.
+// Parking reservations: at most one per appointment, for in-person visits.
 export const parkingReservations = pgTable(
   'parking_reservations',
   {

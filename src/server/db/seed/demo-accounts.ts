@@ -1,6 +1,6 @@
 import type { Role } from '../../../contracts/roles';
 
-// The demo accounts of spec §2 (one per role plus the MFA account). They exist only when the
+// The demo accounts listed on the login screen (one per role plus the MFA account). They exist only when the
 // database was seeded in demo mode; the passwords are public by design and listed on the login screen.
 export interface DemoAccountDefinition {
   role: Role;
@@ -11,7 +11,7 @@ export interface DemoAccountDefinition {
   label: string;
   mfa: boolean;
   position?: string;
-  /** Must choose a new password at first sign-in (spec §2 Change Password modal for doctors). */
+  /** Must choose a new password at first sign-in (the change-password dialog a new doctor meets). */
   firstTimeLogin?: boolean;
 }
 

@@ -7,7 +7,7 @@ import { auditEvents, mailOutbox, patientProfiles, users } from '../../db/schema
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Spec §7 POST /api/patients/register, told as a registrant would meet it: a new patient signs up
+// POST /api/patients/register, told as a registrant would meet it: a new patient signs up
 // through the browser (pre-session CSRF token), gets a record number from the server, a welcome
 // mail and an audit entry; everything that should be refused is refused without leaving a trace.
 // The answer is the same for every accepted registration ("check your mail"): it names no account.
