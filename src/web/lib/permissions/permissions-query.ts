@@ -3,8 +3,8 @@ import { backoffDelay, PERMISSION_CACHE } from '../../../contracts/constants';
 import { userPermissionsResponseSchema, type UserPermissionsResponse } from '../../../contracts/permissions';
 import { api, ApiError } from '../api-client';
 
-// Spec §7 GET /api/users/{id}/permissions (staff only) and §9 "Permission cache". The key is the URL
-// (spec §7: the default query uses its first key as the URL), so the realtime client's invalidation
+// GET /api/users/{id}/permissions (staff only) and how long its answer is kept. The key is the URL
+// (the default query fetches its first key as the URL), so the realtime client's invalidation
 // of /api/users/{id}/permissions on permission and role pushes reaches this cache, and the
 // admin screen, which reads the same URL, shares it.
 

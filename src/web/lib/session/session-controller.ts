@@ -13,9 +13,9 @@ import {
 } from './session-storage';
 import type { SessionStatus, SignOutReason } from './use-session';
 
-// Spec §4 Session and §9, DESIGN.md §5. The browser half of the session: the server decides what is
-// valid (httpOnly cookie, 30-minute sliding and 12-hour absolute timeouts); this keeps the screen in
-// step with it. Plain TypeScript, no React, so the timing rules are tested with fake timers.
+// The browser half of the session (docs/product.md, Sign-in and sessions; ADR 006): the server
+// decides what is valid (httpOnly cookie, 30-minute sliding and 12-hour absolute timeouts); this
+// keeps the screen in step with it. Plain TypeScript, no React, so the timing rules are tested with fake timers.
 
 export const SESSION_CHANNEL = 'caredeck-session';
 /** Activity is recorded at most this often: every mouse move must not write to storage. */
