@@ -105,7 +105,7 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-describe('the bell (spec §2)', () => {
+describe('the bell', () => {
   it('names the unread count and shows it', async () => {
     const server = notificationServer([item(1), item(2), item(3, { isRead: true })]);
     renderBell();
@@ -241,7 +241,7 @@ describe('the list', () => {
   });
 });
 
-describe('opening one (spec §4 Notification, §2 detail modal)', () => {
+describe('opening one', () => {
   it('marks it read and shows the detail, advising an early arrival for an in-person consultation', async () => {
     const consultation = item(1, {
       type: 'consultation',
@@ -301,7 +301,7 @@ describe('opening one (spec §4 Notification, §2 detail modal)', () => {
   });
 });
 
-describe('live (spec §4 push)', () => {
+describe('live', () => {
   it('a notification pushed over the live connection updates the count without polling', async () => {
     const server = notificationServer([]);
     const fake = fakeEnvironment();
