@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient, signIn, toggleTheme } from './identity-helpers';
 
-// Issue 7 items 8 and 9. The demo patient's seeded chart is only read here (other journeys read it
+// A patient's chart views and health settings. The demo patient's seeded chart is only read here (other journeys read it
 // at the same time); everything that changes an account (profile, insurance, language) is done by a
 // patient registered for this file.
 

@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
 
-// Issue 7 items 2, 4, 5, 8 (read-only parts): the demo patient's dashboard shows real data from the
-// seeded chart in every section, and the lab results, medications and vitals views open from it.
-// Each view is checked with axe and on a 360 px phone for sideways overflow.
+// The patient portal's read-only parts: the demo patient's dashboard shows real data from the seeded
+// chart in every section, and the lab results, medications and vitals views open from it. Each view is
+// checked with axe and on a 360 px phone for sideways overflow.
 
 const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
 
