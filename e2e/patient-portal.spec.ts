@@ -59,7 +59,7 @@ test('the demo patient sees real data on the dashboard and in lab results, medic
   await expectNoSeriousA11yViolations(page);
   await expectFitsOnPhone(page);
 
-  // Vitals: a trend chart per measure (the spec's /patient/health-metrics route leads here).
+  // Vitals: a trend chart per measure (the older path /patient/health-metrics leads here).
   await page.goto('/patient/health-metrics');
   await expect(page).toHaveURL(/\/vitals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vital signs' })).toBeVisible();

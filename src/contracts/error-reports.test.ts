@@ -24,7 +24,7 @@ describe('errorReportSchema', () => {
     expect(errorReportSchema.safeParse(validReport()).success).toBe(true);
   });
 
-  it('accepts every spec error type and severity', () => {
+  it('accepts every error type and severity', () => {
     for (const errorType of ['network', 'permission', 'authentication', 'data', 'integration', 'component'] as const) {
       expect(errorReportSchema.safeParse({ ...validReport(), errorType }).success).toBe(true);
     }

@@ -80,7 +80,7 @@ function isReadableCursor(cursor: string): boolean {
 }
 
 export const notificationListQuerySchema = z.object({
-  // Optional here so a missing id answers the spec's own text, not a generic validation error.
+  // Optional here so a missing id answers its own text ("User ID required"), not a generic validation error.
   userId: z.string().max(100).optional(),
   limit: z.coerce
     .number('choice.invalid')

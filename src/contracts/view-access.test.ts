@@ -64,7 +64,7 @@ describe('guarded views', () => {
     expect(viewRequirement('parking', 'staff')).toBeUndefined();
   });
 
-  it('asks the any-of requirements of the spec, medications differing for a doctor', () => {
+  it('asks each view’s any-of requirements, medications differing for a doctor', () => {
     expect(viewRequirement('appointments', 'staff')).toEqual(['appointments.create', 'patients.view.own']);
     expect(viewRequirement('records', 'staff')).toEqual(['medical_records.view', 'patients.view.own']);
     expect(viewRequirement('medications', 'doctor')).toEqual(['medications.prescribe', 'medications.update']);

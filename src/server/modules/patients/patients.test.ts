@@ -374,7 +374,7 @@ describe('patient self-registration', () => {
         'preferredLanguage',
       ].sort(),
     );
-    // The same zod schema as the wizard, answered in the spec's English wording.
+    // The same zod schema as the wizard, answered in its English wording.
     expect(error.fields).toMatchObject({
       firstName: 'First name is required',
       email: 'Valid email is required',
@@ -387,7 +387,7 @@ describe('patient self-registration', () => {
     expect(await totals()).toEqual(before);
   });
 
-  it("names every missing required field with the spec's message", async () => {
+  it('names every missing required field with its message', async () => {
     const response = await browser().post(URL, {});
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({

@@ -6,7 +6,7 @@ import { PUSH } from './push-constants';
 import { realtimeUrl } from './realtime-connection';
 import { fakeEnvironment, USER_ID } from './testing/fake-environment';
 
-// The connection with fake timers and a fake socket factory: the spec's schedule is checked
+// The connection with fake timers and a fake socket factory: the backoff schedule is checked
 // to the millisecond, and the browser's visibility and network events are driven by the test.
 
 beforeEach(() => {

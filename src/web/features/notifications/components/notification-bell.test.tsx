@@ -186,7 +186,7 @@ describe('the list', () => {
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
-  it('shows the spec error when the list cannot be fetched, and retries', async () => {
+  it('says the list could not be fetched, and retries', async () => {
     const server = notificationServer([], { list: true });
     const user = userEvent.setup();
     renderBell();
@@ -220,7 +220,7 @@ describe('the list', () => {
     expect(server.calls).toContainEqual({ method: 'DELETE', url: `/api/notifications/${item(1).id}`, body: undefined });
   });
 
-  it('tells the spec text when a delete fails, and keeps the item', async () => {
+  it('says so when a delete fails, and keeps the item', async () => {
     notificationServer([item(1)], { remove: true });
     const user = userEvent.setup();
     renderBell();
@@ -291,7 +291,7 @@ describe('opening one', () => {
     expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
-  it('tells the spec text when marking read fails', async () => {
+  it('says so when marking read fails', async () => {
     notificationServer([item(1)], { read: true });
     const user = userEvent.setup();
     renderBell();
