@@ -119,7 +119,8 @@ describe('ThemeServerSync', () => {
     renderSync(user);
     await act(() => vi.advanceTimersByTimeAsync(0));
     await act(async () => {
-      await vi.waitFor(() => expect(i18next.resolvedLanguage).toBe('es'));
+      // Loading the Spanish texts is a real dynamic import: on a busy machine it takes seconds.
+      await vi.waitFor(() => expect(i18next.resolvedLanguage).toBe('es'), { timeout: 10_000 });
     });
     expect(document.documentElement.lang).toBe('es');
     expect(puts).toEqual([]);
