@@ -11,7 +11,6 @@ const NOT_YET_ON_THE_UNIT_OF_WORK = [
   'biometric/biometric',
   'permissions/permissions',
   'user-admin/user-admin',
-  'users/users',
 ].map((name) => `^src/server/modules/${name}\\.(routes|service)\\.ts$`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -41,6 +41,7 @@ import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
 
 // The composition root: every service is built here, once, from the platform and the services it
 // depends on; then every feature module's routes are registered with the services they use. A
@@ -50,6 +51,7 @@ export function createServices(app: FastifyInstance) {
   const { db, audit, uow } = app;
   // Work done for nobody signed in (a producer outside a request, a share link's public page).
   const system = () => AccessContext.system(audit, db);
+  const users = new UsersService(uow);
   const notifications = new NotificationsService(uow, { system });
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
@@ -74,6 +76,7 @@ export function createServices(app: FastifyInstance) {
     onSettingsChanged: () => app.organisationIdentity.forget(),
   });
   return {
+    users,
     notifications,
     doctors,
     medications,
@@ -102,11 +105,11 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes, { demo: services.demo });
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
-  await app.register(authRoutes, { notifications: services.notifications });
-  await app.register(usersRoutes);
+  await app.register(authRoutes, { notifications: services.notifications, users: services.users });
+  await app.register(usersRoutes, { users: services.users });
   await app.register(userAdminRoutes);
   await app.register(outboxRoutes, { outbox: services.outbox });
-  await app.register(biometricRoutes);
+  await app.register(biometricRoutes, { users: services.users });
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
   await app.register(permissionsRoutes);
