@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -44,14 +44,16 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<StepNumber>(1);
   const [announcement, setAnnouncement] = useState('');
-  const { register, clearErrors, setError, trigger, getValues, getFieldState, setFocus, formState } = useForm<RegistrationFormValues>({
-    defaultValues: EMPTY_REGISTRATION,
-    resolver: stepsResolver,
-    // Spec §5 "Editing a field clears its error": no re-validation while typing; errors appear on
-    // Next or Create Account, and a field's error goes away as soon as it is edited.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const { register, clearErrors, setError, trigger, getValues, getFieldState, setFocus, formState, control } =
+    useForm<RegistrationFormValues>({
+      defaultValues: EMPTY_REGISTRATION,
+      resolver: stepsResolver,
+      // Spec §5 "Editing a field clears its error": no re-validation while typing; errors appear on
+      // Next or Create Account, and a field's error goes away as soon as it is edited.
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+    });
+  const country = useWatch({ control, name: 'country' });
   const registration = useRegisterPatient();
   const busy = registration.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -74,7 +76,9 @@ export function RegistrationPage() {
       else if (error.type === REGISTRATION_TEXT) text = t(`registration:${error.message}`);
       else text = t(`validation:${error.message}`);
     }
-    return { ...register(name, { onChange: () => clearErrors(name) }), error: text };
+    // Another country asks for other lines, in other shapes: what was said about them no longer holds.
+    const cleared: RegistrationField[] = name === 'country' ? ['country', 'state', 'zipCode'] : [name];
+    return { ...register(name, { onChange: () => clearErrors(cleared) }), error: text };
   }
 
   function announceErrors() {
@@ -212,7 +216,7 @@ export function RegistrationPage() {
 
             <div className="mt-5">
               {step === 1 ? <PersonalInfoStep field={field} /> : null}
-              {step === 2 ? <AddressStep field={field} /> : null}
+              {step === 2 ? <AddressStep field={field} country={country} /> : null}
               {step === 3 ? <MedicalInfoStep field={field} /> : null}
             </div>
 
