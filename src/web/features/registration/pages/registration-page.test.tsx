@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { typeDate } from '../../../test/date-field';
 import { RegistrationPage } from './registration-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -64,7 +65,7 @@ async function fillStep1(user: ReturnType<typeof userEvent.setup>, email = 'amar
   await fill(user, 'Phone Number', '+1 555 010 2233');
   await fill(user, 'Password', 'Harbour-Lights#42');
   await fill(user, 'Confirm Password', 'Harbour-Lights#42');
-  fireEvent.change(input('Date of Birth'), { target: { value: '1988-04-17' } });
+  await typeDate(user, screen.getByRole('group', { name: 'Date of Birth' }), '1988-04-17');
   await user.selectOptions(input('Gender'), 'female');
 }
 
@@ -402,7 +403,7 @@ describe('registration wizard: submitting (spec §4, §7, §8)', () => {
       await user.paste('Harbour-Lights#42');
       await user.click(screen.getByLabelText(de('registration:fields.confirmPassword')));
       await user.paste('Harbour-Lights#42');
-      fireEvent.change(screen.getByLabelText(de('registration:fields.dateOfBirth')), { target: { value: '1988-04-17' } });
+      await typeDate(user, screen.getByRole('group', { name: de('registration:fields.dateOfBirth') }), '1988-04-17');
       await user.selectOptions(screen.getByLabelText(de('registration:fields.gender')), 'female');
       await press(user, button(de('registration:actions.next')));
       await user.click(screen.getByLabelText(de('registration:fields.address')));
