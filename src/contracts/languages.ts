@@ -4,6 +4,16 @@ export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ar'] as const
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** Each language named in itself, so a reader finds theirs whatever the page's language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  zh: '中文',
+  ar: 'العربية',
+};
+
 /** Text direction becomes right-to-left for these languages. */
 export const RTL_LANGUAGES = ['ar', 'he', 'fa', 'ur'] as const;
 

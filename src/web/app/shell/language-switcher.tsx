@@ -1,17 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, type Language } from '../../../contracts/languages';
-
-/** Each language is named in itself, so a reader can find theirs whatever the page's language. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  zh: '中文',
-  ar: 'العربية',
-};
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../contracts/languages';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
