@@ -150,13 +150,20 @@ export class AuditRepository {
    * The events about one patient's data, by anyone but the patient: newest first. The actor's name
    * comes from the users table; the page decides what of it a patient may see.
    */
-  async accessLog(patientId: string, page: number, pageSize: number): Promise<{ rows: AccessLogRow[]; total: number }> {
+  async accessLog(
+    patientId: string,
+    page: number,
+    pageSize: number,
+    /** Only these actions (one category of them), when given. */
+    actions?: readonly string[],
+  ): Promise<{ rows: AccessLogRow[]; total: number }> {
     const where = and(
       // One patient read alone, or among the patients a list returned.
       or(eq(auditEvents.patientId, patientId), sql`${auditEvents.patientIds} @> array[${patientId}]::uuid[]`),
       or(sql`${auditEvents.actorUserId} is null`, ne(auditEvents.actorUserId, patientId)),
       // Only what concerns their data: a failed lookup of an id is not an access.
       inArray(auditEvents.outcome, ['success', 'denied']),
+      actions ? inArray(auditEvents.action, [...actions]) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       this.db

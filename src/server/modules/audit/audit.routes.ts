@@ -58,8 +58,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me/access-log',
     { config: { access: PATIENTS }, schema: { querystring: accessLogQuerySchema, response: { 200: accessLogResponseSchema } } },
     async (request) => {
-      const { page, pageSize } = request.query;
-      return service.accessLog(actorOf(request).userId, page, pageSize, requestAuditContext(request));
+      const { page, pageSize, category } = request.query;
+      return service.accessLog(actorOf(request).userId, page, pageSize, requestAuditContext(request), category);
     },
   );
 };

@@ -1,5 +1,7 @@
 import {
   AUDIT_EXPORT_LIMIT,
+  auditActionsIn,
+  type AuditCategory,
   type AccessLogResponse,
   type AuditChainStatus,
   type AuditEvent,
@@ -162,8 +164,14 @@ export class AuditService {
   }
 
   /** The patient's own access log: who (by name only for the organisation's people), when, what. */
-  async accessLog(patientId: string, page: number, pageSize: number, context: RequestContext): Promise<AccessLogResponse> {
-    const { rows, total } = await this.repository.accessLog(patientId, page, pageSize);
+  async accessLog(
+    patientId: string,
+    page: number,
+    pageSize: number,
+    context: RequestContext,
+    category?: AuditCategory,
+  ): Promise<AccessLogResponse> {
+    const { rows, total } = await this.repository.accessLog(patientId, page, pageSize, category ? auditActionsIn(category) : undefined);
     // Recorded under the patient's own id, so it is not listed back to them (their own action).
     await this.audit.record({
       ...context,
