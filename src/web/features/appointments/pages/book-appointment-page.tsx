@@ -259,7 +259,7 @@ export function BookAppointmentPage() {
                     error={errors['parking.departureTime']}
                   />
                   <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-400">
-                    {t('parking.hint', { hours: BOOKING.parkingWindowHours })}
+                    {t('parking.hint', { count: BOOKING.parkingWindowHours })}
                   </p>
                 </div>
               ) : null}
