@@ -1,9 +1,8 @@
 import './zod-without-eval';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
+import { toast } from 'sonner';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { setServerBusyHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
@@ -13,10 +12,11 @@ import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { appReactions } from './push-reactions';
 import { SessionProvider } from '../lib/session/session-provider';
 import type { SignOutReason } from '../lib/session/use-session';
-import { ThemeProvider, useTheme } from '../lib/theme-context';
+import { ThemeProvider } from '../lib/theme-context';
 import { ThemeServerSync } from '../lib/theme-server-sync';
 import { ErrorBoundary } from './errors/error-boundary';
 import { createRouter } from './router';
+import { Toasts } from './toasts';
 import type { SessionEndedState } from './shell/public-layout';
 import { lazyView } from '../lib/lazy-view';
 
@@ -25,12 +25,6 @@ const MobileCheckLauncher = lazyView(
   () => import('../features/mobile-check/components/mobile-check-launcher').then((m) => m.default),
   ['mobile-check'],
 );
-
-function Toasts() {
-  const { theme } = useTheme();
-  const { i18n } = useTranslation();
-  return <Toaster theme={theme} dir={i18n.dir()} position="top-right" richColors closeButton duration={5000} />;
-}
 
 /**
  * Providers from the outside in: data (the error screen reads the support address), the last-resort

@@ -1,5 +1,5 @@
 import { Menu as MenuIcon, X } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../../components/ui/delayed-loading';
@@ -9,6 +9,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { ConnectionIndicator } from '../../lib/realtime/connection-indicator';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { LanguageSwitcher } from './language-switcher';
+import { usePageTitleAndFocus } from './page-title';
 import type { SessionEndedState } from './public-layout';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeToggle } from './theme-toggle';
@@ -31,6 +32,8 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { status, user, endedReason } = useSession();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  usePageTitleAndFocus(main);
 
   if (status === 'loading') return <DelayedLoading />;
   if (status === 'anonymous') {
@@ -89,7 +92,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
       </header>
       <div className="flex flex-1">
         {user ? <SidebarNav user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} /> : null}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        <main ref={main} id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           {user ? (
             <ErrorBoundary key={location.pathname} level="route" name={`route:${location.pathname}`}>
               <Suspense fallback={<DelayedLoading />}>{children ?? <Outlet />}</Suspense>

@@ -43,6 +43,19 @@ describe('DoctorCard', () => {
     expect(card).toHaveTextContent('(212 reviews)');
   });
 
+  it('writes a Chinese name family name first without a space in Chinese, and a Latin one in its own order', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      renderCard({ firstName: '伟', lastName: '王' });
+      renderCard({ id: 'b' });
+      const [chinese, latin] = screen.getAllByTestId('doctor-card');
+      expect(within(chinese!).getByRole('heading', { name: /^王伟 医生/ })).toBeInTheDocument();
+      expect(within(latin!).getByRole('heading', { name: /^Amara Okafor 医生/ })).toBeInTheDocument();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('shows the rating to 1 decimal, 0.0 when there is none, and a rating sent as a string', () => {
     renderCard({ rating: 4.75 });
     expect(screen.getByTestId('doctor-rating')).toHaveTextContent(/^4\.8$/);

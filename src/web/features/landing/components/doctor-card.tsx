@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { Briefcase, Building2, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatFee, formatRating, splitQualifications, type Doctor } from '../../../../contracts/doctors';
@@ -10,7 +11,8 @@ import { DoctorFact, DoctorSummary } from '../../../components/doctor/doctor-sum
  */
 export function DoctorCard({ doctor }: { doctor: Doctor }) {
   const { t, i18n } = useTranslation('doctors');
-  const name = t('card.name', { firstName: doctor.firstName, lastName: doctor.lastName });
+  const nameOf = usePersonName();
+  const name = t('card.name', { name: nameOf(doctor) });
   const { shown, more } = splitQualifications(doctor.qualifications);
 
   return (
