@@ -21,6 +21,8 @@ export class DemoService {
       if (!state) continue;
       const account: DemoAccount = {
         role: definition.role,
+        kind: definition.kind,
+        name: `${definition.firstName} ${definition.lastName}`,
         email: definition.email,
         password: definition.password,
         label: definition.label,
