@@ -2,8 +2,8 @@
  * The web's weight, and the landing page's speed.
  *
  * 1. Builds the app (skip with --no-build) and reads Vite's chunk graph (dist/web/.vite/manifest.json):
- *    prints the gzip size of the landing page's initial JavaScript (the entry chunk and everything
- *    it imports statically; lazy parts such as the explorer, its modal, the map and the app behind
+ *    prints the gzip size of the landing page's initial JavaScript (the entry chunk, the landing
+ *    screen it imports at once on /, and everything they import statically; lazy parts such as the explorer, its modal, the map and the app behind
  *    the other pages are not initial) against the 120 KB budget, what the app adds on any other
  *    page, and the English texts the first paint waits for. Then the signed-in shell: the
  *    JavaScript and English texts a signed-in page loads before the frame paints (the entry, the
@@ -68,10 +68,12 @@ function staticClosure(keys: string[], into = new Set<string>()): Set<string> {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
 const appKey = Object.keys(manifest).find((key) => key.endsWith('app/app.tsx'));
-// A first visit to / runs the light landing entry (main.tsx → app/landing-app.tsx): what the entry
-// loads statically is the landing page's initial JavaScript. Every other first page (and the first
-// navigation away from /) adds the app: router, session, live connection, toaster.
-const landing = staticClosure([entryKey]);
+const landingAppKey = Object.keys(manifest).find((key) => key.endsWith('app/landing-app.tsx'));
+// A first visit to / runs the light landing entry (main.tsx, which imports app/landing-app.tsx at
+// once on /; preferences-init.js preloads it): what those two load statically is the landing page's
+// initial JavaScript. Every other first page (and the first navigation away from /) adds the app:
+// router, session, live connection, toaster.
+const landing = staticClosure([entryKey, ...(landingAppKey ? [landingAppKey] : [])]);
 const app = [...staticClosure(appKey ? [appKey] : [])].filter((file) => !landing.has(file));
 const englishTextsOf = (namespaces: readonly string[]) =>
   Object.keys(manifest)
@@ -108,7 +110,10 @@ console.log(`  total:                ${shellKb.toFixed(1)} KB — ${mark(shellKb
 
 // Every chunk loaded on demand except the texts: what opening it downloads beyond the shell.
 const routeChunks = Object.keys(manifest)
-  .filter((key) => manifest[key]!.isDynamicEntry && !/(^|\/)locales\//.test(key) && key !== signedInLayoutKey && key !== appKey)
+  .filter(
+    (key) =>
+      manifest[key]!.isDynamicEntry && !/(^|\/)locales\//.test(key) && key !== signedInLayoutKey && key !== appKey && key !== landingAppKey,
+  )
   .map((key) => {
     const files = [...staticClosure([key])].filter((file) => !shell.has(file));
     return { name: manifest[key]!.src ?? key, kb: gzipKb(files), files: files.length };
