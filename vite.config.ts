@@ -25,6 +25,7 @@ const apiPort = process.env.PORT ?? '5000';
  */
 const firstPaintModules = new Set<string>();
 const landingModules = new Set<string>();
+const landingSharedModules = new Set<string>();
 const BARREL_MIN_IMPORTS = 200;
 const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 const REEXPORT = /export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
@@ -63,6 +64,7 @@ function collectFirstPaintModules(): Plugin {
     async buildEnd() {
       firstPaintModules.clear();
       landingModules.clear();
+      landingSharedModules.clear();
       const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
       const isBarrel = (id: string) => id.includes('/node_modules/') && imports(id).length >= BARREL_MIN_IMPORTS;
       const moduleIds = [...this.getModuleIds()];
@@ -108,6 +110,17 @@ function collectFirstPaintModules(): Plugin {
         if (entry.has(id)) continue;
         if (app.has(id)) firstPaintModules.add(id);
         else landingModules.add(id);
+      }
+      // A module another part loaded on demand also imports (an icon or a dialog the mobile check
+      // shares, the public frame the app's other public pages use) goes to a chunk of its own, or
+      // loading that part would download the whole landing page. The landing page's own sections,
+      // which the app's route for / loads too, stay.
+      for (const id of moduleIds) {
+        const info = this.getModuleInfo(id);
+        if (!info?.dynamicImporters.length || landing.has(id)) continue;
+        for (const shared of await staticClosure([id])) {
+          if (landingModules.delete(shared)) landingSharedModules.add(shared);
+        }
       }
     },
   };
@@ -196,6 +209,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'first-paint', test: (id: string) => firstPaintModules.has(id) && !id.endsWith('.css') },
+            // Zod in one chunk of its own: the live connection, the public frame (which fetches it
+            // after its first paint) and every form share it, and none of them pulls in the others.
+            { name: 'zod', test: (id: string) => id.includes('/node_modules/zod/') },
+            // Before `landing`, which would otherwise take them in as its modules' dependencies.
+            { name: 'landing-shared', test: (id: string) => landingSharedModules.has(id) && !id.endsWith('.css') },
             { name: 'landing', test: (id: string) => landingModules.has(id) && !id.endsWith('.css') },
           ],
         },

@@ -91,9 +91,31 @@ describe('the landing entry imports statically', () => {
 
   it('is checked by a walk that does find them from the app itself', () => {
     const app = staticGraph(['src/web/app/app.tsx']);
-    expect(app.packages).toContain('zod');
     expect(app.packages).toContain('react-router');
-    expect(app.packages).toContain('sonner');
-    expect([...app.files].some((file) => file.startsWith('src/web/lib/realtime/'))).toBe(true);
+    expect(app.files).toContain('src/web/lib/session/session-controller.ts');
+    const link = staticGraph(['src/web/app/realtime-link.tsx']);
+    expect(link.packages).toContain('zod');
+    expect(link.packages).toContain('sonner');
+  });
+});
+
+// The signed-in shell (the entry, the app and the signed-in frame) paints within 170 KB gzip
+// because what it does not show at once loads right after: zod with every contract that validates,
+// the toaster, the live connection with its push reactions, the notification bell.
+describe('the signed-in shell imports statically', () => {
+  const shell = staticGraph(['src/web/main.tsx', 'src/web/app/app.tsx', 'src/web/app/shell/signed-in-layout.tsx']);
+
+  it('neither zod nor the toaster', () => {
+    expect(['zod', 'sonner'].filter((name) => shell.packages.has(name))).toEqual([]);
+  });
+
+  it('none of the parts it loads after its first paint', () => {
+    const later = [
+      /^src\/web\/lib\/realtime\/(realtime-connection|realtime-provider|push-reactions)\.tsx?$/,
+      /^src\/web\/app\/(push-reactions|realtime-link|toasts)\.tsx?$/,
+      /^src\/web\/features\/notifications\/(components|api)\//,
+      /^src\/web\/features\/landing\//,
+    ];
+    expect([...shell.files].filter((file) => later.some((pattern) => pattern.test(file)))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import './app/zod-without-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FIRST_PAINT_NAMESPACES, initI18n, loadTexts, SHELL_NAMESPACES } from './lib/i18n';
