@@ -6,22 +6,7 @@ import { liveEventSchema } from './live-events';
 // and pushes live events (live-events.ts). Anything else, or anything over MAX_FRAME_BYTES, closes
 // that one socket.
 
-export const REALTIME_PATH = '/ws';
-export const MAX_FRAME_BYTES = 4 * 1024;
-
-/** Close codes; 4000-4999 are the application's, after which the client does not retry. */
-export const CLOSE_CODES = {
-  normal: 1000,
-  goingAway: 1001,
-  policyViolation: 1008,
-  tooBig: 1009,
-  /** The session ended (sign-out, expiry, deactivation). */
-  sessionEnded: 4001,
-  /** identify named another user than the session's. */
-  identityMismatch: 4003,
-  /** A frame that is not one of the client frames below. */
-  badFrame: 4400,
-} as const;
+export { CLOSE_CODES, MAX_FRAME_BYTES, REALTIME_PATH } from './realtime-constants';
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('identify'), userId: z.string().max(100) }),
