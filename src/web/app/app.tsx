@@ -13,7 +13,6 @@ import { ThemeProvider } from '../lib/theme-context';
 import { ThemeServerSync } from '../lib/theme-server-sync';
 import { ErrorBoundary } from './errors/error-boundary';
 import { createRouter } from './router';
-import { Toasts } from './toasts';
 import type { SessionEndedState } from './shell/public-layout';
 import { lazyView } from '../lib/lazy-view';
 
