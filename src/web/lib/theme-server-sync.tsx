@@ -10,7 +10,7 @@ import { useSession } from './session/use-session';
 import type { Theme } from './theme';
 import { useTheme } from './theme-context';
 
-// Spec §4 Theme: for a signed-in user the server's setting wins at start; a change is saved to the
+// For a signed-in user the server's setting wins at start; a change is saved to the
 // server 500 ms after the last toggle; a failed save keeps the local value. Signed out, the local
 // value (else the system preference) is all there is (theme.ts).
 
@@ -103,7 +103,7 @@ export function ThemeServerSync() {
         if (language && language !== i18n.resolvedLanguage && !choseLanguageHere.has(userId)) void i18n.changeLanguage(language);
       })
       .catch(() => {
-        // Spec §8 "Failed to fetch settings": the local theme stays.
+        // The settings could not be fetched: the local theme stays.
         if (!cancelled) console.warn('Failed to fetch settings');
       })
       .finally(() => {

@@ -1,7 +1,7 @@
 import type { DemoAccountKind } from '../../../contracts/demo';
 import type { Role } from '../../../contracts/roles';
 
-// The demo accounts of spec §2 (one per role plus the MFA account). They exist only when the
+// The demo accounts listed on the login screen (one per role plus the MFA account). They exist only when the
 // database was seeded in demo mode; the passwords are public by design and listed on the login screen.
 export interface DemoAccountDefinition {
   role: Role;
@@ -15,7 +15,7 @@ export interface DemoAccountDefinition {
   position?: string;
   /** Doctors: the key (contracts/specialties.ts) of the specialty the seed gives them, named in their label. */
   specialty?: string;
-  /** Must choose a new password at first sign-in (spec §2 Change Password modal for doctors). */
+  /** Must choose a new password at first sign-in (the change-password dialog a new doctor meets). */
   firstTimeLogin?: boolean;
 }
 

@@ -1,18 +1,8 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSupportedLanguage, SUPPORTED_LANGUAGES, type Language } from '../../../contracts/languages';
+import { isSupportedLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../contracts/languages';
 import { useChooseLanguage } from '../../lib/theme-server-sync';
-
-/** Each language is named in itself, so a reader can find theirs whatever the page's language. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  zh: '中文',
-  ar: 'العربية',
-};
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

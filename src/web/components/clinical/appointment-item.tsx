@@ -1,3 +1,4 @@
+import { usePersonName } from '../../lib/person-name';
 import { CalendarClock, MapPin, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment, AppointmentStatus } from '../../../contracts/appointments';
@@ -29,6 +30,7 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
  */
 export function AppointmentItem({ appointment, detailed = false }: { appointment: Appointment; detailed?: boolean }) {
   const { t } = useTranslation(['health', 'doctors']);
+  const nameOf = usePersonName();
   const format = useClinicalFormat();
   const specialty = specialtyByName(appointment.doctor.specialty);
   const TypeIcon = appointment.type === 'video' ? Video : MapPin;
@@ -42,7 +44,7 @@ export function AppointmentItem({ appointment, detailed = false }: { appointment
         <AppointmentStatusBadge status={appointment.status} />
       </div>
       <p className="text-sm text-slate-800 dark:text-slate-200">
-        {t('health:appointments.doctor', { firstName: appointment.doctor.firstName, lastName: appointment.doctor.lastName })}
+        {t('health:appointments.doctor', { name: nameOf(appointment.doctor) })}
         {' · '}
         {specialty ? t(`doctors:specialties.${specialty.key}`) : appointment.doctor.specialty}
       </p>
