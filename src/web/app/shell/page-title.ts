@@ -57,7 +57,9 @@ export function usePageTitleAndFocus(main: RefObject<HTMLElement | null>): void 
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.classList.add('focus:outline-none');
-      heading.focus();
+      // An address naming a section (/profile-settings#preferences) scrolls to that section: the
+      // heading takes focus without pulling the page back to its top.
+      heading.focus({ preventScroll: window.location.hash !== '' });
       return true;
     };
     if (focusHeading()) return;
