@@ -8,6 +8,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
+import { BiometricService } from './modules/biometric/biometric.service';
+import { relyingPartyFor } from './modules/biometric/relying-party';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { DemoService } from './modules/demo/demo.service';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
@@ -55,6 +57,7 @@ export function createServices(app: FastifyInstance) {
   const system = () => AccessContext.system(audit, db);
   const users = new UsersService(uow);
   const permissions = new PermissionsService(uow);
+  const biometric = new BiometricService(uow, users, { relyingParty: relyingPartyFor(app.config) });
   const organisationIdentity = () => app.organisationIdentity.current();
   const userAdmin = new UserAdminService(uow, permissions, {
     organisation: organisationIdentity,
@@ -91,6 +94,7 @@ export function createServices(app: FastifyInstance) {
   });
   return {
     users,
+    biometric,
     permissions,
     userAdmin,
     notifications,
@@ -124,7 +128,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(usersRoutes, { users: services.users });
   await app.register(userAdminRoutes, { userAdmin: services.userAdmin });
   await app.register(outboxRoutes, { outbox: services.outbox });
-  await app.register(biometricRoutes, { users: services.users });
+  await app.register(biometricRoutes, { biometric: services.biometric });
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
   await app.register(permissionsRoutes, { permissions: services.permissions });
