@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { boundedDayOrInstantSchema, isOrderedRange } from './dates';
+import { defineRoute } from './http';
+import { AUDIT_CATEGORIES } from './audit-actions';
 import { ROLES } from './roles';
+
+export * from './audit-actions';
 
 // The admin audit viewer (GET /api/audit/events, .csv, GET /api/audit/chain) and
 // the patient's own access log (GET /api/me/access-log).
@@ -88,7 +92,7 @@ export type AuditChainStatus = z.infer<typeof auditChainStatusSchema>;
 
 // The patient's access log ("Who opened my record").
 
-export const accessLogQuerySchema = z.object({ page, pageSize }).strict();
+export const accessLogQuerySchema = z.object({ page, pageSize, category: z.enum(AUDIT_CATEGORIES, 'choice.invalid').optional() }).strict();
 export type AccessLogQuery = z.input<typeof accessLogQuerySchema>;
 
 export const accessLogEntrySchema = z.object({
@@ -112,3 +116,11 @@ export const accessLogResponseSchema = z.object({
   total: z.number().int(),
 });
 export type AccessLogResponse = z.infer<typeof accessLogResponseSchema>;
+
+export const auditApi = {
+  events: defineRoute({ method: 'GET', path: '/api/audit/events', query: auditListQuerySchema, response: auditListResponseSchema }),
+  /** The filtered events as a CSV download (text/csv, not JSON). */
+  export: defineRoute({ method: 'GET', path: '/api/audit/events.csv', query: auditExportQuerySchema }),
+  chain: defineRoute({ method: 'GET', path: '/api/audit/chain', response: auditChainResponseSchema }),
+  accessLog: defineRoute({ method: 'GET', path: '/api/me/access-log', query: accessLogQuerySchema, response: accessLogResponseSchema }),
+};

@@ -86,7 +86,7 @@ export const createDoctorSchema = z
     hospital: requiredText('hospital.required', 200),
     department: z.string().trim().max(200, 'text.tooLong').optional(),
     experienceYears: z.coerce.number('number.invalid').int('number.invalid').min(0, 'number.invalid').max(80, 'number.invalid'),
-    /** Money as a string with two decimals at most (DESIGN.md §4: never floats). */
+    /** Money as a string with two decimals at most: never a float, so nothing is lost to rounding. */
     consultationFee: z
       .string()
       .trim()

@@ -4,6 +4,7 @@ import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.s
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
@@ -111,6 +112,7 @@ export function createServices(app: FastifyInstance) {
     publicStats,
     errorReports,
     organisation,
+    audit: new AuditService(uow),
     outbox: new OutboxService(uow),
     demo: new DemoService(uow),
   };
@@ -134,7 +136,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(permissionsRoutes, { permissions: services.permissions });
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(medicationsRoutes, { medications: services.medications });

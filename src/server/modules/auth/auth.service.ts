@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../../contracts/audit';
 import { englishValidationMessage, type ValidationMessageKey } from '../../../contracts/validation-messages';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -106,7 +107,7 @@ export class AuthService {
    * A TOTP code (accepted once: its step must be newer than the last one used) or a recovery code
    * (spent on use). Wrong counts as a sign-in failure for the throttle.
    */
-  private async verifySecondFactor(user: Credentials, factor: SecondFactor, ctx: RequestContext, action: string): Promise<void> {
+  private async verifySecondFactor(user: Credentials, factor: SecondFactor, ctx: RequestContext, action: AuditActionCode): Promise<void> {
     const now = this.now();
     if (factor.mfaCode && user.mfaSecret) {
       const step = await matchTotp(user.mfaSecret, factor.mfaCode, now, user.mfaLastStep);
@@ -128,7 +129,7 @@ export class AuthService {
     throw new AppError('MFA_INVALID', AUTH_MESSAGES.mfaInvalid);
   }
 
-  private async assertNotThrottled(email: string, ctx: RequestContext, action: string, userId?: string): Promise<void> {
+  private async assertNotThrottled(email: string, ctx: RequestContext, action: AuditActionCode, userId?: string): Promise<void> {
     try {
       await this.throttle.assertAllowed(email, ctx.ip);
     } catch (error) {
@@ -137,7 +138,7 @@ export class AuthService {
     }
   }
 
-  private async auditFailure(action: string, ctx: RequestContext, reason: string, userId?: string): Promise<void> {
+  private async auditFailure(action: AuditActionCode, ctx: RequestContext, reason: string, userId?: string): Promise<void> {
     await this.options.audit.record({
       ...ctx.audit,
       action,
@@ -282,7 +283,7 @@ export class AuthService {
     user: Credentials,
     password: string,
     field: string,
-    action: string,
+    action: AuditActionCode,
     ctx: RequestContext,
   ): Promise<void> {
     // Re-authentication is a password guess like any other: the same throttle applies.

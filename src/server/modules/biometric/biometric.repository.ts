@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { AuditActionCode } from '../../../contracts/audit';
 import { users, userSettings, webauthnChallenges, webauthnCredentials } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
@@ -182,7 +183,12 @@ export class BiometricRepository extends Repository {
     return rows.length > 0;
   }
 
-  private changedOrMissing(row: CredentialRow | undefined, action: string, id: string, details?: Record<string, unknown>): CredentialRow {
+  private changedOrMissing(
+    row: CredentialRow | undefined,
+    action: AuditActionCode,
+    id: string,
+    details?: Record<string, unknown>,
+  ): CredentialRow {
     if (!row) {
       // Someone else's passkey answers exactly like a missing one.
       this.audit.missed(action, 'passkey', isUuid(id) ? id : null);

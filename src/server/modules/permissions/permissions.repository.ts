@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { AuditActionCode } from '../../../contracts/audit';
 import { POSITION_TEMPLATES, type Permission, type StaffPosition } from '../../../contracts/permission-catalogue';
 import type { LiveEvent } from '../../../contracts/live-events';
 import type { Role } from '../../../contracts/roles';
@@ -59,7 +60,7 @@ export class PermissionsRepository extends Repository {
     const mayRead = userId === this.actor.userId || (await this.work.ctx.can('users.permissions'));
     const account = mayRead ? await this.account(userId) : undefined;
     if (!account) {
-      this.audit.missed('permissions.read', 'user', null);
+      this.audit.missed('permission.read', 'user', null);
       throw AppError.notFound();
     }
     return this.accessOf(account);
@@ -79,7 +80,7 @@ export class PermissionsRepository extends Repository {
    * The account whose permissions or role the caller changes: never their own (403, noted as
    * denied), and one that exists (404).
    */
-  async changeable(userId: string, action: string): Promise<AccountRow> {
+  async changeable(userId: string, action: AuditActionCode): Promise<AccountRow> {
     if (userId === this.actor.userId) this.refuse(action, userId, 'self-change', SELF_CHANGE_MESSAGE);
     const account = await this.account(userId);
     if (!account) {
@@ -94,7 +95,7 @@ export class PermissionsRepository extends Repository {
    * revoking takes some of that away): a non-administrator may make it only on a staff account
    * all of whose permissions, before and after, are their own. Refusals are noted as denied.
    */
-  async assertMayChange(account: AccountRow, granted: readonly Permission[], action: string): Promise<void> {
+  async assertMayChange(account: AccountRow, granted: readonly Permission[], action: AuditActionCode): Promise<void> {
     if (this.actor.role === 'admin') return;
     const refusal = delegationRefusal(
       { role: this.actor.role, held: await this.work.ctx.permissions() },
@@ -105,7 +106,7 @@ export class PermissionsRepository extends Repository {
   }
 
   /** Only administrators manage administrators: a refusal, noted as denied. */
-  assertNotAdminFor(account: AccountRow, action: string): void {
+  assertNotAdminFor(account: AccountRow, action: AuditActionCode): void {
     if (this.actor.role !== 'admin' && account.role === 'admin') {
       this.refuse(action, account.id, 'admin-only', DELEGATION_MESSAGES['admin-only']);
     }
@@ -266,12 +267,12 @@ export class PermissionsRepository extends Repository {
       .where(and(eq(userPermissions.userId, userId), eq(userPermissions.isActive, true), notInArray(userPermissions.permissionId, kept)));
   }
 
-  private noteChange(action: string, userId: string, details: Record<string, unknown>): void {
+  private noteChange(action: AuditActionCode, userId: string, details: Record<string, unknown>): void {
     this.audit.note({ action, resourceType: 'user', resourceId: userId, details });
   }
 
   /** Notes the refusal as denied and answers 403. */
-  private refuse(action: string, userId: string, reason: string, message: string): never {
+  private refuse(action: AuditActionCode, userId: string, reason: string, message: string): never {
     this.audit.note({ action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason } });
     throw new AppError('FORBIDDEN', message);
   }

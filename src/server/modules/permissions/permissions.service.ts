@@ -5,6 +5,7 @@ import {
   type Permission,
   type StaffPosition,
 } from '../../../contracts/permission-catalogue';
+import type { AuditActionCode } from '../../../contracts/audit';
 import type { PermissionRecord, UserPermissionsResponse } from '../../../contracts/permissions';
 import { ROLES, type Role } from '../../../contracts/roles';
 import type { AccessContext } from '../../platform/access-context';
@@ -118,7 +119,7 @@ export class PermissionsService {
   }
 
   /** A staff account the caller may change: not their own, existing, not an admin's unless they are one. */
-  private async staffAccount(repository: PermissionsRepository, userId: string, action: string): Promise<AccountRow> {
+  private async staffAccount(repository: PermissionsRepository, userId: string, action: AuditActionCode): Promise<AccountRow> {
     const account = await repository.changeable(userId, action);
     repository.assertNotAdminFor(account, action);
     if (account.role !== 'staff') throw new AppError('CONFLICT', STAFF_ONLY_MESSAGE);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditActionCode } from '../../../contracts/audit';
 import type { Permission } from '../../../contracts/permission-catalogue';
 import type { Role } from '../../../contracts/roles';
 import type { UserListQuery, UserSort } from '../../../contracts/user-admin';
@@ -196,7 +197,7 @@ export class UserAdminRepository extends Repository {
   }
 
   /** Notes the refusal as denied and answers 403. */
-  private refuse(action: string, userId: string | null, reason: DelegationRefusal, details: Record<string, unknown> = {}): never {
+  private refuse(action: AuditActionCode, userId: string | null, reason: DelegationRefusal, details: Record<string, unknown> = {}): never {
     this.audit.note({ action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason, ...details } });
     throw new AppError('FORBIDDEN', DELEGATION_MESSAGES[reason]);
   }

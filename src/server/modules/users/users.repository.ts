@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AuditActionCode } from '../../../contracts/audit';
 import { patientProfiles, users, userSettings, type NewUserRow, type PatientProfileRow } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { Repository } from '../../platform/unit-of-work';
@@ -61,7 +62,7 @@ export class UsersRepository extends Repository {
   }
 
   /** The caller's own account; 404, noted without naming anyone, for any other id. */
-  async ownAccount(id: string, action: string): Promise<UserWithProfile> {
+  async ownAccount(id: string, action: AuditActionCode): Promise<UserWithProfile> {
     const row = id === this.self ? await this.account(id) : null;
     if (!row) {
       this.audit.missed(action, 'user', null);
