@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { sessionInfoSchema } from './auth';
+import { sessionInfoSchema, successSchema } from './auth';
+import { defineRoute } from './http';
 import { sessionUserSchema } from './user';
 
 // Passkeys (WebAuthn) are the login screen's "biometric sign-in": a credential per device, and its calls.
@@ -108,3 +109,62 @@ export const passkeyRegistrationVerifyRequestSchema = z.object({
   deviceName: z.string().trim().max(100, 'text.tooLong').optional(),
 });
 export const passkeyUpdateRequestSchema = z.object({ enabled: z.boolean() });
+
+// The passkey routes: one's own passkeys (list, turn off and on, remove, register) for the signed-in
+// user, whose passkey ids alone they reach (anyone else's answers 404, like a missing one), and
+// sign-in with a passkey before anyone is signed in.
+export const passkeysApi = {
+  credentials: defineRoute({
+    method: 'GET',
+    path: '/api/biometric/credentials',
+    response: biometricCredentialsResponseSchema,
+  }),
+  setEnabled: defineRoute({
+    method: 'PUT',
+    path: '/api/biometric/credentials/:id',
+    params: biometricCredentialParamsSchema,
+    body: passkeyUpdateRequestSchema,
+    response: biometricCredentialResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/biometric/credentials/:id',
+    params: biometricCredentialParamsSchema,
+    response: successSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  registrationOptions: defineRoute({
+    method: 'POST',
+    path: '/api/biometric/register/options',
+    response: passkeyRegistrationOptionsResponseSchema,
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/biometric/register/verify',
+    body: passkeyRegistrationVerifyRequestSchema,
+    response: biometricCredentialResponseSchema,
+    status: 201,
+    errors: ['BAD_REQUEST', 'CONFLICT'],
+  }),
+  challenge: defineRoute({
+    method: 'POST',
+    path: '/api/biometric/auth/challenge',
+    body: biometricChallengeRequestSchema,
+    response: biometricChallengeResponseSchema,
+  }),
+  verify: defineRoute({
+    method: 'POST',
+    path: '/api/biometric/verify',
+    body: biometricVerifyRequestSchema,
+    response: biometricVerifyResponseSchema,
+    errors: ['INVALID_CREDENTIALS'],
+  }),
+  updateUsage: defineRoute({
+    method: 'POST',
+    path: '/api/biometric/update-usage',
+    body: biometricUpdateUsageRequestSchema,
+    response: successSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isInstantInWindow } from './dates';
+import { defineRoute, idParamsSchema } from './http';
 import { STAFF_POSITIONS, PERMISSIONS, type Permission } from './permission-catalogue';
 import { ROLES } from './roles';
 
@@ -59,3 +60,60 @@ export const assignPositionRequestSchema = z.object({ position: z.enum(STAFF_POS
 
 /** PUT /api/users/{id}/role (admin only). */
 export const changeRoleRequestSchema = z.object({ role: z.enum(ROLES, 'choice.invalid') });
+
+/** Revoking names the permission in the path; an unknown one is as missing as one not held (404). */
+export const revokePermissionParamsSchema = z.object({ id: z.string().max(100), permission: permissionSchema });
+
+// The permission routes: the catalogue and the roles for every signed-in client, a user's
+// permissions for themself and for those who manage permissions, and the changes. An unknown or
+// malformed user id answers 404, before the body is read.
+export const permissionsApi = {
+  catalogue: defineRoute({
+    method: 'GET',
+    path: '/api/permissions',
+    response: permissionsCatalogueResponseSchema,
+  }),
+  roles: defineRoute({
+    method: 'GET',
+    path: '/api/roles',
+    response: rolesResponseSchema,
+  }),
+  userPermissions: defineRoute({
+    method: 'GET',
+    path: '/api/users/:id/permissions',
+    params: idParamsSchema,
+    response: userPermissionsResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  grant: defineRoute({
+    method: 'POST',
+    path: '/api/users/:id/permissions',
+    params: idParamsSchema,
+    body: grantPermissionRequestSchema,
+    response: userPermissionsResponseSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  revoke: defineRoute({
+    method: 'DELETE',
+    path: '/api/users/:id/permissions/:permission',
+    params: revokePermissionParamsSchema,
+    response: userPermissionsResponseSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  assignPosition: defineRoute({
+    method: 'PUT',
+    path: '/api/users/:id/position',
+    params: idParamsSchema,
+    body: assignPositionRequestSchema,
+    response: userPermissionsResponseSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+  changeRole: defineRoute({
+    method: 'PUT',
+    path: '/api/users/:id/role',
+    params: idParamsSchema,
+    body: changeRoleRequestSchema,
+    response: userPermissionsResponseSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+};

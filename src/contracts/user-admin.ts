@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { defineRoute, idParamsSchema } from './http';
 import { STAFF_POSITIONS } from './permissions';
 import { ROLES } from './roles';
 import { SPECIALTIES } from './specialties';
 import { sessionUserSchema } from './user';
 
-// User administration: users and permissions. GET/POST /api/users and PUT /api/users/{id}/status.
+// The administration of accounts: GET/POST /api/users and PUT /api/users/{id}/status.
 // The permission, position and role changes of a user are the permission API (permissions.ts).
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -117,3 +118,30 @@ export const createUserResponseSchema = z.object({
 /** PUT /api/users/{id}/status. */
 export const userStatusRequestSchema = z.object({ active: z.boolean('choice.invalid') }).strict();
 export const userStatusResponseSchema = z.object({ data: adminUserSchema });
+
+// The administration of accounts: the list, creation by invitation, and (de)activation. A
+// malformed or unknown id answers 404, before the body is read.
+export const userAdminApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/users',
+    query: userListQuerySchema,
+    response: userListResponseSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/users',
+    body: createUserRequestSchema,
+    response: createUserResponseSchema,
+    status: 201,
+    errors: ['EMAIL_TAKEN'],
+  }),
+  setStatus: defineRoute({
+    method: 'PUT',
+    path: '/api/users/:id/status',
+    params: idParamsSchema,
+    body: userStatusRequestSchema,
+    response: userStatusResponseSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  }),
+};

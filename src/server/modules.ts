@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AccessContext } from './platform/access-context';
+import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -8,6 +9,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
+import { BiometricService } from './modules/biometric/biometric.service';
+import { relyingPartyFor } from './modules/biometric/relying-party';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { DemoService } from './modules/demo/demo.service';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
@@ -34,12 +37,14 @@ import { PatientsService } from './modules/patients/patients.service';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
 import { PatientsDirectoryService } from './modules/patients/patients-directory.service';
 import { permissionsRoutes } from './modules/permissions/permissions.routes';
+import { PermissionsService } from './modules/permissions/permissions.service';
 import { PUBLIC_STATS_CACHE_SECONDS } from '../contracts/public-stats';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
+import { UserAdminService } from './modules/user-admin/user-admin.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 
@@ -52,6 +57,19 @@ export function createServices(app: FastifyInstance) {
   // Work done for nobody signed in (a producer outside a request, a share link's public page).
   const system = () => AccessContext.system(audit, db);
   const users = new UsersService(uow);
+  const permissions = new PermissionsService(uow);
+  const biometric = new BiometricService(uow, users, { relyingParty: relyingPartyFor(app.config) });
+  const organisationIdentity = () => app.organisationIdentity.current();
+  const userAdmin = new UserAdminService(uow, permissions, {
+    organisation: organisationIdentity,
+    // The auth module's set-password link, written in the creating transaction.
+    invitationLink: (work, userId) =>
+      new AuthService({ db: work.db, audit, mailer: app.mailer, config: app.config, organisation: organisationIdentity }).setPasswordLink(
+        userId,
+        INVITATION_TOKEN_LIFETIME_MS,
+      ),
+    onDeactivated: (userId) => app.realtime.sweep(userId),
+  });
   const notifications = new NotificationsService(uow, { system });
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
@@ -77,6 +95,9 @@ export function createServices(app: FastifyInstance) {
   });
   return {
     users,
+    biometric,
+    permissions,
+    userAdmin,
     notifications,
     doctors,
     medications,
@@ -107,12 +128,12 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
   await app.register(authRoutes, { notifications: services.notifications, users: services.users });
   await app.register(usersRoutes, { users: services.users });
-  await app.register(userAdminRoutes);
+  await app.register(userAdminRoutes, { userAdmin: services.userAdmin });
   await app.register(outboxRoutes, { outbox: services.outbox });
-  await app.register(biometricRoutes, { users: services.users });
+  await app.register(biometricRoutes, { biometric: services.biometric });
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
-  await app.register(permissionsRoutes);
+  await app.register(permissionsRoutes, { permissions: services.permissions });
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes, { audit: services.audit });

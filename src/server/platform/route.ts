@@ -1,6 +1,8 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteBody, RouteContract, RouteParams, RouteQuery, RouteResponse } from '../../contracts/http';
 import type { RouteAccess } from './access';
+import { AppError } from './app-error';
+import { isUuid } from './ids';
 
 // Registers a route from its contract (src/contracts): the contract's shapes validate the request
 // and filter the answer, so a route cannot answer a field its contract does not list. What is the
@@ -61,4 +63,12 @@ export function route<C extends RouteContract>(
       return result;
     },
   });
+}
+
+/** A `beforeValidation` check: a malformed id is as missing as an unknown one (404), whatever the body. */
+export function uuidParam(name = 'id'): (request: FastifyRequest) => void {
+  return (request) => {
+    const value = (request.params as Record<string, unknown> | undefined)?.[name];
+    if (typeof value !== 'string' || !isUuid(value)) throw AppError.notFound();
+  };
 }

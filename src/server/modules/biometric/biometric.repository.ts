@@ -1,6 +1,9 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { AuditActionCode } from '../../../contracts/audit';
 import { users, userSettings, webauthnChallenges, webauthnCredentials } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
+import { isUuid } from '../../platform/ids';
+import { Repository } from '../../platform/unit-of-work';
 
 export type CredentialRow = typeof webauthnCredentials.$inferSelect;
 export type ChallengePurpose = 'registration' | 'authentication';
@@ -13,19 +16,96 @@ export interface CredentialWithOwner {
   biometricEnabled: boolean;
 }
 
-/**
- * Passkeys and their one-time challenges. Every query about someone's passkeys is scoped by the
- * owner's id, so another user's passkey is simply not found (404, DESIGN.md §6).
- */
-export class BiometricRepository {
-  constructor(private readonly db: Database) {}
+/** A ceremony that did not succeed: the answer's code and text, after its write has committed. */
+export interface Refusal {
+  ok: false;
+  code: 'BAD_REQUEST' | 'CONFLICT' | 'INVALID_CREDENTIALS';
+  message: string;
+}
 
-  async listForUser(userId: string): Promise<CredentialRow[]> {
+/**
+ * Passkeys and their one-time challenges. What the signed-in caller manages is their own: every
+ * query of their passkeys is scoped to them, so another user's passkey is simply not found (404,
+ * noted as a failure by the caller). Sign-in runs before anyone is signed in: it finds the passkey
+ * by its WebAuthn id. Every change and every refused ceremony is noted on the request's one audit
+ * event; a successful sign-in is noted where its session starts.
+ */
+export class BiometricRepository extends Repository {
+  private get owner(): string {
+    return this.work.ctx.user.userId;
+  }
+
+  async own(): Promise<CredentialRow[]> {
     return this.db
       .select()
       .from(webauthnCredentials)
-      .where(eq(webauthnCredentials.userId, userId))
+      .where(eq(webauthnCredentials.userId, this.owner))
       .orderBy(asc(webauthnCredentials.createdAt), asc(webauthnCredentials.id));
+  }
+
+  /** The caller's name and address, for the passkey the browser creates. */
+  async ownIdentity(): Promise<{ id: string; email: string; firstName: string; lastName: string } | null> {
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, this.owner));
+    return row ?? null;
+  }
+
+  /** Stores a passkey for the caller, noted; null when this credential is already registered. */
+  async add(values: {
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[];
+    deviceName: string | null;
+  }): Promise<CredentialRow | null> {
+    const [row] = await this.db
+      .insert(webauthnCredentials)
+      .values({ ...values, userId: this.owner })
+      .onConflictDoNothing()
+      .returning();
+    if (row) this.audit.note({ action: 'passkey.register', resourceType: 'passkey', resourceId: row.id });
+    return row ?? null;
+  }
+
+  /** A registration that did not succeed, noted; its challenge stays used. */
+  registrationRefused(reason: string, code: Refusal['code'], message: string): Refusal {
+    this.audit.note({ action: 'passkey.register', outcome: 'failure', resourceType: 'passkey', resourceId: null, details: { reason } });
+    return { ok: false, code, message };
+  }
+
+  /** 404 unless the passkey is the caller's. */
+  async setEnabled(id: string, enabled: boolean): Promise<CredentialRow> {
+    const [row] = await this.db
+      .update(webauthnCredentials)
+      .set({ enabled })
+      .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, this.owner)))
+      .returning();
+    return this.changedOrMissing(row, 'passkey.update', id, { enabled });
+  }
+
+  /** 404 unless the passkey is the caller's. */
+  async remove(id: string): Promise<void> {
+    const [row] = await this.db
+      .delete(webauthnCredentials)
+      .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, this.owner)))
+      .returning();
+    this.changedOrMissing(row, 'passkey.delete', id);
+  }
+
+  /** Marks the caller's passkey as just used; 404 unless it is theirs. */
+  async touchUsage(credentialId: string, at: Date): Promise<void> {
+    const [row] = await this.db
+      .update(webauthnCredentials)
+      .set({ lastUsedAt: at })
+      .where(and(eq(webauthnCredentials.credentialId, credentialId), eq(webauthnCredentials.userId, this.owner)))
+      .returning();
+    if (!row) {
+      this.audit.missed('passkey.use', 'passkey', null);
+      throw AppError.notFound();
+    }
+    this.audit.note({ action: 'passkey.use', resourceType: 'passkey', resourceId: row.id });
   }
 
   /** Looked up by the WebAuthn credential id, before anyone is signed in. */
@@ -40,43 +120,16 @@ export class BiometricRepository {
     return { credential: row.credential, userActive: row.userActive, biometricEnabled: row.biometricEnabled ?? false };
   }
 
-  async insert(values: {
-    userId: string;
-    credentialId: string;
-    publicKey: string;
-    counter: number;
-    transports: string[];
-    deviceName: string | null;
-  }): Promise<CredentialRow | null> {
-    const [row] = await this.db.insert(webauthnCredentials).values(values).onConflictDoNothing().returning();
-    return row ?? null;
-  }
-
-  async setEnabled(userId: string, id: string, enabled: boolean): Promise<CredentialRow | null> {
-    const [row] = await this.db
-      .update(webauthnCredentials)
-      .set({ enabled })
-      .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, userId)))
-      .returning();
-    return row ?? null;
-  }
-
-  async delete(userId: string, id: string): Promise<CredentialRow | null> {
-    const [row] = await this.db
-      .delete(webauthnCredentials)
-      .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, userId)))
-      .returning();
-    return row ?? null;
-  }
-
-  /** Marks the owner's credential as just used; null when the caller owns no such credential. */
-  async touchUsage(userId: string, credentialId: string, at: Date): Promise<CredentialRow | null> {
-    const [row] = await this.db
-      .update(webauthnCredentials)
-      .set({ lastUsedAt: at })
-      .where(and(eq(webauthnCredentials.credentialId, credentialId), eq(webauthnCredentials.userId, userId)))
-      .returning();
-    return row ?? null;
+  /** A sign-in that did not succeed, noted (with the passkey when one was found); its challenge stays used. */
+  signInRefused(reason: string, message: string, credential?: CredentialRow): Refusal {
+    this.audit.note({
+      action: 'auth.sign-in',
+      outcome: 'failure',
+      resourceType: credential ? 'passkey' : null,
+      resourceId: credential?.id ?? null,
+      details: { method: 'passkey', reason },
+    });
+    return { ok: false, code: 'INVALID_CREDENTIALS', message };
   }
 
   /**
@@ -99,15 +152,23 @@ export class BiometricRepository {
     return rows.length > 0;
   }
 
-  async insertChallenge(values: { challenge: string; purpose: ChallengePurpose; userId: string | null; expiresAt: Date }): Promise<void> {
-    await this.db.insert(webauthnChallenges).values(values);
+  /**
+   * Stores a challenge good for one ceremony until `expiresAt`, bound to the signed-in caller for a
+   * registration and to nobody for a sign-in. Challenges nobody answered in time are removed, so
+   * the table stays small.
+   */
+  async issueChallenge(challenge: string, purpose: ChallengePurpose, now: Date, expiresAt: Date): Promise<void> {
+    await this.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
+    const userId = purpose === 'registration' ? this.owner : null;
+    await this.db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt });
   }
 
   /**
-   * Takes a challenge out of the store: it is good for one ceremony only. Returns false when it is
-   * unknown, already used, expired, for another purpose or bound to another user.
+   * Takes a challenge out of the store: it is good for one ceremony only. False when it is
+   * unknown, already used, expired, for another purpose or bound to someone else.
    */
-  async consumeChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null, now: Date): Promise<boolean> {
+  async consumeChallenge(challenge: string, purpose: ChallengePurpose, now: Date): Promise<boolean> {
+    const userId = purpose === 'registration' ? this.owner : null;
     const rows = await this.db
       .delete(webauthnChallenges)
       .where(
@@ -122,25 +183,18 @@ export class BiometricRepository {
     return rows.length > 0;
   }
 
-  /** Challenges nobody answered in time: removed so the table stays small. */
-  async deleteExpiredChallenges(now: Date): Promise<void> {
-    await this.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
-  }
-
-  /** The id of an active account by email (the demo fallback's accounts). */
-  async findActiveUserIdByEmail(email: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, email), eq(users.isActive, true)));
-    return row?.id ?? null;
-  }
-
-  async findUserIdentity(userId: string): Promise<{ email: string; firstName: string; lastName: string } | null> {
-    const [row] = await this.db
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row ?? null;
+  private changedOrMissing(
+    row: CredentialRow | undefined,
+    action: AuditActionCode,
+    id: string,
+    details?: Record<string, unknown>,
+  ): CredentialRow {
+    if (!row) {
+      // Someone else's passkey answers exactly like a missing one.
+      this.audit.missed(action, 'passkey', isUuid(id) ? id : null);
+      throw AppError.notFound();
+    }
+    this.audit.note({ action, resourceType: 'passkey', resourceId: id, details });
+    return row;
   }
 }

@@ -18,13 +18,10 @@ import {
 import type { SessionUser } from '../../../contracts/user';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import type { AuditEventInput, AuditLog } from '../../platform/audit';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { UsersService } from '../users/users.service';
-import type { BiometricRepository, CredentialRow } from './biometric.repository';
+import { BiometricRepository, type CredentialRow, type Refusal } from './biometric.repository';
 import type { RelyingParty } from './relying-party';
-
-/** Where and by whom, for the audit log (requestAuditContext of the route's request). */
-export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
 
 /** A challenge is good for one ceremony, for five minutes. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -63,144 +60,137 @@ function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
   return isoUint8Array.fromUTF8String(userId) as Uint8Array<ArrayBuffer>;
 }
 
+/** What a successful passkey sign-in opens: the account, and the welcome to show. */
+export interface SignedIn {
+  userId: string;
+  method: SignInMethod;
+  user: SessionUser;
+  message: string;
+}
+
+function refused(refusal: Refusal): AppError {
+  return new AppError(refusal.code, refusal.message);
+}
+
 /**
- * Passkeys, the spec's "biometric sign-in": registration from the
- * security settings, management of one's own passkeys, and sign-in with one.
+ * Passkeys, the product's "biometric sign-in": registration from the security settings,
+ * management of one's own passkeys, and sign-in with one. Each ceremony's challenge is used up
+ * whatever its outcome: a refused ceremony commits its write (the used challenge and the noted
+ * failure) and is answered with the refusal afterwards.
  */
 export class BiometricService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly repository: BiometricRepository,
+    private readonly uow: UnitOfWork,
     private readonly users: UsersService,
-    private readonly audit: AuditLog,
     private readonly options: BiometricServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
   }
 
-  async listCredentials(userId: string): Promise<BiometricCredential[]> {
-    return (await this.repository.listForUser(userId)).map(toBiometricCredential);
+  listCredentials(ctx: AccessContext): Promise<BiometricCredential[]> {
+    return this.uow.read(ctx, async (work) => (await work.use(BiometricRepository).own()).map(toBiometricCredential));
   }
 
   // --- Registration (signed in) -------------------------------------------------------------
 
-  async registrationOptions(userId: string): Promise<Record<string, unknown>> {
-    const identity = await this.repository.findUserIdentity(userId);
-    if (!identity) throw AppError.notFound();
-    const existing = await this.repository.listForUser(userId);
-    const { relyingParty } = this.options;
-    const options = await generateRegistrationOptions({
-      rpName: relyingParty.name,
-      rpID: relyingParty.id,
-      userName: identity.email,
-      userDisplayName: `${identity.firstName} ${identity.lastName}`,
-      // The user handle is our user id (a uuid, no personal data): a discoverable passkey names its
-      // owner, which sign-in checks against the credential's owner.
-      userID: userHandleOf(userId),
-      timeout: AUTH.biometricPromptTimeoutMs,
-      attestationType: 'none',
-      // The same authenticator is not registered twice for one user.
-      excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: c.transports })),
-      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+  registrationOptions(ctx: AccessContext): Promise<Record<string, unknown>> {
+    return this.uow.write(ctx, async (work) => {
+      const passkeys = work.use(BiometricRepository);
+      const identity = await passkeys.ownIdentity();
+      if (!identity) throw AppError.notFound();
+      const existing = await passkeys.own();
+      const { relyingParty } = this.options;
+      const options = await generateRegistrationOptions({
+        rpName: relyingParty.name,
+        rpID: relyingParty.id,
+        userName: identity.email,
+        userDisplayName: `${identity.firstName} ${identity.lastName}`,
+        // The user handle is our user id (a uuid, no personal data): a discoverable passkey names its
+        // owner, which sign-in checks against the credential's owner.
+        userID: userHandleOf(identity.id),
+        timeout: AUTH.biometricPromptTimeoutMs,
+        attestationType: 'none',
+        // The same authenticator is not registered twice for one user.
+        excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: c.transports })),
+        authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      });
+      await this.issue(passkeys, options.challenge, 'registration');
+      return { ...options };
     });
-    await this.storeChallenge(options.challenge, 'registration', userId);
-    return { ...options };
   }
 
   async register(
-    userId: string,
+    ctx: AccessContext,
     response: z.infer<typeof registrationResponseJsonSchema>,
     deviceName: string | undefined,
-    context: AuditContext,
-    ctx: AccessContext,
   ): Promise<BiometricCredential> {
-    const challenge = challengeOf(response.response.clientDataJSON);
-    // Only a challenge this server issued to this user, unexpired and unused; taken out either way.
-    const issued = challenge !== null && (await this.repository.consumeChallenge(challenge, 'registration', userId, this.now()));
-    if (!issued) {
-      await this.auditRegistration(context, 'failure', null, 'challenge');
-      throw new AppError('BAD_REQUEST', 'This passkey setup has expired. Please try again.');
-    }
+    const outcome = await this.uow.write(ctx, async (work): Promise<Refusal | { ok: true; credential: BiometricCredential }> => {
+      const passkeys = work.use(BiometricRepository);
+      const challenge = challengeOf(response.response.clientDataJSON);
+      // Only a challenge this server issued to this user, unexpired and unused; taken out either way.
+      const issued = challenge !== null && (await passkeys.consumeChallenge(challenge, 'registration', this.now()));
+      if (!issued) return passkeys.registrationRefused('challenge', 'BAD_REQUEST', 'This passkey setup has expired. Please try again.');
 
-    let verification;
-    try {
-      verification = await verifyRegistrationResponse({
-        response: { ...response, clientExtensionResults: response.clientExtensionResults ?? {} } as RegistrationResponseJSON,
-        expectedChallenge: challenge,
-        expectedOrigin: this.options.relyingParty.origins,
-        expectedRPID: this.options.relyingParty.id,
-        // Sign-in requires user verification (see verifySignIn), so a passkey that cannot verify
-        // the user would never work: refuse it now rather than store a dead credential.
-        requireUserVerification: true,
+      let verification;
+      try {
+        verification = await verifyRegistrationResponse({
+          response: { ...response, clientExtensionResults: response.clientExtensionResults ?? {} } as RegistrationResponseJSON,
+          expectedChallenge: challenge,
+          expectedOrigin: this.options.relyingParty.origins,
+          expectedRPID: this.options.relyingParty.id,
+          // Sign-in requires user verification (see verifySignIn), so a passkey that cannot verify
+          // the user would never work: refuse it now rather than store a dead credential.
+          requireUserVerification: true,
+        });
+      } catch {
+        verification = null;
+      }
+      if (!verification?.verified) {
+        return passkeys.registrationRefused('verification', 'BAD_REQUEST', 'The passkey could not be verified. Please try again.');
+      }
+
+      const { credential } = verification.registrationInfo;
+      const transports = (response.response.transports ?? credential.transports ?? []).filter((t) => TRANSPORTS.includes(t));
+      const row = await passkeys.add({
+        credentialId: credential.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports,
+        deviceName: deviceName && deviceName !== '' ? deviceName : null,
       });
-    } catch {
-      verification = null;
-    }
-    if (!verification?.verified) {
-      await this.auditRegistration(context, 'failure', null, 'verification');
-      throw new AppError('BAD_REQUEST', 'The passkey could not be verified. Please try again.');
-    }
-
-    const { credential } = verification.registrationInfo;
-    const transports = (response.response.transports ?? credential.transports ?? []).filter((t) => TRANSPORTS.includes(t));
-    const row = await this.repository.insert({
-      userId,
-      credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports,
-      deviceName: deviceName && deviceName !== '' ? deviceName : null,
+      if (!row) return passkeys.registrationRefused('duplicate', 'CONFLICT', 'This passkey is already registered.');
+      // Registering a passkey is asking for biometric sign-in (the settings' security.biometricEnabled).
+      await this.users.updateSettingsIn(work, { security: { biometricEnabled: true } });
+      return { ok: true, credential: toBiometricCredential(row) };
     });
-    if (!row) {
-      await this.auditRegistration(context, 'failure', null, 'duplicate');
-      throw new AppError('CONFLICT', 'This passkey is already registered.');
-    }
-    // Registering a passkey is asking for biometric sign-in (spec §3 security.biometricEnabled).
-    await this.users.updateSettings(ctx, { security: { biometricEnabled: true } });
-    await this.auditRegistration(context, 'success', row.id);
-    return toBiometricCredential(row);
+    if (!outcome.ok) throw refused(outcome);
+    return outcome.credential;
   }
 
   // --- Managing one's own passkeys (signed in) ------------------------------------------------
 
-  async setEnabled(userId: string, id: string, enabled: boolean, context: AuditContext): Promise<BiometricCredential> {
-    const row = await this.repository.setEnabled(userId, id, enabled);
-    await this.audit.record({
-      ...context,
-      action: 'passkey.update',
-      outcome: row ? 'success' : 'failure',
-      resourceType: 'passkey',
-      resourceId: id,
-      details: row ? { enabled } : { reason: 'not_found' },
-    });
-    // Someone else's passkey answers exactly like a missing one.
-    if (!row) throw AppError.notFound();
-    return toBiometricCredential(row);
+  setEnabled(ctx: AccessContext, id: string, enabled: boolean): Promise<BiometricCredential> {
+    return this.uow.write(ctx, async (work) => toBiometricCredential(await work.use(BiometricRepository).setEnabled(id, enabled)));
   }
 
-  async remove(userId: string, id: string, context: AuditContext): Promise<void> {
-    const row = await this.repository.delete(userId, id);
-    await this.audit.record({
-      ...context,
-      action: 'passkey.delete',
-      outcome: row ? 'success' : 'failure',
-      resourceType: 'passkey',
-      resourceId: id,
-      details: row ? null : { reason: 'not_found' },
-    });
-    if (!row) throw AppError.notFound();
+  remove(ctx: AccessContext, id: string): Promise<void> {
+    return this.uow.write(ctx, (work) => work.use(BiometricRepository).remove(id));
   }
 
-  /** Spec §7 update-usage, sent by the browser after a successful sign-in. */
-  async updateUsage(userId: string, credentialId: string): Promise<void> {
-    const row = await this.repository.touchUsage(userId, credentialId, this.now());
-    if (!row) throw AppError.notFound();
+  /** Sent by the browser after a successful sign-in. */
+  updateUsage(ctx: AccessContext, credentialId: string): Promise<void> {
+    return this.uow.write(ctx, (work) => work.use(BiometricRepository).touchUsage(credentialId, this.now()));
   }
 
   // --- Sign-in (before a session exists) ------------------------------------------------------
 
-  async authenticationChallenge(credentialId: string | undefined): Promise<{ challenge: string; options: Record<string, unknown> }> {
+  /** A challenge for the login screen: for anyone, as the caller is not signed in yet. */
+  async authenticationChallenge(
+    ctx: AccessContext,
+    credentialId: string | undefined,
+  ): Promise<{ challenge: string; options: Record<string, unknown> }> {
     const options = await generateAuthenticationOptions({
       rpID: this.options.relyingParty.id,
       // With a credential id the browser asks for that passkey; without, for any passkey it holds
@@ -209,31 +199,21 @@ export class BiometricService {
       userVerification: 'required',
       timeout: AUTH.biometricPromptTimeoutMs,
     });
-    await this.storeChallenge(options.challenge, 'authentication', null);
+    await this.uow.write(ctx, (work) => this.issue(work.use(BiometricRepository), options.challenge, 'authentication'));
     return { challenge: options.challenge, options: { ...options } };
   }
 
   /**
-   * Checks a sign-in assertion and answers whose account it opens. The caller starts the session.
+   * Checks a sign-in assertion and answers whose account it opens, with the welcome. The caller
+   * starts the session. It runs for a caller who is not signed in (or is signed in as someone
+   * else, whose session the new one replaces): the passkey alone says whose account it is.
    *
    * A passkey sign-in satisfies MFA on its own: the challenge demands user verification, so the
    * assertion proves possession of the device key (something you have) and a successful biometric
    * or device PIN check (something you are / know). Accounts with TOTP therefore get no second prompt.
    */
-  async verifySignIn(request: BiometricVerifyRequest, context: AuditContext): Promise<{ userId: string; method: SignInMethod }> {
+  async verifySignIn(ctx: AccessContext, request: BiometricVerifyRequest): Promise<SignedIn> {
     const { credentialId, authenticatorData, signature, clientDataJSON } = request;
-    const fail = async (reason: string, message: string, credential?: CredentialRow): Promise<never> => {
-      await this.audit.record({
-        ...context,
-        action: 'auth.sign-in',
-        outcome: 'failure',
-        resourceType: credential ? 'passkey' : null,
-        resourceId: credential?.id ?? null,
-        details: { method: 'passkey', reason },
-      });
-      throw new AppError('INVALID_CREDENTIALS', message);
-    };
-
     if (!authenticatorData || !signature || !clientDataJSON) {
       throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', {
         ...(authenticatorData ? {} : { authenticatorData: 'Required' }),
@@ -242,86 +222,69 @@ export class BiometricService {
       });
     }
 
-    // The challenge first: whatever happens next, an answered challenge is used up (single use).
-    const challenge = challengeOf(clientDataJSON);
-    const issued = challenge !== null && (await this.repository.consumeChallenge(challenge, 'authentication', null, this.now()));
+    const outcome = await this.uow.write(ctx, async (work): Promise<Refusal | ({ ok: true } & SignedIn)> => {
+      const passkeys = work.use(BiometricRepository);
+      // The challenge first: whatever happens next, an answered challenge is used up (single use).
+      const challenge = challengeOf(clientDataJSON);
+      const issued = challenge !== null && (await passkeys.consumeChallenge(challenge, 'authentication', this.now()));
 
-    const found = await this.repository.findByCredentialId(credentialId);
-    if (!found) return fail('unknown_credential', BIOMETRIC_MESSAGES.noCredentials);
-    const { credential } = found;
-    if (!found.userActive) return fail('inactive_user', BIOMETRIC_MESSAGES.failed, credential);
-    if (!credential.enabled) return fail('credential_disabled', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
-    if (!found.biometricEnabled) return fail('biometric_off', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
-    if (!issued || challenge === null) return fail('challenge', BIOMETRIC_MESSAGES.failed, credential);
-    // A discoverable passkey names its owner; it must be the credential's owner.
-    if (request.userHandle && isoUint8Array.toUTF8String(isoBase64URL.toBuffer(request.userHandle)) !== credential.userId) {
-      return fail('user_handle', BIOMETRIC_MESSAGES.failed, credential);
-    }
+      const found = await passkeys.findByCredentialId(credentialId);
+      if (!found) return passkeys.signInRefused('unknown_credential', BIOMETRIC_MESSAGES.noCredentials);
+      const { credential } = found;
+      if (!found.userActive) return passkeys.signInRefused('inactive_user', BIOMETRIC_MESSAGES.failed, credential);
+      if (!credential.enabled) return passkeys.signInRefused('credential_disabled', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
+      if (!found.biometricEnabled) return passkeys.signInRefused('biometric_off', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
+      if (!issued || challenge === null) return passkeys.signInRefused('challenge', BIOMETRIC_MESSAGES.failed, credential);
+      // A discoverable passkey names its owner; it must be the credential's owner.
+      if (request.userHandle && isoUint8Array.toUTF8String(isoBase64URL.toBuffer(request.userHandle)) !== credential.userId) {
+        return passkeys.signInRefused('user_handle', BIOMETRIC_MESSAGES.failed, credential);
+      }
 
-    const response: AuthenticationResponseJSON = {
-      id: credentialId,
-      rawId: credentialId,
-      type: 'public-key',
-      response: { authenticatorData, signature, clientDataJSON, userHandle: request.userHandle ?? undefined },
-      clientExtensionResults: {},
-    };
-    let verification;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: challenge,
-        expectedOrigin: this.options.relyingParty.origins,
-        expectedRPID: this.options.relyingParty.id,
-        credential: {
-          id: credential.credentialId,
-          publicKey: isoBase64URL.toBuffer(credential.publicKey),
-          counter: credential.counter,
-          transports: credential.transports,
-        },
-        requireUserVerification: true,
-      });
-    } catch (error) {
-      // The library refuses a counter that did not move forward: a cloned authenticator.
-      const reason = error instanceof Error && /counter/i.test(error.message) ? 'counter' : 'verification';
-      return fail(reason, BIOMETRIC_MESSAGES.failed, credential);
-    }
-    if (!verification.verified) return fail('signature', BIOMETRIC_MESSAGES.failed, credential);
+      const response: AuthenticationResponseJSON = {
+        id: credentialId,
+        rawId: credentialId,
+        type: 'public-key',
+        response: { authenticatorData, signature, clientDataJSON, userHandle: request.userHandle ?? undefined },
+        clientExtensionResults: {},
+      };
+      let verification;
+      try {
+        verification = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: this.options.relyingParty.origins,
+          expectedRPID: this.options.relyingParty.id,
+          credential: {
+            id: credential.credentialId,
+            publicKey: isoBase64URL.toBuffer(credential.publicKey),
+            counter: credential.counter,
+            transports: credential.transports,
+          },
+          requireUserVerification: true,
+        });
+      } catch (error) {
+        // The library refuses a counter that did not move forward: a cloned authenticator.
+        const reason = error instanceof Error && /counter/i.test(error.message) ? 'counter' : 'verification';
+        return passkeys.signInRefused(reason, BIOMETRIC_MESSAGES.failed, credential);
+      }
+      if (!verification.verified) return passkeys.signInRefused('signature', BIOMETRIC_MESSAGES.failed, credential);
 
-    const advanced = await this.repository.advanceCounter(
-      credential.id,
-      credential.counter,
-      verification.authenticationInfo.newCounter,
-      this.now(),
-    );
-    if (!advanced) return fail('counter', BIOMETRIC_MESSAGES.failed, credential);
-    return { userId: credential.userId, method: 'passkey' };
-  }
-
-  /** The answer after sign-in: the user and the spec's welcome (spec §7 "Welcome back, {firstName}!"). */
-  async welcome(ctx: AccessContext, userId: string): Promise<{ user: SessionUser; message: string }> {
-    const user = await this.users.sessionUser(ctx, userId);
-    return { user, message: `Welcome back, ${user.firstName}!` };
-  }
-
-  private async storeChallenge(challenge: string, purpose: 'registration' | 'authentication', userId: string | null): Promise<void> {
-    const now = this.now();
-    await this.repository.deleteExpiredChallenges(now);
-    await this.repository.insertChallenge({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
-  }
-
-  private async auditRegistration(
-    context: AuditContext,
-    outcome: 'success' | 'failure',
-    credentialRowId: string | null,
-    reason?: string,
-  ): Promise<void> {
-    await this.audit.record({
-      ...context,
-      action: 'passkey.register',
-      outcome,
-      resourceType: 'passkey',
-      resourceId: credentialRowId,
-      details: reason ? { reason } : null,
+      const advanced = await passkeys.advanceCounter(
+        credential.id,
+        credential.counter,
+        verification.authenticationInfo.newCounter,
+        this.now(),
+      );
+      if (!advanced) return passkeys.signInRefused('counter', BIOMETRIC_MESSAGES.failed, credential);
+      const user = await this.users.sessionUserIn(work, credential.userId);
+      return { ok: true, userId: credential.userId, method: 'passkey', user, message: `Welcome back, ${user.firstName}!` };
     });
+    if (!outcome.ok) throw refused(outcome);
+    return { userId: outcome.userId, method: outcome.method, user: outcome.user, message: outcome.message };
+  }
+
+  private async issue(passkeys: BiometricRepository, challenge: string, purpose: 'registration' | 'authentication'): Promise<void> {
+    const now = this.now();
+    await passkeys.issueChallenge(challenge, purpose, now, new Date(now.getTime() + CHALLENGE_TTL_MS));
   }
 }

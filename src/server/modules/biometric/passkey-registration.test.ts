@@ -123,6 +123,24 @@ describe('passkey registration and management', () => {
       expect(await credentialRows(user.id)).toHaveLength(1);
     });
 
+    it('uses up the challenge of a refused registration too: a good response to it afterwards stores nothing', async () => {
+      const { user, agent } = await patientAgent();
+      const { options } = passkeyRegistrationOptionsResponseSchema.parse((await agent.post('/api/biometric/register/options')).json());
+      const elsewhere = await agent.post('/api/biometric/register/verify', {
+        response: new SoftwareAuthenticator(origin).createCredential(options, { origin: 'https://evil.example' }),
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      const good = await agent.post('/api/biometric/register/verify', {
+        response: new SoftwareAuthenticator(origin).createCredential(options),
+      });
+      expect(good.statusCode).toBe(400);
+      expect(await credentialRows(user.id)).toEqual([]);
+      const reasons = (await auditActions(testApp.db.db, 'passkey.register', 'failure'))
+        .filter((e) => e.actorUserId === user.id)
+        .map((e) => (e.details as { reason?: string }).reason);
+      expect(reasons).toEqual(['verification', 'challenge']);
+    });
+
     it('refuses a challenge issued to someone else, one never issued, and one that has expired', async () => {
       const { user, agent } = await patientAgent();
       const other = await patientAgent();

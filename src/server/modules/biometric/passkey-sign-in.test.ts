@@ -262,6 +262,21 @@ describe('passkey sign-in', () => {
       await expectRefused(login, { ...assertion, userHandle: otherHandle }, BIOMETRIC_MESSAGES.failed, user.id);
     });
 
+    it('uses up the challenge of a refused sign-in too, and keeps the refusal on record', async () => {
+      const { user, authenticator, credential } = await patientWithPasskey();
+      const login = newAgent();
+      const { challenge: issued } = await challenge(login);
+      const otherHandle = Buffer.from('00000000-0000-4000-8000-000000000000').toString('base64url');
+      await expectRefused(login, { ...authenticator.getAssertion(issued), userHandle: otherHandle }, BIOMETRIC_MESSAGES.failed, user.id);
+      // The refusal's write committed: the same challenge, now signed correctly, opens nothing.
+      await expectRefused(login, authenticator.getAssertion(issued), BIOMETRIC_MESSAGES.failed, user.id);
+      const reasons = (await auditActions(testApp.db.db, 'auth.sign-in', 'failure'))
+        .filter((e) => e.resourceId === credential.id)
+        .map((e) => (e.details as { reason?: string }).reason);
+      expect(reasons).toEqual(['user_handle', 'challenge']);
+      expect((await storedCredential(credential.credentialId)).counter).toBe(0);
+    });
+
     it('asks for the assertion fields when they are missing', async () => {
       const { credential } = await patientWithPasskey();
       const answer = await newAgent().post('/api/biometric/verify', { credentialId: credential.credentialId });

@@ -1,135 +1,48 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { POSITION_TEMPLATES, STAFF_POSITIONS } from '../../../contracts/permission-catalogue';
-import {
-  assignPositionRequestSchema,
-  changeRoleRequestSchema,
-  grantPermissionRequestSchema,
-  permissionSchema,
-  permissionsCatalogueResponseSchema,
-  rolesResponseSchema,
-  userPermissionsResponseSchema,
-} from '../../../contracts/permissions';
-import { ROLES } from '../../../contracts/roles';
-import { actorOf, permissionsOf, type RouteAccess } from '../../platform/access';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { permissionSchema, permissionsApi } from '../../../contracts/permissions';
+import type { RouteAccess } from '../../platform/access';
 import { AppError } from '../../platform/app-error';
-import { requestAuditContext } from '../../platform/audit';
-import { PermissionsService, type PermissionsActor } from './permissions.service';
+import { route, uuidParam } from '../../platform/route';
+import type { PermissionsService } from './permissions.service';
 
-// /api/users/{id}/permissions, GET /api/permissions and /api/roles, and
-// the admin changes: grant, revoke, position template, role.
+// /api/users/{id}/permissions, GET /api/permissions and /api/roles, and the changes: grant,
+// revoke, position template, role (admin only). A malformed user id answers 404 before the body
+// is read.
 
-// The catalogue and the roles are the spec's, not secrets: every signed-in client may read them.
+// The catalogue and the roles are the product's, not secrets: every signed-in client may read them.
 const MANAGE: RouteAccess = { roles: ['admin', 'staff'], permissions: { anyOf: ['users.permissions'] } };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const userId = uuidParam();
 
-/** A malformed user id is as missing as an unknown one: 404, before the body is read. */
-async function uuidParam(request: FastifyRequest): Promise<void> {
-  if (!UUID.test((request.params as { id?: string }).id ?? '')) throw AppError.notFound();
+/** An unknown permission is as missing as one the user does not hold. */
+function knownPermission(request: FastifyRequest): void {
+  userId(request);
+  if (!permissionSchema.safeParse((request.params as { permission?: string }).permission).success) throw AppError.notFound();
 }
 
-async function actorWithPermissions(request: FastifyRequest): Promise<PermissionsActor> {
-  const { userId, role } = actorOf(request);
-  return { userId, role, held: await permissionsOf(request) };
-}
+export const permissionsRoutes: FastifyPluginAsync<{ permissions: PermissionsService }> = async (app, { permissions }) => {
+  route(app, permissionsApi.catalogue, { access: 'signed-in' }, async (request) => ({ data: await permissions.catalogue(request.ctx) }));
 
-const userParams = z.object({ id: z.string() });
+  route(app, permissionsApi.roles, { access: 'signed-in' }, () => ({ data: permissions.roles() }));
 
-export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PermissionsService({ db: app.db, audit: app.audit, events: app.events, sessions: app.sessions });
-
-  app.get(
-    '/api/permissions',
-    { config: { access: 'signed-in' }, schema: { response: { 200: permissionsCatalogueResponseSchema } } },
-    async () => ({ data: await service.catalogue() }),
-  );
-
-  app.get('/api/roles', { config: { access: 'signed-in' }, schema: { response: { 200: rolesResponseSchema } } }, async () => ({
-    data: {
-      roles: [...ROLES],
-      positions: STAFF_POSITIONS.map((position) => ({ position, permissions: [...POSITION_TEMPLATES[position]] })),
-    },
+  route(app, permissionsApi.userPermissions, { access: 'signed-in', beforeValidation: userId }, async (request) => ({
+    data: await permissions.userPermissions(request.ctx, request.params.id),
   }));
 
-  app.get(
-    '/api/users/:id/permissions',
-    {
-      config: { access: 'signed-in' },
-      preValidation: uuidParam,
-      schema: { params: userParams, response: { 200: userPermissionsResponseSchema } },
-    },
-    async (request) => ({ data: await service.userPermissions(await actorWithPermissions(request), request.params.id) }),
-  );
+  route(app, permissionsApi.grant, { access: MANAGE, beforeValidation: userId }, async (request) => {
+    const { permission, expiresAt } = request.body;
+    return { data: await permissions.grant(request.ctx, request.params.id, permission, expiresAt ? new Date(expiresAt) : null) };
+  });
 
-  app.post(
-    '/api/users/:id/permissions',
-    {
-      config: { access: MANAGE },
-      preValidation: uuidParam,
-      schema: { params: userParams, body: grantPermissionRequestSchema, response: { 200: userPermissionsResponseSchema } },
-    },
-    async (request) => {
-      const { permission, expiresAt } = request.body;
-      const actor = await actorWithPermissions(request);
-      const expiry = expiresAt ? new Date(expiresAt) : null;
-      return { data: await service.grant(actor, request.params.id, permission, expiry, requestAuditContext(request)) };
-    },
-  );
+  route(app, permissionsApi.revoke, { access: MANAGE, beforeValidation: knownPermission }, async (request) => ({
+    data: await permissions.revoke(request.ctx, request.params.id, request.params.permission),
+  }));
 
-  app.delete(
-    '/api/users/:id/permissions/:permission',
-    {
-      config: { access: MANAGE },
-      preValidation: async (request) => {
-        await uuidParam(request);
-        // An unknown permission is as missing as one the user does not hold.
-        if (!permissionSchema.safeParse((request.params as { permission?: string }).permission).success) throw AppError.notFound();
-      },
-      schema: { params: z.object({ id: z.string(), permission: permissionSchema }), response: { 200: userPermissionsResponseSchema } },
-    },
-    async (request) => ({
-      data: await service.revoke(
-        await actorWithPermissions(request),
-        request.params.id,
-        request.params.permission,
-        requestAuditContext(request),
-      ),
-    }),
-  );
+  route(app, permissionsApi.assignPosition, { access: MANAGE, beforeValidation: userId }, async (request) => ({
+    data: await permissions.assignPosition(request.ctx, request.params.id, request.body.position),
+  }));
 
-  app.put(
-    '/api/users/:id/position',
-    {
-      config: { access: MANAGE },
-      preValidation: uuidParam,
-      schema: { params: userParams, body: assignPositionRequestSchema, response: { 200: userPermissionsResponseSchema } },
-    },
-    async (request) => ({
-      data: await service.assignPosition(
-        await actorWithPermissions(request),
-        request.params.id,
-        request.body.position,
-        requestAuditContext(request),
-      ),
-    }),
-  );
-
-  app.put(
-    '/api/users/:id/role',
-    {
-      config: { access: { roles: ['admin'] } },
-      preValidation: uuidParam,
-      schema: { params: userParams, body: changeRoleRequestSchema, response: { 200: userPermissionsResponseSchema } },
-    },
-    async (request) => ({
-      data: await service.changeRole(
-        await actorWithPermissions(request),
-        request.params.id,
-        request.body.role,
-        requestAuditContext(request),
-      ),
-    }),
-  );
+  route(app, permissionsApi.changeRole, { access: { roles: ['admin'] }, beforeValidation: userId }, async (request) => ({
+    data: await permissions.changeRole(request.ctx, request.params.id, request.body.role),
+  }));
 };

@@ -1,240 +1,148 @@
+import {
+  isPermission,
+  POSITION_TEMPLATES,
+  STAFF_POSITIONS,
+  type Permission,
+  type StaffPosition,
+} from '../../../contracts/permission-catalogue';
 import type { AuditActionCode } from '../../../contracts/audit';
-import { isPermission, POSITION_TEMPLATES, type Permission, type StaffPosition } from '../../../contracts/permission-catalogue';
 import type { PermissionRecord, UserPermissionsResponse } from '../../../contracts/permissions';
-import type { LiveEvent } from '../../../contracts/live-events';
-import type { Role } from '../../../contracts/roles';
-import type { Database } from '../../db/client';
+import { ROLES, type Role } from '../../../contracts/roles';
+import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import { AuditLog, type AuditEventInput } from '../../platform/audit';
-import { delegationRefusal, DELEGATION_MESSAGES } from '../../platform/delegation';
-import { effectivePermissions } from '../../platform/effective-permissions';
-import type { EventBus } from '../../platform/events';
-import type { SessionStore } from '../../platform/session';
-import { PermissionsRepository } from './permissions.repository';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import { PermissionsRepository, type AccountRow } from './permissions.repository';
 
-// The permission API. Who may change whom is decided here, not by the client:
-// nobody changes their own permissions or role; a non-admin holder of users.permissions changes
-// only staff accounts, and only within what they hold themselves (platform/delegation.ts): no
-// escalation through a colleague, and no taking away what they could not give; only staff hold grants.
-// Every change is audited in its transaction and, once committed, published to the user it concerns.
+// The permission API. Who may change whom is decided here and in the repository, not by the
+// client: nobody changes their own permissions or role; a non-admin holder of users.permissions
+// changes only staff accounts, and only within what they hold themselves (platform/delegation.ts):
+// no escalation through a colleague, and no taking away what they could not give; only staff hold
+// grants. Every change commits with its audit event and the live event to the user it concerns.
 
-export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
-
-export interface PermissionsActor {
-  userId: string;
-  role: Role;
-  held: ReadonlySet<Permission>;
-}
-
-export const SELF_CHANGE_MESSAGE = 'You cannot change your own permissions or role.';
 export const STAFF_ONLY_MESSAGE = 'Only staff members hold individual permissions.';
-export const NOT_HELD_MESSAGE = DELEGATION_MESSAGES['not-held'];
 export const PATIENT_ROLE_MESSAGE =
   'A patient account keeps its role, and no other account becomes a patient: a patient record belongs to the person who registered it. Create a separate account instead.';
 export const DOCTOR_PROFILE_MESSAGE =
   'Only an account created as a doctor, with its doctor profile, can hold the doctor role. Invite the doctor as a new account instead.';
 
-export interface PermissionsServiceDeps {
-  db: Database;
-  audit: AuditLog;
-  events: EventBus;
-  sessions: SessionStore;
-}
+type UserPermissions = UserPermissionsResponse['data'];
 
-/**
- * Gives a staff member a position and exactly its template's permissions (grants outside the
- * template are deactivated), inside the caller's transaction. Also used when an admin creates a
- * staff account (user-admin's PositionTemplates).
- */
-export async function assignPositionTemplate(db: Database, userId: string, position: StaffPosition, context: AuditContext): Promise<void> {
-  const repository = new PermissionsRepository(db);
-  const template = POSITION_TEMPLATES[position];
-  await repository.setPosition(userId, position);
-  await repository.revokeAllExcept(userId, template);
-  await repository.grant(userId, template, context.actorUserId ?? null, null);
-  await recordChange(db, context, 'permission.position_assign', userId, { position, permissions: template });
-}
-
-/** A committed change to a user's access is on record in the same transaction, or does not happen. */
-function recordChange(
-  db: Database,
-  context: AuditContext,
-  action: AuditActionCode,
-  userId: string,
-  details: Record<string, unknown>,
-): Promise<void> {
-  return new AuditLog(db).record({ ...context, action, outcome: 'success', resourceType: 'user', resourceId: userId, details });
+export interface PermissionsServiceOptions {
+  now?: () => Date;
 }
 
 export class PermissionsService {
-  private readonly repository: PermissionsRepository;
+  private readonly now: () => Date;
 
-  constructor(private readonly deps: PermissionsServiceDeps) {
-    this.repository = new PermissionsRepository(deps.db);
+  constructor(
+    private readonly uow: UnitOfWork,
+    options: PermissionsServiceOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
   }
 
   /** The stored catalogue; a row the contracts no longer know is not offered. */
-  async catalogue(): Promise<{ id: string; permission: Permission; category: string; description: string }[]> {
-    const rows = await this.repository.catalogue();
-    return rows.flatMap((row) => (isPermission(row.permission) ? [{ ...row, permission: row.permission }] : []));
+  catalogue(ctx: AccessContext): Promise<{ id: string; permission: Permission; category: string; description: string }[]> {
+    return this.uow.read(ctx, async (work) => {
+      const rows = await work.use(PermissionsRepository).catalogue();
+      return rows.flatMap((row) => (isPermission(row.permission) ? [{ ...row, permission: row.permission }] : []));
+    });
+  }
+
+  /** The roles, and each staff position with its template: the product's, not a secret. */
+  roles(): { roles: Role[]; positions: { position: StaffPosition; permissions: Permission[] }[] } {
+    return {
+      roles: [...ROLES],
+      positions: STAFF_POSITIONS.map((position) => ({ position, permissions: [...POSITION_TEMPLATES[position]] })),
+    };
   }
 
   /** Own id, an admin, or a holder of users.permissions; anyone else learns nothing (404). */
-  async userPermissions(actor: PermissionsActor, userId: string): Promise<UserPermissionsResponse['data']> {
-    const mayRead = userId === actor.userId || actor.role === 'admin' || actor.held.has('users.permissions');
-    const user = mayRead ? await this.repository.findUser(userId) : undefined;
-    if (!user) throw AppError.notFound();
-    const [grants, effective] = await Promise.all([
-      this.repository.grantsOf(userId),
-      effectivePermissions(this.deps.db, userId, user.role),
-    ]);
-    const now = Date.now();
+  userPermissions(ctx: AccessContext, userId: string): Promise<UserPermissions> {
+    return this.uow.read(ctx, async (work) => this.toResponse(await work.use(PermissionsRepository).readable(userId)));
+  }
+
+  grant(ctx: AccessContext, userId: string, permission: Permission, expiresAt: Date | null): Promise<UserPermissions> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(PermissionsRepository);
+      const account = await this.staffAccount(repository, userId, 'permission.grant');
+      await repository.assertMayChange(account, [permission], 'permission.grant');
+      await repository.grant(userId, permission, expiresAt, this.timestamp());
+      return this.toResponse(await repository.changed(userId));
+    });
+  }
+
+  revoke(ctx: AccessContext, userId: string, permission: Permission): Promise<UserPermissions> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(PermissionsRepository);
+      const account = await this.staffAccount(repository, userId, 'permission.revoke');
+      await repository.assertMayChange(account, [], 'permission.revoke');
+      await repository.revoke(userId, permission, this.timestamp());
+      return this.toResponse(await repository.changed(userId));
+    });
+  }
+
+  assignPosition(ctx: AccessContext, userId: string, position: StaffPosition): Promise<UserPermissions> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(PermissionsRepository);
+      const account = await this.staffAccount(repository, userId, 'permission.position_assign');
+      await repository.assertMayChange(account, POSITION_TEMPLATES[position], 'permission.position_assign');
+      await repository.assignPosition(userId, position, this.timestamp());
+      return this.toResponse(await repository.changed(userId));
+    });
+  }
+
+  /**
+   * Gives a new staff account its position's template, inside the unit of work that creates it
+   * (user administration decides who may create which account).
+   */
+  async applyTemplateIn(work: Work, userId: string, position: StaffPosition): Promise<void> {
+    await work.use(PermissionsRepository).applyTemplate(userId, position);
+  }
+
+  /** Admin only (route). The user's sessions end: they sign in again under the new role. */
+  changeRole(ctx: AccessContext, userId: string, role: Role): Promise<UserPermissions> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(PermissionsRepository);
+      const account = await repository.changeable(userId, 'user.role_change');
+      // A role is more than a label: patients own a record, doctors a profile the directory and the
+      // booking flow read. A change may not leave either half-made.
+      if (role !== account.role && (role === 'patient' || account.role === 'patient')) {
+        throw new AppError('CONFLICT', PATIENT_ROLE_MESSAGE);
+      }
+      if (role === 'doctor' && account.role !== 'doctor' && !(await repository.hasDoctorProfile(userId))) {
+        throw new AppError('CONFLICT', DOCTOR_PROFILE_MESSAGE);
+      }
+      await repository.changeRole(account, role, this.timestamp());
+      return this.toResponse(await repository.changed(userId));
+    });
+  }
+
+  /** A staff account the caller may change: not their own, existing, not an admin's unless they are one. */
+  private async staffAccount(repository: PermissionsRepository, userId: string, action: AuditActionCode): Promise<AccountRow> {
+    const account = await repository.changeable(userId, action);
+    repository.assertNotAdminFor(account, action);
+    if (account.role !== 'staff') throw new AppError('CONFLICT', STAFF_ONLY_MESSAGE);
+    return account;
+  }
+
+  private timestamp(): string {
+    return this.now().toISOString();
+  }
+
+  private toResponse({ account, grants, effective }: Awaited<ReturnType<PermissionsRepository['readable']>>): UserPermissions {
+    const now = this.now().getTime();
     const records: PermissionRecord[] = grants.map((grant) => ({
       permission: { id: grant.id, permission: grant.permission as Permission, category: grant.category },
       isActive: grant.isActive && (grant.expiresAt === null || grant.expiresAt.getTime() > now),
       expiresAt: grant.expiresAt?.toISOString() ?? null,
     }));
-    const lastUpdated = Math.max(user.updatedAt.getTime(), ...grants.map((grant) => grant.grantedAt.getTime()));
+    const lastUpdated = Math.max(account.updatedAt.getTime(), ...grants.map((grant) => grant.grantedAt.getTime()));
     return {
       permissions: records,
       effectivePermissions: effective,
-      roles: [user.role],
+      roles: [account.role],
       metadata: { lastUpdated: new Date(lastUpdated).toISOString() },
     };
   }
-
-  async grant(actor: PermissionsActor, userId: string, permission: Permission, expiresAt: Date | null, context: AuditContext) {
-    const target = await this.staffTarget(actor, userId, 'permission.grant', context);
-    await this.assertMayChange(actor, target, [permission], 'permission.grant', context);
-    await this.repository.transaction(async (repository, tx) => {
-      await repository.grant(userId, [permission], actor.userId, expiresAt);
-      await recordChange(tx, context, 'permission.grant', userId, { permission, expiresAt: expiresAt?.toISOString() ?? null });
-    });
-    await this.publish(userId, {
-      type: 'permission_update',
-      action: 'granted',
-      userId,
-      permission,
-      message: `Permission ${permission} granted`,
-      timestamp: now(),
-    });
-    return this.userPermissions(actor, userId);
-  }
-
-  async revoke(actor: PermissionsActor, userId: string, permission: Permission, context: AuditContext) {
-    const target = await this.staffTarget(actor, userId, 'permission.revoke', context);
-    await this.assertMayChange(actor, target, [], 'permission.revoke', context);
-    await this.repository.transaction(async (repository, tx) => {
-      if (!(await repository.revoke(userId, permission))) throw AppError.notFound();
-      await recordChange(tx, context, 'permission.revoke', userId, { permission });
-    });
-    await this.publish(userId, {
-      type: 'permission_update',
-      action: 'revoked',
-      userId,
-      permission,
-      message: `Permission ${permission} revoked`,
-      timestamp: now(),
-    });
-    return this.userPermissions(actor, userId);
-  }
-
-  async assignPosition(actor: PermissionsActor, userId: string, position: StaffPosition, context: AuditContext) {
-    const target = await this.staffTarget(actor, userId, 'permission.position_assign', context);
-    await this.assertMayChange(actor, target, POSITION_TEMPLATES[position], 'permission.position_assign', context);
-    await this.repository.transaction((_repository, tx) => assignPositionTemplate(tx, userId, position, context));
-    await this.publish(userId, {
-      type: 'user_permissions_changed',
-      action: 'bulk_assigned',
-      userId,
-      message: `Position ${position} assigned`,
-      timestamp: now(),
-    });
-    return this.userPermissions(actor, userId);
-  }
-
-  /** Admin only (route). The user's sessions end: they sign in again under the new role. */
-  async changeRole(actor: PermissionsActor, userId: string, role: Role, context: AuditContext) {
-    const target = await this.changeableTarget(actor, userId, 'user.role_change', context);
-    // A role is more than a label: patients own a record, doctors a profile the directory and the
-    // booking flow read. A change may not leave either half-made.
-    if (role !== target.role && (role === 'patient' || target.role === 'patient')) {
-      throw new AppError('CONFLICT', PATIENT_ROLE_MESSAGE);
-    }
-    if (role === 'doctor' && target.role !== 'doctor' && !(await this.repository.hasDoctorProfile(userId))) {
-      throw new AppError('CONFLICT', DOCTOR_PROFILE_MESSAGE);
-    }
-    await this.repository.transaction(async (repository, tx) => {
-      await repository.setRole(userId, role);
-      // Grants belong to a staff member's work; they do not wait dormant for a later return to staff.
-      if (role !== 'staff') await repository.revokeAllExcept(userId, []);
-      await recordChange(tx, context, 'user.role_change', userId, { from: target.role, to: role });
-    });
-    await this.deps.sessions.revokeAllForUser(userId, 'role-changed');
-    await this.publish(userId, {
-      type: 'role_changed',
-      action: 'changed',
-      userId,
-      role,
-      message: `Role changed to ${role}`,
-      timestamp: now(),
-    });
-    return this.userPermissions(actor, userId);
-  }
-
-  /** The user whose permissions or role the actor may change: not themself (403), existing (404). */
-  private async changeableTarget(actor: PermissionsActor, userId: string, action: AuditActionCode, context: AuditContext) {
-    if (userId === actor.userId) {
-      await this.deny(action, userId, 'self-change', context);
-      throw new AppError('FORBIDDEN', SELF_CHANGE_MESSAGE);
-    }
-    const target = await this.repository.findUser(userId);
-    if (!target) throw AppError.notFound();
-    return target;
-  }
-
-  private async staffTarget(actor: PermissionsActor, userId: string, action: AuditActionCode, context: AuditContext) {
-    const target = await this.changeableTarget(actor, userId, action, context);
-    // Only administrators manage administrators; that is a refusal, not a question of shape.
-    if (actor.role !== 'admin' && target.role === 'admin') {
-      await this.deny(action, userId, 'admin-only', context);
-      throw new AppError('FORBIDDEN', DELEGATION_MESSAGES['admin-only']);
-    }
-    if (target.role !== 'staff') throw new AppError('CONFLICT', STAFF_ONLY_MESSAGE);
-    return target;
-  }
-
-  /**
-   * The change leaves the account holding `granted` on top of what it holds now (and re-templating
-   * or revoking takes some of that away): all of it must be the actor's own.
-   */
-  private async assertMayChange(
-    actor: PermissionsActor,
-    target: { id: string; role: Role },
-    granted: readonly Permission[],
-    action: AuditActionCode,
-    context: AuditContext,
-  ) {
-    if (actor.role === 'admin') return;
-    const permissions = await effectivePermissions(this.deps.db, target.id, target.role);
-    const refusal = delegationRefusal(actor, { role: target.role, permissions }, granted);
-    if (!refusal) return;
-    await this.deny(action, target.id, refusal, context);
-    throw new AppError('FORBIDDEN', DELEGATION_MESSAGES[refusal]);
-  }
-
-  private deny(action: AuditActionCode, userId: string, reason: string, context: AuditContext) {
-    return this.deps.audit.record({ ...context, action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason } });
-  }
-
-  /** After the commit: a failed delivery must not undo a change that is already on record. */
-  private async publish(userId: string, event: LiveEvent): Promise<void> {
-    try {
-      await this.deps.events.publish({ recipients: [userId], event });
-    } catch {
-      // The client also refreshes its permissions on its own schedule.
-    }
-  }
 }
-
-const now = () => new Date().toISOString();

@@ -1,25 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createUserRequestSchema,
-  createUserResponseSchema,
-  userListQuerySchema,
-  userListResponseSchema,
-  userStatusRequestSchema,
-  userStatusResponseSchema,
-} from '../../../contracts/user-admin';
-import type { FastifyRequest } from 'fastify';
-import { actorOf, permissionsOf, type RouteAccess } from '../../platform/access';
-import { AppError } from '../../platform/app-error';
-import { requestAuditContext } from '../../platform/audit';
-import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from '../auth/auth.service';
-import { assignPositionTemplate } from '../permissions/permissions.service';
-import { UserAdminService, type UserAdminActor } from './user-admin.service';
-
-async function actorWithPermissions(request: FastifyRequest): Promise<UserAdminActor> {
-  const { userId, role } = actorOf(request);
-  return { userId, role, held: await permissionsOf(request) };
-}
+import type { FastifyPluginAsync } from 'fastify';
+import { userAdminApi } from '../../../contracts/user-admin';
+import type { RouteAccess } from '../../platform/access';
+import { route, uuidParam } from '../../platform/route';
+import type { UserAdminService } from './user-admin.service';
 
 // GET/POST /api/users, PUT /api/users/{id}/status. HTTP shape only.
 
@@ -30,62 +13,16 @@ const ACCESS = {
   update: { permissions: { anyOf: ['users.update'] } },
 } satisfies Record<string, RouteAccess>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const userAdminRoutes: FastifyPluginAsync<{ userAdmin: UserAdminService }> = async (app, { userAdmin }) => {
+  route(app, userAdminApi.list, { access: ACCESS.list }, (request) => userAdmin.list(request.ctx, request.query));
 
-export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new UserAdminService({
-    db: app.db,
-    audit: app.audit,
-    mailer: app.mailer,
-    config: app.config,
-    organisation: () => app.organisationIdentity.current(),
-    // New staff start with their position's template.
-    assignPositionTemplate,
-    invitationLink: (db, userId) =>
-      new AuthService({
-        db,
-        audit: app.audit,
-        mailer: app.mailer,
-        config: app.config,
-        organisation: () => app.organisationIdentity.current(),
-      }).setPasswordLink(userId, INVITATION_TOKEN_LIFETIME_MS),
+  route(app, userAdminApi.create, { access: ACCESS.create }, async (request) => {
+    const created = await userAdmin.create(request.ctx, request.body);
+    return { data: created.user, invitationExpiresAt: created.invitationExpiresAt };
   });
 
-  app.get(
-    '/api/users',
-    { config: { access: ACCESS.list }, schema: { querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
-    async (request) => service.list(request.query, requestAuditContext(request)),
-  );
-
-  app.post(
-    '/api/users',
-    { config: { access: ACCESS.create }, schema: { body: createUserRequestSchema, response: { 201: createUserResponseSchema } } },
-    async (request, reply) => {
-      const created = await service.create(await actorWithPermissions(request), request.body, requestAuditContext(request));
-      return reply.code(201).send({ data: created.user, invitationExpiresAt: created.invitationExpiresAt });
-    },
-  );
-
-  app.put(
-    '/api/users/:id/status',
-    {
-      config: { access: ACCESS.update },
-      // A malformed id is as missing as an unknown one: 404, before the body is read.
-      preValidation: async (request) => {
-        if (!UUID.test((request.params as { id?: string }).id ?? '')) throw AppError.notFound();
-      },
-      schema: { params: z.object({ id: z.string() }), body: userStatusRequestSchema, response: { 200: userStatusResponseSchema } },
-    },
-    async (request) => {
-      const data = await service.setStatus(
-        await actorWithPermissions(request),
-        request.params.id,
-        request.body.active,
-        requestAuditContext(request),
-      );
-      // A deactivated user's open sockets close now, not at the next sweep.
-      if (!request.body.active) await app.realtime.sweep(request.params.id);
-      return { data };
-    },
-  );
+  // A malformed id is as missing as an unknown one: 404, before the body is read.
+  route(app, userAdminApi.setStatus, { access: ACCESS.update, beforeValidation: uuidParam() }, async (request) => ({
+    data: await userAdmin.setStatus(request.ctx, request.params.id, request.body.active),
+  }));
 };

@@ -100,6 +100,11 @@ export class UsersService {
   }
 
   updateSettings(ctx: AccessContext, changes: SettingsUpdate): Promise<UserSettings> {
+    return this.uow.write(ctx, (work) => this.updateSettingsIn(work, changes));
+  }
+
+  /** `updateSettings` inside another module's write (registering a passkey turns biometric sign-in on). */
+  async updateSettingsIn(work: Work, changes: SettingsUpdate): Promise<UserSettings> {
     const notify = changes.notifications ?? {};
     const columns: SettingsColumns = {
       ...(changes.theme === undefined ? {} : { theme: changes.theme }),
@@ -110,10 +115,8 @@ export class UsersService {
       ...(notify.messages === undefined ? {} : { notifyMessages: notify.messages }),
       ...(notify.system === undefined ? {} : { notifySystem: notify.system }),
     };
-    return this.uow.write(ctx, async (work) => {
-      await work.use(UsersRepository).saveSettings(columns, this.now());
-      return this.settingsIn(work);
-    });
+    await work.use(UsersRepository).saveSettings(columns, this.now());
+    return this.settingsIn(work);
   }
 
   /**
