@@ -3,9 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { DatabaseHandle } from './client';
 
 // Resolves both from src/server/db/migrate.ts (dev, tests) and from the bundle at
@@ -20,9 +18,12 @@ export async function applyMigrations(handle: DatabaseHandle, migrationsFolder =
   // schema and table checks, its transaction and the lock.
   if (await upToDate(handle, migrationsFolder)) return;
   await handle.withExclusiveLock(MIGRATION_LOCK, async () => {
+    // The migrators load only when there is something to apply.
     if (handle.driver === 'pglite') {
+      const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
       await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     } else {
+      const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
       await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
     }
   });

@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import { AUTH } from '../../../contracts/constants';
 import {
@@ -48,10 +40,14 @@ export function toBiometricCredential(row: CredentialRow): BiometricCredential {
   };
 }
 
+// The WebAuthn library is large and only a passkey ceremony needs it: it loads with the first one,
+// not with the server. The encodings around it are Node's own.
+const webauthn = () => import('@simplewebauthn/server');
+
 /** The challenge a ceremony signed, read from its clientDataJSON; null when it cannot be read. */
 function challengeOf(clientDataJSON: string): string | null {
   try {
-    const challenge = decodeClientDataJSON(clientDataJSON).challenge;
+    const challenge = (JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown }).challenge;
     return typeof challenge === 'string' && challenge !== '' ? challenge : null;
   } catch {
     return null;
@@ -59,7 +55,7 @@ function challengeOf(clientDataJSON: string): string | null {
 }
 
 function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
-  return isoUint8Array.fromUTF8String(userId) as Uint8Array<ArrayBuffer>;
+  return new TextEncoder().encode(userId) as Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -89,7 +85,9 @@ export class BiometricService {
     if (!identity) throw AppError.notFound();
     const existing = await this.repository.listForUser(userId);
     const { relyingParty } = this.options;
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: relyingParty.name,
       rpID: relyingParty.id,
       userName: identity.email,
@@ -123,7 +121,9 @@ export class BiometricService {
 
     let verification;
     try {
-      verification = await verifyRegistrationResponse({
+      verification = await (
+        await webauthn()
+      ).verifyRegistrationResponse({
         response: { ...response, clientExtensionResults: response.clientExtensionResults ?? {} } as RegistrationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: this.options.relyingParty.origins,
@@ -145,7 +145,7 @@ export class BiometricService {
     const row = await this.repository.insert({
       userId,
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports,
       deviceName: deviceName && deviceName !== '' ? deviceName : null,
@@ -199,7 +199,9 @@ export class BiometricService {
   // --- Sign-in (before a session exists) ------------------------------------------------------
 
   async authenticationChallenge(credentialId: string | undefined): Promise<{ challenge: string; options: Record<string, unknown> }> {
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: this.options.relyingParty.id,
       // With a credential id the browser asks for that passkey; without, for any passkey it holds
       // for this site (discoverable). Whether the id exists is not revealed here.
@@ -252,7 +254,7 @@ export class BiometricService {
     if (!found.biometricEnabled) return fail('biometric_off', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
     if (!issued || challenge === null) return fail('challenge', BIOMETRIC_MESSAGES.failed, credential);
     // A discoverable passkey names its owner; it must be the credential's owner.
-    if (request.userHandle && isoUint8Array.toUTF8String(isoBase64URL.toBuffer(request.userHandle)) !== credential.userId) {
+    if (request.userHandle && Buffer.from(request.userHandle, 'base64url').toString('utf8') !== credential.userId) {
       return fail('user_handle', BIOMETRIC_MESSAGES.failed, credential);
     }
 
@@ -265,14 +267,16 @@ export class BiometricService {
     };
     let verification;
     try {
-      verification = await verifyAuthenticationResponse({
+      verification = await (
+        await webauthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
         expectedOrigin: this.options.relyingParty.origins,
         expectedRPID: this.options.relyingParty.id,
         credential: {
           id: credential.credentialId,
-          publicKey: isoBase64URL.toBuffer(credential.publicKey),
+          publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
           counter: credential.counter,
           transports: credential.transports,
         },
