@@ -2,6 +2,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startBackgroundWork } from './platform/work-platform';
 
+/** How long after listening the outbox sweeps and the scheduled jobs start. */
+const BACKGROUND_WORK_DELAY_MS = 1000;
+
 // Starts the server from the environment and stops it gracefully: on SIGTERM/SIGINT it stops
 // accepting connections, lets in-flight requests finish, closes the database, then exits.
 async function main(): Promise<void> {
@@ -19,17 +22,22 @@ async function main(): Promise<void> {
   const started = performance.now();
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
-  // Outbox sweeps and scheduled jobs run only in a serving process, never in tests or tools.
-  await startBackgroundWork(app);
   app.log.info(
     { url: config.publicUrl, database: app.database.driver, demoMode: config.demoMode, startupMs: Math.round(performance.now() - started) },
     'Caredeck is ready',
   );
+  // Outbox sweeps and scheduled jobs run only in a serving process, never in tests or tools. They
+  // start once the first requests have been answered: the job queue's start-up (its schema check,
+  // the schedules) would otherwise hold them up, and nothing of it is due within the first second.
+  const background = setTimeout(() => {
+    startBackgroundWork(app).catch((error: unknown) => app.log.error({ err: error }, 'background work did not start'));
+  }, BACKGROUND_WORK_DELAY_MS);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearTimeout(background);
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');

@@ -3,10 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 
 // Two drivers, one dialect: PostgreSQL through `pg` when DATABASE_URL is set,
@@ -149,6 +148,8 @@ function poolOptions(url: string, max: number, limits: DatabaseLimits): pg.PoolC
 }
 
 async function openPostgres(url: string, limits: DatabaseLimits, onStatement?: () => void): Promise<DatabaseHandle> {
+  // Loaded only for PostgreSQL: a start on the embedded database never loads them.
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool(poolOptions(url, limits.poolSize, limits));
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
 // Scheduled and background work, queued in the database itself (pg-boss), on PostgreSQL and on the
@@ -42,6 +42,8 @@ export class Jobs {
   async start(): Promise<void> {
     if (this.boss) return;
     const handle = this.handle;
+    // Loaded here, once the server is up, not with it.
+    const { default: PgBoss } = await import('pg-boss');
     const boss = new PgBoss({
       db: { executeSql: (text: string, values: unknown[]) => handle.query(text, values) },
       // Finished jobs are kept a day for inspection, then removed by the library's maintenance.

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 
 // Passwords are stored as argon2id (ASVS V6; docs/architecture.md, Conventions) with OWASP's baseline cost: 19 MiB,
 // 2 iterations, 1 lane. The factories and the seed hash with the same function, so demo accounts
 // and real ones are alike.
 
+// The native module loads with the first password hashed or checked, not with the server.
+const argon2 = () => import('@node-rs/argon2');
+
 export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await argon2();
   return hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 }
 
@@ -23,6 +26,7 @@ export async function prepareDummyHash(): Promise<void> {
  * for a real account and timing does not tell which emails exist.
  */
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+  const { verify } = await argon2();
   if (!storedHash) {
     await prepareDummyHash();
     await verify(await dummyHash!, password).catch(() => false);

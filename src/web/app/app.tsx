@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { setServerBusyHandler } from '../lib/api-client';
@@ -49,6 +49,27 @@ function LiveConnection() {
 }
 
 /**
+ * Renders its parts once the first screen has painted (the session is known, then a frame and a
+ * task later), so their downloads never compete with what that paint waits for.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted || status === 'loading') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted, status]);
+  return painted ? children : null;
+}
+
+/**
  * Providers from the outside in: data (the error screen reads the support address), the last-resort
  * error boundary, theme, the session (spec §4; it reads the theme's server copy), the live connection of
  * a signed-in user, router.
@@ -85,16 +106,16 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
           <SessionProvider onSignedOut={onSignedOut}>
             <ThemeServerSync />
             <RealtimeStatusProvider>
-              <LiveConnection />
               <Suspense fallback={<DelayedLoading />}>
                 <RouterProvider router={router} />
+              </Suspense>
+              <AfterFirstPaint>
+                <LiveConnection />
                 <Suspense fallback={null}>
                   <Toasts />
-                </Suspense>
-                <Suspense fallback={null}>
                   <MobileCheckLauncher />
                 </Suspense>
-              </Suspense>
+              </AfterFirstPaint>
             </RealtimeStatusProvider>
           </SessionProvider>
         </ThemeProvider>

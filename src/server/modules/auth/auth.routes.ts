@@ -41,7 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
     organisation: () => app.organisationIdentity.current(),
   });
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, audit: requestAuditContext(request) });
-  await prepareDummyHash();
+  // Ready long before anyone signs in, but not waited for: the server answers while it is computed.
+  prepareDummyHash().catch((error: unknown) => app.log.warn({ err: error }, 'could not prepare the dummy password hash'));
   // The list of common passwords is read at start, not by the first person who sets one.
   loadCommonPasswords();
 

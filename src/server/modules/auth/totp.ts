@@ -1,5 +1,4 @@
 import { generate, generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 
 // TOTP, RFC 6238: 30-second steps, 6 digits, SHA-1 (what every authenticator app
 // speaks), one step of clock drift either way. A code is accepted once: the caller remembers the
@@ -51,6 +50,8 @@ export async function enrolment(
   accountName: string,
 ): Promise<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }> {
   const otpauthUri = generateURI({ issuer, label: accountName, secret });
+  // The QR code library loads with the first enrolment, not with the server.
+  const { default: QRCode } = await import('qrcode');
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { secret, otpauthUri, qrCodeDataUrl };
 }

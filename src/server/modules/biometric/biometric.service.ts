@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import { AUTH } from '../../../contracts/constants';
 import {
@@ -46,10 +38,14 @@ export function toBiometricCredential(row: CredentialRow): BiometricCredential {
   };
 }
 
+// The WebAuthn library is large and only a passkey ceremony needs it: it loads with the first one,
+// not with the server. The encodings around it are Node's own.
+const webauthn = () => import('@simplewebauthn/server');
+
 /** The challenge a ceremony signed, read from its clientDataJSON; null when it cannot be read. */
 function challengeOf(clientDataJSON: string): string | null {
   try {
-    const challenge = decodeClientDataJSON(clientDataJSON).challenge;
+    const challenge = (JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown }).challenge;
     return typeof challenge === 'string' && challenge !== '' ? challenge : null;
   } catch {
     return null;
@@ -57,7 +53,7 @@ function challengeOf(clientDataJSON: string): string | null {
 }
 
 function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
-  return isoUint8Array.fromUTF8String(userId) as Uint8Array<ArrayBuffer>;
+  return new TextEncoder().encode(userId) as Uint8Array<ArrayBuffer>;
 }
 
 /** What a successful passkey sign-in opens: the account, and the welcome to show. */
@@ -102,7 +98,9 @@ export class BiometricService {
       if (!identity) throw AppError.notFound();
       const existing = await passkeys.own();
       const { relyingParty } = this.options;
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: relyingParty.name,
         rpID: relyingParty.id,
         userName: identity.email,
@@ -135,7 +133,9 @@ export class BiometricService {
 
       let verification;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response: { ...response, clientExtensionResults: response.clientExtensionResults ?? {} } as RegistrationResponseJSON,
           expectedChallenge: challenge,
           expectedOrigin: this.options.relyingParty.origins,
@@ -155,7 +155,7 @@ export class BiometricService {
       const transports = (response.response.transports ?? credential.transports ?? []).filter((t) => TRANSPORTS.includes(t));
       const row = await passkeys.add({
         credentialId: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports,
         deviceName: deviceName && deviceName !== '' ? deviceName : null,
@@ -191,7 +191,9 @@ export class BiometricService {
     ctx: AccessContext,
     credentialId: string | undefined,
   ): Promise<{ challenge: string; options: Record<string, unknown> }> {
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: this.options.relyingParty.id,
       // With a credential id the browser asks for that passkey; without, for any passkey it holds
       // for this site (discoverable). Whether the id exists is not revealed here.
@@ -236,7 +238,7 @@ export class BiometricService {
       if (!found.biometricEnabled) return passkeys.signInRefused('biometric_off', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
       if (!issued || challenge === null) return passkeys.signInRefused('challenge', BIOMETRIC_MESSAGES.failed, credential);
       // A discoverable passkey names its owner; it must be the credential's owner.
-      if (request.userHandle && isoUint8Array.toUTF8String(isoBase64URL.toBuffer(request.userHandle)) !== credential.userId) {
+      if (request.userHandle && Buffer.from(request.userHandle, 'base64url').toString('utf8') !== credential.userId) {
         return passkeys.signInRefused('user_handle', BIOMETRIC_MESSAGES.failed, credential);
       }
 
@@ -249,14 +251,16 @@ export class BiometricService {
       };
       let verification;
       try {
-        verification = await verifyAuthenticationResponse({
+        verification = await (
+          await webauthn()
+        ).verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge,
           expectedOrigin: this.options.relyingParty.origins,
           expectedRPID: this.options.relyingParty.id,
           credential: {
             id: credential.credentialId,
-            publicKey: isoBase64URL.toBuffer(credential.publicKey),
+            publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
             counter: credential.counter,
             transports: credential.transports,
           },

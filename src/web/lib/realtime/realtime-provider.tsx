@@ -13,7 +13,7 @@ import { staleQueries, type ReactionTable } from './feature-reactions';
 import { matcherFor, reactionFor } from './push-reactions';
 import { pushToastText } from './push-toast-text';
 import { RealtimeConnection, type ConnectionSnapshot, type RealtimeEnvironment } from './realtime-connection';
-import { RealtimeStatusSink } from './realtime-status';
+import { RealtimeConnectionSink } from './realtime-status';
 import { DISCONNECTED, RealtimeContext } from './use-realtime';
 
 const notificationLists = routeMatcher(notificationsApi.list);
@@ -35,23 +35,28 @@ const disconnected = () => DISCONNECTED;
  * sign-out (or when another person signs in), and turns pushed messages into refetches and toasts.
  */
 export function RealtimeProvider({ children, environment, reactions = NO_REACTIONS }: Props) {
-  const snapshot = useRealtimeConnection(reactions, environment);
+  const { snapshot } = useRealtimeConnection(reactions, environment);
   return <RealtimeContext.Provider value={snapshot}>{children}</RealtimeContext.Provider>;
 }
 
 /**
- * The same connection for the app, which loads it after its first paint: it tells the frame's
- * RealtimeStatusProvider (realtime-status.tsx) the connection's state instead of wrapping the app.
+ * The same connection for the app, which loads it after its first paint: it hands the connection to
+ * the frame's RealtimeStatusProvider (realtime-status.tsx) instead of wrapping the app.
  */
 export function RealtimeLink({ environment, reactions = NO_REACTIONS }: Omit<Props, 'children'>) {
-  const snapshot = useRealtimeConnection(reactions, environment);
-  const publish = useContext(RealtimeStatusSink);
-  useEffect(() => publish(snapshot), [publish, snapshot]);
-  useEffect(() => () => publish(DISCONNECTED), [publish]);
+  const { connection } = useRealtimeConnection(reactions, environment);
+  const handOver = useContext(RealtimeConnectionSink);
+  useEffect(() => {
+    handOver(connection);
+    return () => handOver(null);
+  }, [handOver, connection]);
   return null;
 }
 
-function useRealtimeConnection(reactions: ReactionTable, environment: RealtimeEnvironment | undefined): ConnectionSnapshot {
+function useRealtimeConnection(
+  reactions: ReactionTable,
+  environment: RealtimeEnvironment | undefined,
+): { connection: RealtimeConnection | null; snapshot: ConnectionSnapshot } {
   const { user, refresh } = useSession();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
@@ -108,9 +113,10 @@ function useRealtimeConnection(reactions: ReactionTable, environment: RealtimeEn
     };
   }, [connection, queryClient, reactions]);
 
-  return useSyncExternalStore(
+  const snapshot = useSyncExternalStore(
     connection?.subscribe ?? noSubscription,
     connection?.getSnapshot ?? disconnected,
     connection?.getSnapshot ?? disconnected,
   );
+  return { connection, snapshot };
 }

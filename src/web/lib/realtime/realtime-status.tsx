@@ -1,20 +1,30 @@
-import { createContext, useState, type ReactNode } from 'react';
-import type { ConnectionSnapshot } from './realtime-connection';
+import { createContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ConnectionSnapshot, RealtimeConnection } from './realtime-connection';
 import { DISCONNECTED, RealtimeContext } from './use-realtime';
 
 // The live connection's state as the app's frame shows it. The connection itself, its frame
 // validation and the features' push reactions are not needed for the first paint: the app loads
-// them afterwards (RealtimeLink in realtime-provider.tsx), and they report here.
+// them afterwards (RealtimeLink in realtime-provider.tsx), which hands its connection over here.
 
-/** Where the loaded connection reports its state. */
-export const RealtimeStatusSink = createContext<(snapshot: ConnectionSnapshot) => void>(() => {});
+type Source = Pick<RealtimeConnection, 'subscribe' | 'getSnapshot'>;
 
-/** Disconnected until the connection, loaded after the first paint, reports otherwise. */
+/** Where the loaded part hands over its connection (null once it has closed it). */
+export const RealtimeConnectionSink = createContext<(connection: Source | null) => void>(() => {});
+
+const noSubscription = () => () => {};
+const disconnected = () => DISCONNECTED;
+
+/** Disconnected until the connection, loaded after the first paint, is handed over; then its state, as it changes. */
 export function RealtimeStatusProvider({ children }: { children: ReactNode }) {
-  const [snapshot, setSnapshot] = useState<ConnectionSnapshot>(DISCONNECTED);
+  const [connection, setConnection] = useState<Source | null>(null);
+  const snapshot: ConnectionSnapshot = useSyncExternalStore(
+    connection?.subscribe ?? noSubscription,
+    connection?.getSnapshot ?? disconnected,
+    connection?.getSnapshot ?? disconnected,
+  );
   return (
-    <RealtimeStatusSink.Provider value={setSnapshot}>
+    <RealtimeConnectionSink.Provider value={setConnection}>
       <RealtimeContext.Provider value={snapshot}>{children}</RealtimeContext.Provider>
-    </RealtimeStatusSink.Provider>
+    </RealtimeConnectionSink.Provider>
   );
 }
