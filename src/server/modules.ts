@@ -5,6 +5,7 @@ import { AppointmentsService } from './modules/appointments/appointments.service
 import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
@@ -41,6 +42,7 @@ import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
 
 // The composition root: every service is built here, once, from the platform and the services it
 // depends on; then every feature module's routes are registered with the services they use. A
@@ -69,12 +71,19 @@ export function createServices(app: FastifyInstance) {
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
   const errorReports = new ErrorReportsService(uow);
+  const users = new UsersService(db);
+  const auth = new AuthService(uow, notifications, {
+    config: app.config,
+    organisation: () => app.organisationIdentity.current(),
+    sessionUser: (userId) => users.sessionUser(userId),
+  });
   const organisation = new OrganisationService(uow, {
     config: app.config,
     onSettingsChanged: () => app.organisationIdentity.forget(),
   });
   return {
     notifications,
+    auth,
     doctors,
     medications,
     refillRequests,
@@ -102,7 +111,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes, { demo: services.demo });
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
-  await app.register(authRoutes, { notifications: services.notifications });
+  await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes);
   await app.register(userAdminRoutes);
   await app.register(outboxRoutes, { outbox: services.outbox });

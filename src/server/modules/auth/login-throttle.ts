@@ -47,12 +47,12 @@ export class LoginThrottle {
     private readonly now: () => Date,
   ) {}
 
-  /** Throws ThrottledError while the account+IP pair or the IP is blocked. */
-  async assertAllowed(email: string, ip: string): Promise<void> {
+  /** How many seconds to wait while the account+IP pair or the IP is blocked; null when not blocked. */
+  async blockedFor(email: string, ip: string): Promise<number | null> {
     const now = this.now().getTime();
     const rows = await this.repository.throttleRows([accountKey(email, ip), ipKey(ip)]);
     const waitMs = Math.max(0, ...rows.map((row) => (row.blockedUntil ? row.blockedUntil.getTime() - now : 0)));
-    if (waitMs > 0) throw new ThrottledError(Math.ceil(waitMs / 1000));
+    return waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { actorOf, permissionsOf, type RouteAccess } from '../../platform/access';
 import { AppError } from '../../platform/app-error';
 import { requestAuditContext } from '../../platform/audit';
-import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from '../auth/auth.service';
+import { INVITATION_TOKEN_LIFETIME_MS, storePasswordLink } from '../auth/password-links';
 import { assignPositionTemplate } from '../permissions/permissions.service';
 import { UserAdminService, type UserAdminActor } from './user-admin.service';
 
@@ -41,14 +41,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     organisation: () => app.organisationIdentity.current(),
     // New staff start with their position's template.
     assignPositionTemplate,
-    invitationLink: (db, userId) =>
-      new AuthService({
-        db,
-        audit: app.audit,
-        mailer: app.mailer,
-        config: app.config,
-        organisation: () => app.organisationIdentity.current(),
-      }).setPasswordLink(userId, INVITATION_TOKEN_LIFETIME_MS),
+    invitationLink: (db, userId) => storePasswordLink(db, app.config.publicUrl, userId, INVITATION_TOKEN_LIFETIME_MS, new Date()),
   });
 
   app.get(
