@@ -1,5 +1,5 @@
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { authThrottle, mfaRecoveryCodes, passwordResetTokens, sessions, users } from '../../db/schema';
+import { authThrottle, knownDevices, mfaRecoveryCodes, passwordResetTokens, sessions, users } from '../../db/schema';
 import type { MailMessage } from '../../platform/mail';
 import { insertSession, type NewSession, type SessionMeta } from '../../platform/session';
 import { Repository } from '../../platform/unit-of-work';
@@ -91,6 +91,30 @@ export class AuthRepository extends Repository {
   async signOut(sessionId: string, now: Date): Promise<void> {
     await this.endSession(sessionId, 'signed out', now);
     this.audit.note({ action: 'auth.sign-out', resourceType: 'session', resourceId: sessionId });
+  }
+
+  // Known devices (browsers the user signed in from before)
+
+  /** Whether the device with this token hash belongs to the account with this email. */
+  async isKnownDevice(email: string, tokenHash: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: knownDevices.userId })
+      .from(knownDevices)
+      .innerJoin(users, eq(users.id, knownDevices.userId))
+      .where(and(eq(knownDevices.tokenHash, tokenHash), eq(users.email, email)));
+    return row !== undefined;
+  }
+
+  /** Remembers a device for the user (or notes its use again), keeping only their newest `keep`. */
+  async rememberDevice(userId: string, tokenHash: string, now: Date, keep: number): Promise<void> {
+    await this.db
+      .insert(knownDevices)
+      .values({ tokenHash, userId, createdAt: now, lastUsedAt: now })
+      .onConflictDoUpdate({ target: knownDevices.tokenHash, set: { lastUsedAt: now }, where: eq(knownDevices.userId, userId) });
+    await this.db.execute(sql`
+      delete from ${knownDevices} where ${knownDevices.userId} = ${userId} and ${knownDevices.tokenHash} not in (
+        select ${knownDevices.tokenHash} from ${knownDevices} where ${knownDevices.userId} = ${userId}
+        order by ${knownDevices.lastUsedAt} desc limit ${keep})`);
   }
 
   // Accounts

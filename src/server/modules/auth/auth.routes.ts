@@ -8,6 +8,9 @@ import { sessionInfo } from '../../platform/session';
 import type { AuthService } from './auth.service';
 import { ThrottledError } from './login-throttle';
 
+/** How long a browser stays known without signing in again: half a year. */
+const DEVICE_COOKIE_SECONDS = 180 * 24 * 60 * 60;
+
 // Sign-in, sign-out, the session check, password reset and change, and the second factor. HTTP
 // shape only (cookies, sockets, status codes): the rules live in AuthService.
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
@@ -21,11 +24,23 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     return errorHandler.call(this, error as FastifyError, request, reply);
   });
 
+  // The device cookie: which browser the user signed in from before (login-throttle.ts). Long-lived,
+  // unlike the session's; it lets its holder through the account-wide sign-in delay and nothing else.
+  const secure = app.config.publicUrl.startsWith('https:');
+  const deviceCookie = secure ? '__Host-caredeck-device' : 'caredeck-device';
+
   route(app, authApi.login, { access: 'public' }, async (request, reply) => {
-    const outcome = await auth.login(request.ctx, request.body);
+    const outcome = await auth.login(request.ctx, request.body, request.cookies[deviceCookie]);
     if (outcome.kind === 'mfa-required') return { success: false as const, mfaRequired: true as const };
     const { token, session } = outcome.started;
     app.sessionCookies.set(reply, token, session);
+    reply.setCookie(deviceCookie, outcome.deviceToken, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: DEVICE_COOKIE_SECONDS,
+    });
     request.session = { ...session };
     return { success: true as const, user: outcome.user, session: sessionInfo(session) };
   });

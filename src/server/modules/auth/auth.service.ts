@@ -8,11 +8,12 @@ import type { MailMessage } from '../../platform/mail';
 import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { NewSession } from '../../platform/session';
-import { hashToken } from '../../platform/tokens';
+import { SESSION_TOKEN } from '../../platform/session';
+import { hashToken, randomToken } from '../../platform/tokens';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { AuthRepository, type Credentials } from './auth.repository';
-import { LoginThrottle, ThrottledError } from './login-throttle';
+import { LoginThrottle, ThrottledError, type AttemptOrigin } from './login-throttle';
 import { RESET_TOKEN_LIFETIME_MS, type PasswordLink } from './password-links';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { enrolment, matchTotp, newTotpSecret, TOTP_PERIOD_SECONDS, totpCodeForStep, totpStep } from './totp';
@@ -50,7 +51,13 @@ export interface SecondFactor {
   recoveryCode?: string;
 }
 
-export type LoginOutcome = { kind: 'mfa-required' } | { kind: 'signed-in'; started: NewSession; user: SessionUser };
+export type LoginOutcome =
+  | { kind: 'mfa-required' }
+  /** `deviceToken`: the device cookie to set (this browser is known from now on). */
+  | { kind: 'signed-in'; started: NewSession; user: SessionUser; deviceToken: string };
+
+/** How many browsers each user is remembered on; the least recently used goes first. */
+const KNOWN_DEVICES_KEPT = 20;
 export type ResetOutcome = { kind: 'mfa-required' } | { kind: 'reset'; message: string };
 
 /** A second factor that was accepted: how, and what is left of the recovery codes when one was spent. */
@@ -86,17 +93,21 @@ export class AuthService {
 
   // Sign-in and sign-out
 
-  async login(ctx: AccessContext, input: { email: string; password: string } & SecondFactor): Promise<LoginOutcome> {
+  /** `deviceToken`: the device cookie the browser sent, if any (a browser the user signed in from before). */
+  async login(ctx: AccessContext, input: { email: string; password: string } & SecondFactor, deviceToken?: string): Promise<LoginOutcome> {
     const ip = addressOf(ctx);
-    const user = await this.uow.read(ctx, async (work) => {
-      await this.assertNotThrottled(work, input.email, ip, 'auth.sign-in');
-      return work.use(AuthRepository).credentialsByEmail(input.email);
+    const deviceHash = deviceToken && SESSION_TOKEN.test(deviceToken) ? hashToken(deviceToken) : null;
+    const { user, origin } = await this.uow.read(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const known: AttemptOrigin = { knownDevice: deviceHash !== null && (await repository.isKnownDevice(input.email, deviceHash)) };
+      await this.assertNotThrottled(work, input.email, ip, 'auth.sign-in', undefined, known);
+      return { user: await repository.credentialsByEmail(input.email), origin: known };
     });
     // Always one argon2 verification, also for unknown emails: the answer and its timing are the same.
     const passwordOk = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !passwordOk || !user.isActive) {
       const reason = !user ? 'unknown-email' : !passwordOk ? 'wrong-password' : 'inactive';
-      await this.refuse(ctx, input.email, 'auth.sign-in', reason, user?.id);
+      await this.refuse(ctx, input.email, 'auth.sign-in', reason, user?.id, origin);
       throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
     }
     // The password was right; asking for the code is not a failure.
@@ -109,7 +120,7 @@ export class AuthService {
       if (user.mfaEnabled) {
         const factor = await this.checkSecondFactor(work, user, input, now);
         if (!factor.ok) {
-          await this.countFailure(work, user.email, ip, 'auth.sign-in', 'mfa-invalid', user.id);
+          await this.countFailure(work, user.email, ip, 'auth.sign-in', 'mfa-invalid', user.id, origin);
           return null;
         }
         recoveryCodesRemaining = factor.recoveryCodesRemaining;
@@ -125,10 +136,13 @@ export class AuthService {
         ip: ctx.origin.ip ?? '',
         userAgent: ctx.origin.userAgent ?? undefined,
       });
-      return session;
+      // This browser is known from now on (or again, when it was): its cookie outlives the session.
+      const device = origin.knownDevice && deviceToken ? deviceToken : randomToken();
+      await repository.rememberDevice(user.id, hashToken(device), now, KNOWN_DEVICES_KEPT);
+      return { session, device };
     });
     if (!started) throw new AppError('MFA_INVALID', AUTH_MESSAGES.mfaInvalid);
-    return { kind: 'signed-in', started, user: await this.options.sessionUser(user.id) };
+    return { kind: 'signed-in', started: started.session, deviceToken: started.device, user: await this.options.sessionUser(user.id) };
   }
 
   /** Ends the caller's session, if there is one; answers which one ended. */
@@ -161,22 +175,44 @@ export class AuthService {
   }
 
   /** Refuses while the account+address pair or the address is blocked; the refusal is noted. */
-  private async assertNotThrottled(work: Work, email: string, ip: string, action: string, userId?: string): Promise<void> {
-    const wait = await this.throttle(work).blockedFor(email, ip);
+  private async assertNotThrottled(
+    work: Work,
+    email: string,
+    ip: string,
+    action: string,
+    userId?: string,
+    origin?: AttemptOrigin,
+  ): Promise<void> {
+    const wait = await this.throttle(work).blockedFor(email, ip, origin);
     if (wait === null) return;
     work.use(AuthRepository).noteRefusal(action, 'rate-limited', userId);
     throw new ThrottledError(wait);
   }
 
   /** A wrong password or code, in the caller's write: counted by the throttle and noted. */
-  private async countFailure(work: Work, email: string, ip: string, action: string, reason: string, userId?: string): Promise<void> {
-    await this.throttle(work).recordFailure(email, ip);
+  private async countFailure(
+    work: Work,
+    email: string,
+    ip: string,
+    action: string,
+    reason: string,
+    userId?: string,
+    origin?: AttemptOrigin,
+  ): Promise<void> {
+    await this.throttle(work).recordFailure(email, ip, origin);
     work.use(AuthRepository).noteRefusal(action, reason, userId);
   }
 
   /** A wrong password or code in a write of its own, committed before the refusal is answered. */
-  private async refuse(ctx: AccessContext, email: string, action: string, reason: string, userId?: string): Promise<void> {
-    await this.uow.write(ctx, (work) => this.countFailure(work, email, addressOf(ctx), action, reason, userId));
+  private async refuse(
+    ctx: AccessContext,
+    email: string,
+    action: string,
+    reason: string,
+    userId?: string,
+    origin?: AttemptOrigin,
+  ): Promise<void> {
+    await this.uow.write(ctx, (work) => this.countFailure(work, email, addressOf(ctx), action, reason, userId, origin));
   }
 
   // Forgotten password: an e-mailed, single-use link valid for 30 minutes
