@@ -67,6 +67,20 @@ export class AuthRepository extends Repository {
     this.effects.mail(message);
   }
 
+  /**
+   * An attempt refused because the account or address is blocked: what an attacker repeats, so
+   * noted once per window with a count (RequestAudit.noteRepeatable), not once per attempt.
+   */
+  noteBlockedAttempt(action: string, userId?: string): void {
+    this.audit.noteRepeatable({
+      action,
+      outcome: 'failure',
+      resourceType: userId ? 'user' : null,
+      resourceId: userId ?? null,
+      details: { reason: 'rate-limited' },
+    });
+  }
+
   // Sessions
 
   /**

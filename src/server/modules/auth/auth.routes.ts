@@ -1,12 +1,10 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { authApi } from '../../../contracts/auth';
-import { errorHandler } from '../../platform/errors';
 import { loadCommonPasswords } from '../../platform/common-passwords';
 import { prepareDummyHash } from '../../platform/passwords';
 import { route } from '../../platform/route';
 import { sessionInfo } from '../../platform/session';
 import type { AuthService } from './auth.service';
-import { ThrottledError } from './login-throttle';
 
 /** How long a browser stays known without signing in again: half a year. */
 const DEVICE_COOKIE_SECONDS = 180 * 24 * 60 * 60;
@@ -17,12 +15,6 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   await prepareDummyHash();
   // The list of common passwords is read at start, not by the first person who sets one.
   loadCommonPasswords();
-
-  // A throttled attempt says how long to wait (Retry-After, in seconds); everything else is the app's one envelope.
-  app.setErrorHandler(function handle(error, request, reply) {
-    if (error instanceof ThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
-    return errorHandler.call(this, error as FastifyError, request, reply);
-  });
 
   // The device cookie: which browser the user signed in from before (login-throttle.ts). Long-lived,
   // unlike the session's; it lets its holder through the account-wide sign-in delay and nothing else.

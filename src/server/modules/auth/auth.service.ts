@@ -185,7 +185,7 @@ export class AuthService {
   ): Promise<void> {
     const wait = await this.throttle(work).blockedFor(email, ip, origin);
     if (wait === null) return;
-    work.use(AuthRepository).noteRefusal(action, 'rate-limited', userId);
+    work.use(AuthRepository).noteBlockedAttempt(action, userId);
     throw new ThrottledError(wait);
   }
 

@@ -25,10 +25,11 @@ export const THROTTLE = {
 
 export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
-/** 429 with how long to wait; the auth routes turn `retryAfterSeconds` into a Retry-After header. */
+/** 429 with how long to wait (Retry-After). */
 export class ThrottledError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number) {
     super('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
