@@ -7,6 +7,7 @@
  *
  * Run by bench/api.ts: `node --import tsx bench/api-floor.ts <port> <databaseUrl>`.
  */
+import type { AuditActionCode } from '../src/contracts/audit';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
@@ -29,7 +30,13 @@ async function session(request: http.IncomingMessage): Promise<{ userId: string;
 const INSERT_AUDIT = `insert into audit_events (occurred_at, actor_user_id, actor_role, action, resource_type, resource_id, patient_id, patient_ids, outcome, ip, user_agent, request_id, details, prev_hash, hash)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
 
-function auditValues(actor: { userId: string; role: string }, action: string, resourceId: string, patients: string[], details: object) {
+function auditValues(
+  actor: { userId: string; role: string },
+  action: AuditActionCode,
+  resourceId: string,
+  patients: string[],
+  details: object,
+) {
   const row = auditRow({
     action,
     outcome: 'success',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { boundedDayOrInstantSchema, isOrderedRange } from './dates';
 import { defineRoute } from './http';
+import { AUDIT_CATEGORIES } from './audit-actions';
 import { ROLES } from './roles';
+
+export * from './audit-actions';
 
 // The admin audit viewer (GET /api/audit/events, .csv, GET /api/audit/chain) and
 // the patient's own access log (GET /api/me/access-log).
@@ -89,7 +92,7 @@ export type AuditChainStatus = z.infer<typeof auditChainStatusSchema>;
 
 // The patient's access log ("Who opened my record").
 
-export const accessLogQuerySchema = z.object({ page, pageSize }).strict();
+export const accessLogQuerySchema = z.object({ page, pageSize, category: z.enum(AUDIT_CATEGORIES, 'choice.invalid').optional() }).strict();
 export type AccessLogQuery = z.input<typeof accessLogQuerySchema>;
 
 export const accessLogEntrySchema = z.object({

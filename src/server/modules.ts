@@ -52,6 +52,7 @@ export function createServices(app: FastifyInstance) {
   const { db, audit, uow } = app;
   // Work done for nobody signed in (a producer outside a request, a share link's public page).
   const system = () => AccessContext.system(audit, db);
+  const users = new UsersService(uow);
   const notifications = new NotificationsService(uow, { system });
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
@@ -71,17 +72,16 @@ export function createServices(app: FastifyInstance) {
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
   const errorReports = new ErrorReportsService(uow);
-  const users = new UsersService(db);
-  const auth = new AuthService(uow, notifications, {
+  const auth = new AuthService(uow, notifications, users, {
     config: app.config,
     organisation: () => app.organisationIdentity.current(),
-    sessionUser: (userId) => users.sessionUser(userId),
   });
   const organisation = new OrganisationService(uow, {
     config: app.config,
     onSettingsChanged: () => app.organisationIdentity.forget(),
   });
   return {
+    users,
     notifications,
     auth,
     doctors,
@@ -112,10 +112,10 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(demoRoutes, { demo: services.demo });
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
   await app.register(authRoutes, { auth: services.auth });
-  await app.register(usersRoutes);
+  await app.register(usersRoutes, { users: services.users });
   await app.register(userAdminRoutes);
   await app.register(outboxRoutes, { outbox: services.outbox });
-  await app.register(biometricRoutes);
+  await app.register(biometricRoutes, { users: services.users });
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
   await app.register(permissionsRoutes);

@@ -32,22 +32,22 @@ describe('audit retention', () => {
 
   it('archives sealed events older than the retention, keeps the newer ones, and the chain still verifies', async () => {
     const old = new AuditLog(t.app.db, () => new Date(Date.now() - 40 * DAY));
-    for (const action of ['one', 'two', 'three']) await old.record({ action: `retention.old-${action}`, outcome: 'success' });
+    for (const action of ['one', 'two', 'three']) await old.record({ action: `test.retention-old-${action}`, outcome: 'success' });
     await sealAuditEvents(t.app.db);
-    await t.app.audit.record({ action: 'retention.recent', outcome: 'success' });
+    await t.app.audit.record({ action: 'test.retention-recent', outcome: 'success' });
 
     expect(t.app.jobs.names).toContain('audit-archive');
     expect(await t.app.jobs.runNow('audit-archive')).toMatchObject({ seals: 1, events: 3 });
 
     const left = await t.db.db.select({ action: auditEvents.action }).from(auditEvents);
-    expect(left.map((e) => e.action).filter((a) => a.startsWith('retention.'))).toEqual(['retention.recent']);
+    expect(left.map((e) => e.action).filter((a) => a.startsWith('test.retention'))).toEqual(['test.retention-recent']);
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
     const archived = readArchive(path.join(dir, files[0]!));
     expect(archived.flatMap((s) => s.events.map((e) => e.action))).toEqual([
-      'retention.old-one',
-      'retention.old-two',
-      'retention.old-three',
+      'test.retention-old-one',
+      'test.retention-old-two',
+      'test.retention-old-three',
     ]);
     expect(await verifyArchive(t.app.db, archived)).toMatchObject({ intact: true, seals: 1 });
 
@@ -62,7 +62,7 @@ describe('audit retention', () => {
     // Nothing older is left: a second run archives nothing and writes no file.
     expect(await t.app.jobs.runNow('audit-archive')).toMatchObject({ seals: 0, events: 0 });
     expect(fs.readdirSync(dir)).toHaveLength(1);
-    expect(await t.db.db.select().from(auditEvents).where(eq(auditEvents.action, 'retention.recent'))).toHaveLength(1);
+    expect(await t.db.db.select().from(auditEvents).where(eq(auditEvents.action, 'test.retention-recent'))).toHaveLength(1);
   });
 
   it('keeps everything when no retention is set', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditActionCode } from '../../contracts/audit';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
 import { auditHash, GENESIS_HASH, type AuditOutcome, type Hashable } from './audit-hash';
@@ -14,7 +15,7 @@ import { verifyAuditTrail, type AuditVerification } from './audit-seal';
 // requests share one statement and one commit, and each caller still waits until its event is durable.
 
 export interface AuditEventInput {
-  action: string;
+  action: AuditActionCode;
   outcome: AuditOutcome;
   actorUserId?: string | null;
   actorRole?: string | null;

@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../contracts/audit';
 import type { AuditEventInput, AuditLog } from './audit';
 
 // The audit of a read of patient data: each patient whose data left the server has
@@ -9,7 +10,7 @@ export type ReadContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'i
 export async function auditPatientReads(
   audit: AuditLog,
   context: ReadContext,
-  event: { action: string; resourceType: string; resourceId?: string | null; details?: Record<string, unknown> },
+  event: { action: AuditActionCode; resourceType: string; resourceId?: string | null; details?: Record<string, unknown> },
   patientIds: Iterable<string>,
 ): Promise<void> {
   const distinct = [...new Set(patientIds)];
@@ -24,7 +25,7 @@ export async function auditPatientReads(
 export async function auditMissedRead(
   audit: AuditLog,
   context: ReadContext,
-  event: { action: string; resourceType: string; resourceId: string },
+  event: { action: AuditActionCode; resourceType: string; resourceId: string },
 ): Promise<void> {
   await audit.record({ ...context, ...event, outcome: 'failure' });
 }

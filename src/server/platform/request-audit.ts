@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../contracts/audit';
 import type { AuditEventInput, AuditLog, AuditOutcome } from './audit';
 
 // One audit event per request. Whatever a request reads, writes or is refused is noted here as it
@@ -7,7 +8,7 @@ import type { AuditEventInput, AuditLog, AuditOutcome } from './audit';
 // leaves (the onSend hook in access-context.ts), so no patient data is sent without its event.
 
 export interface AuditNote {
-  action: string;
+  action: AuditActionCode;
   outcome?: AuditOutcome;
   resourceType?: string | null;
   resourceId?: string | null;
@@ -70,7 +71,7 @@ export class RequestAudit {
 
   /** A read of patient data that returned `patients` (empty for a list that found nobody). */
   read(
-    action: string,
+    action: AuditActionCode,
     resourceType: string,
     resourceId: string | null,
     patients: readonly string[],
@@ -80,7 +81,7 @@ export class RequestAudit {
   }
 
   /** A record that is missing or out of reach: no patient named, as the two look alike. */
-  missed(action: string, resourceType: string, resourceId: string | null, details?: Record<string, unknown>): void {
+  missed(action: AuditActionCode, resourceType: string, resourceId: string | null, details?: Record<string, unknown>): void {
     this.note({ action, outcome: 'failure', resourceType, resourceId, details: { reason: 'not_found', ...details } });
   }
 

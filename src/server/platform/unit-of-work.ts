@@ -5,6 +5,7 @@ import type { AccessContext, IdempotencyRequest } from './access-context';
 import { AppError } from './app-error';
 import type { AuditLog } from './audit';
 import { Effects, type Outbox } from './outbox';
+import type { AuditActionCode } from '../../contracts/audit';
 import type { Permission } from '../../contracts/permission-catalogue';
 import { PatientScope } from './patient-scope';
 import type { AuditNote, RequestAudit } from './request-audit';
@@ -66,7 +67,7 @@ export abstract class Repository {
   }
 
   /** 404, noted on the audit event without naming anyone, unless `patientId` is a patient the caller reaches. */
-  protected async reachPatient(patientId: string, action: string): Promise<void> {
+  protected async reachPatient(patientId: string, action: AuditActionCode): Promise<void> {
     if (isUuid(patientId) && (await this.scope.reaches(patientId))) return;
     this.audit.missed(action, 'patient', patientId);
     throw AppError.notFound();

@@ -1,24 +1,24 @@
-import './zod-without-eval';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { Toaster, toast } from 'sonner';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { setServerBusyHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
 import { serverBusyText } from '../lib/server-busy-notice';
 import { createQueryClient } from '../lib/query-client';
-import { RealtimeProvider } from '../lib/realtime/realtime-provider';
-import { appReactions } from './push-reactions';
+import { RealtimeStatusProvider } from '../lib/realtime/realtime-status';
 import { SessionProvider } from '../lib/session/session-provider';
-import type { SignOutReason } from '../lib/session/use-session';
-import { ThemeProvider, useTheme } from '../lib/theme-context';
+import { useSession, type SignOutReason } from '../lib/session/use-session';
+import { ThemeProvider } from '../lib/theme-context';
 import { ThemeServerSync } from '../lib/theme-server-sync';
 import { ErrorBoundary } from './errors/error-boundary';
 import { createRouter } from './router';
 import type { SessionEndedState } from './shell/public-layout';
 import { lazyView } from '../lib/lazy-view';
+
+// The live connection with every feature's push reactions (and the contracts and zod they bring)
+// opens after the first paint; until then the frame shows it as disconnected.
+const RealtimeLink = lazyView(() => import('./realtime-link').then((m) => m.AppRealtimeLink), []);
 
 // Spec §2 Dialogs: the mobile responsiveness check's floating button, on every page; loaded after first paint.
 const MobileCheckLauncher = lazyView(
@@ -26,10 +26,26 @@ const MobileCheckLauncher = lazyView(
   ['mobile-check'],
 );
 
-function Toasts() {
-  const { theme } = useTheme();
-  const { i18n } = useTranslation();
-  return <Toaster theme={theme} dir={i18n.dir()} position="top-right" richColors closeButton duration={5000} />;
+// The toaster (sonner) is not part of the first paint either: it loads right after, and shows on
+// arrival any toast raised before.
+const Toasts = lazyView(() => import('./toasts').then((m) => m.Toasts), []);
+
+function notify(kind: 'success' | 'warning', text: string, options?: { id: string }): void {
+  // Without the chunk (offline, a new release) the notice is lost, as a toast would be on reload.
+  import('sonner').then(
+    ({ toast }) => toast[kind](text, options),
+    () => undefined,
+  );
+}
+
+/** The live connection exists for a signed-in person only; nobody else downloads it. */
+function LiveConnection() {
+  const { user } = useSession();
+  return user ? (
+    <Suspense fallback={null}>
+      <RealtimeLink />
+    </Suspense>
+  ) : null;
 }
 
 /**
@@ -45,7 +61,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
   // Spec §4 App flow and §8: a session that ends, here or in another tab, returns to the landing page.
   const onSignedOut = useCallback(
     (reason: SignOutReason) => {
-      if (reason === 'user') toast.success(i18next.t('shell:session.loggedOut'));
+      if (reason === 'user') notify('success', i18next.t('shell:session.loggedOut'));
       const state: SessionEndedState = { sessionEnded: reason };
       void router.navigate('/', { replace: true, state });
     },
@@ -57,7 +73,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
     () =>
       setServerBusyHandler((notice) => {
         const text = serverBusyText(i18next.t, notice);
-        if (text) toast.warning(text, { id: 'server-busy' });
+        if (text) notify('warning', text, { id: 'server-busy' });
       }),
     [],
   );
@@ -68,15 +84,18 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
         <ThemeProvider>
           <SessionProvider onSignedOut={onSignedOut}>
             <ThemeServerSync />
-            <RealtimeProvider reactions={appReactions}>
+            <RealtimeStatusProvider>
+              <LiveConnection />
               <Suspense fallback={<DelayedLoading />}>
                 <RouterProvider router={router} />
-                <Toasts />
+                <Suspense fallback={null}>
+                  <Toasts />
+                </Suspense>
                 <Suspense fallback={null}>
                   <MobileCheckLauncher />
                 </Suspense>
               </Suspense>
-            </RealtimeProvider>
+            </RealtimeStatusProvider>
           </SessionProvider>
         </ThemeProvider>
       </ErrorBoundary>

@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../../contracts/audit';
 import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, CHANGEABLE_STATUSES } from '../../../contracts/booking';
 import type { Database } from '../../db/client';
@@ -108,7 +109,7 @@ export class BookingRepository extends Repository {
   }
 
   /** One of the caller's appointments; 404 (noted, naming nobody) for anyone else's or a missing one. */
-  async own(id: string, action: string): Promise<AppointmentListRow> {
+  async own(id: string, action: AuditActionCode): Promise<AppointmentListRow> {
     const row = isUuid(id) ? await this.find(id) : undefined;
     if (!row) {
       this.audit.missed(action, 'appointment', id);
@@ -118,7 +119,7 @@ export class BookingRepository extends Repository {
   }
 
   /** The caller's, still requested or scheduled, and not inside the cut-off; refusals noted. */
-  async changeable(id: string, action: string, earliestStart: Date): Promise<AppointmentListRow> {
+  async changeable(id: string, action: AuditActionCode, earliestStart: Date): Promise<AppointmentListRow> {
     const row = await this.own(id, action);
     if (!(CHANGEABLE_STATUSES as readonly string[]).includes(row.status)) {
       this.refused(action, id, row.patientId, 'status', { status: row.status });
@@ -181,12 +182,12 @@ export class BookingRepository extends Repository {
   }
 
   /** A read of one of the caller's appointments (the calendar file, the queue), noted under its patient. */
-  noteRead(action: string, row: AppointmentListRow): void {
+  noteRead(action: AuditActionCode, row: AppointmentListRow): void {
     this.audit.read(action, 'appointment', row.id, [row.patientId], {});
   }
 
   /** A refusal for a time that is not a free slot. */
-  notFree(action: string, id: string | null): void {
+  notFree(action: AuditActionCode, id: string | null): void {
     this.audit.note({ action, outcome: 'failure', resourceType: 'appointment', resourceId: id, details: { reason: 'not_a_free_slot' } });
   }
 
@@ -235,11 +236,17 @@ export class BookingRepository extends Repository {
     return row;
   }
 
-  private changed(action: string, row: AppointmentListRow, details: Record<string, unknown>): void {
+  private changed(action: AuditActionCode, row: AppointmentListRow, details: Record<string, unknown>): void {
     this.audit.note({ action, resourceType: 'appointment', resourceId: row.id, patients: [row.patientId], details });
   }
 
-  private refused(action: string, id: string | null, patientId: string, reason: string, details: Record<string, unknown> = {}): void {
+  private refused(
+    action: AuditActionCode,
+    id: string | null,
+    patientId: string,
+    reason: string,
+    details: Record<string, unknown> = {},
+  ): void {
     this.audit.note({
       action,
       outcome: 'failure',

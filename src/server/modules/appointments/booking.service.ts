@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../../contracts/audit';
 import type { Appointment } from '../../../contracts/appointments';
 import {
   BOOKING,
@@ -214,7 +215,13 @@ export class BookingService {
    * overlapped by another booking. A booking starting at that very time is left to the unique index
    * (the insert fails), so two people taking one slot at once are judged in one place.
    */
-  private async assertSlot(booking: BookingRepository, doctorId: string, startsAt: Date, action: string, except?: string): Promise<void> {
+  private async assertSlot(
+    booking: BookingRepository,
+    doctorId: string,
+    startsAt: Date,
+    action: AuditActionCode,
+    except?: string,
+  ): Promise<void> {
     const slots = await this.free(booking, doctorId, startsAt, new Date(startsAt.getTime() + 1), { except, leaveToIndex: startsAt });
     if (slots.length > 0) return;
     booking.notFree(action, except ?? null);

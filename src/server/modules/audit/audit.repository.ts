@@ -179,7 +179,13 @@ export class AuditRepository extends Repository {
    * The events about one patient's data, by anyone but the patient: newest first. The actor's name
    * comes from the users table; the page decides what of it a patient may see.
    */
-  async accessLog(patientId: string, page: number, pageSize: number): Promise<{ rows: AccessLogRow[]; total: number }> {
+  async accessLog(
+    patientId: string,
+    page: number,
+    pageSize: number,
+    /** Only these actions (one category of them), when given. */
+    actions?: readonly string[],
+  ): Promise<{ rows: AccessLogRow[]; total: number }> {
     await this.reachPatient(patientId, 'access-log.read');
     const where = and(
       // One patient read alone, or among the patients a list returned.
@@ -187,6 +193,7 @@ export class AuditRepository extends Repository {
       or(sql`${auditEvents.actorUserId} is null`, ne(auditEvents.actorUserId, patientId)),
       // Only what concerns their data: a failed lookup of an id is not an access.
       inArray(auditEvents.outcome, ['success', 'denied']),
+      actions ? inArray(auditEvents.action, [...actions]) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       this.db

@@ -33,6 +33,6 @@ export const auditRoutes: FastifyPluginAsync<{ audit: AuditService }> = async (a
   }));
 
   route(app, auditApi.accessLog, { access: PATIENTS }, (request) =>
-    audit.accessLog(request.ctx, request.query.page, request.query.pageSize),
+    audit.accessLog(request.ctx, request.query.page, request.query.pageSize, request.query.category),
   );
 };

@@ -1,5 +1,7 @@
 import {
   AUDIT_EXPORT_LIMIT,
+  auditActionsIn,
+  type AuditCategory,
   type AccessLogResponse,
   type AuditChainStatus,
   type AuditEvent,
@@ -131,9 +133,10 @@ export class AuditService {
   }
 
   /** The caller's own access log: who (by name only for the organisation's people), when, what. */
-  accessLog(ctx: AccessContext, page: number, pageSize: number): Promise<AccessLogResponse> {
+  accessLog(ctx: AccessContext, page: number, pageSize: number, category?: AuditCategory): Promise<AccessLogResponse> {
     return this.uow.read(ctx, async (work) => {
-      const { rows, total } = await work.use(AuditRepository).accessLog(ctx.user.userId, page, pageSize);
+      const actions = category ? auditActionsIn(category) : undefined;
+      const { rows, total } = await work.use(AuditRepository).accessLog(ctx.user.userId, page, pageSize, actions);
       return { data: rows.map(toAccessLogEntry), page, pageSize, total };
     });
   }

@@ -147,14 +147,14 @@ describe('audit trail', () => {
       await t.app.audit.record({
         actorUserId: doctor.user.id,
         actorRole: 'doctor',
-        action: 'patient.export-test',
+        action: 'test.export',
         outcome: 'success',
         resourceType: 'patient',
         resourceId: 'a,"quoted"\nline',
         patientId: patient.user.id,
         userAgent: '=HYPERLINK("http://evil.example","click")',
       });
-      const response = await adminAgent.get('/api/audit/events.csv?action=patient.export-test');
+      const response = await adminAgent.get('/api/audit/events.csv?action=test.export');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="caredeck-audit-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -163,7 +163,7 @@ describe('audit trail', () => {
       expect(lines[0]).toBe(
         'id,occurred_at,actor_id,actor_name,actor_role,action,outcome,resource_type,resource_id,patient_id,patient_name,ip,user_agent,request_id,details',
       );
-      expect(response.body).toContain(`,patient.export-test,success,patient,"a,""quoted""\nline",${patient.user.id},`);
+      expect(response.body).toContain(`,test.export,success,patient,"a,""quoted""\nline",${patient.user.id},`);
       expect(response.body).toContain(`,"'=HYPERLINK(""http://evil.example"",""click"")",`);
       expect(response.body.trimEnd().split('\r\n')).toHaveLength(2);
       expect(await eventsOf('audit.export', admin.user.id)).toHaveLength(1);
@@ -365,6 +365,30 @@ describe('audit trail', () => {
       });
       const log = (await (await agentFor(me)).get('/api/me/access-log')).json<AccessLogResponse>();
       expect(log.data[0]).toMatchObject({ actorName: null, actorRole: 'patient' });
+    });
+
+    it('narrows the log to one category, so preference changes do not bury reads of the record', async () => {
+      const me = await createAccount(t.db.db, { role: 'patient' });
+      await doctorReads(me.user.id);
+      for (const fields of [['theme'], ['language']]) {
+        await t.app.audit.record({
+          actorUserId: admin.user.id,
+          actorRole: 'admin',
+          action: 'settings.update',
+          outcome: 'success',
+          resourceType: 'user',
+          resourceId: me.user.id,
+          patientId: me.user.id,
+          details: { fields },
+        });
+      }
+      const agent = await agentFor(me);
+      const actions = async (query: string) =>
+        (await agent.get(`/api/me/access-log${query}`)).json<AccessLogResponse>().data.map((entry) => entry.action);
+      expect(await actions('')).toEqual(['settings.update', 'settings.update', 'patient.read']);
+      expect(await actions('?category=record')).toEqual(['patient.read']);
+      expect(await actions('?category=preferences')).toEqual(['settings.update', 'settings.update']);
+      expect((await agent.get('/api/me/access-log?category=everything')).statusCode).toBe(400);
     });
 
     it('answers 403 to doctors, staff and admins, 401 to nobody, and takes no patient id', async () => {

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AuditActionCode } from '../../../contracts/audit';
 import { authThrottle, knownDevices, mfaRecoveryCodes, passwordResetTokens, sessions, users } from '../../db/schema';
 import type { MailMessage } from '../../platform/mail';
 import { insertSession, type NewSession, type SessionMeta } from '../../platform/session';
@@ -47,12 +48,12 @@ export class AuthRepository extends Repository {
   // The request's audit event
 
   /** Something done to the user's account (password changed, second factor turned on, ...). */
-  noteAccount(action: string, userId: string, details?: Record<string, unknown>): void {
+  noteAccount(action: AuditActionCode, userId: string, details?: Record<string, unknown>): void {
     this.audit.note({ action, resourceType: 'user', resourceId: userId, details });
   }
 
   /** A refused attempt, with why; the account when one is known. */
-  noteRefusal(action: string, reason: string, userId?: string): void {
+  noteRefusal(action: AuditActionCode, reason: string, userId?: string): void {
     this.audit.note({
       action,
       outcome: 'failure',
@@ -71,7 +72,7 @@ export class AuthRepository extends Repository {
    * An attempt refused because the account or address is blocked: what an attacker repeats, so
    * noted once per window with a count (RequestAudit.noteRepeatable), not once per attempt.
    */
-  noteBlockedAttempt(action: string, userId?: string): void {
+  noteBlockedAttempt(action: AuditActionCode, userId?: string): void {
     this.audit.noteRepeatable({
       action,
       outcome: 'failure',

@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../../contracts/audit';
 import type { SessionUser } from '../../../contracts/user';
 import { englishValidationMessage, type ValidationMessageKey } from '../../../contracts/validation-messages';
 import type { AppConfig } from '../../config';
@@ -12,6 +13,7 @@ import { SESSION_TOKEN } from '../../platform/session';
 import { hashToken, randomToken } from '../../platform/tokens';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { UsersService } from '../users/users.service';
 import { AuthRepository, type Credentials } from './auth.repository';
 import { LoginThrottle, ThrottledError, type AttemptOrigin } from './login-throttle';
 import { RESET_TOKEN_LIFETIME_MS, type PasswordLink } from './password-links';
@@ -41,8 +43,6 @@ export interface AuthServiceOptions {
   config: Pick<AppConfig, 'publicUrl'>;
   /** The organisation's current name, for mail and the authenticator's issuer. */
   organisation: () => Promise<OrganisationIdentity>;
-  /** The signed-in user as the web app shows them (the users area's answer). */
-  sessionUser: (userId: string) => Promise<SessionUser>;
   now?: () => Date;
 }
 
@@ -82,6 +82,7 @@ export class AuthService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
     private readonly options: AuthServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
@@ -139,10 +140,10 @@ export class AuthService {
       // This browser is known from now on (or again, when it was): its cookie outlives the session.
       const device = origin.knownDevice && deviceToken ? deviceToken : randomToken();
       await repository.rememberDevice(user.id, hashToken(device), now, KNOWN_DEVICES_KEPT);
-      return { session, device };
+      return { session, device, account: await this.users.sessionUserIn(work, user.id) };
     });
     if (!started) throw new AppError('MFA_INVALID', AUTH_MESSAGES.mfaInvalid);
-    return { kind: 'signed-in', started: started.session, deviceToken: started.device, user: await this.options.sessionUser(user.id) };
+    return { kind: 'signed-in', started: started.session, deviceToken: started.device, user: started.account };
   }
 
   /** Ends the caller's session, if there is one; answers which one ended. */
@@ -155,7 +156,7 @@ export class AuthService {
 
   /** The signed-in user, for the session check. */
   sessionUser(ctx: AccessContext): Promise<SessionUser> {
-    return this.options.sessionUser(ctx.user.userId);
+    return this.users.sessionUser(ctx, ctx.user.userId);
   }
 
   /**
@@ -179,7 +180,7 @@ export class AuthService {
     work: Work,
     email: string,
     ip: string,
-    action: string,
+    action: AuditActionCode,
     userId?: string,
     origin?: AttemptOrigin,
   ): Promise<void> {
@@ -194,7 +195,7 @@ export class AuthService {
     work: Work,
     email: string,
     ip: string,
-    action: string,
+    action: AuditActionCode,
     reason: string,
     userId?: string,
     origin?: AttemptOrigin,
@@ -207,7 +208,7 @@ export class AuthService {
   private async refuse(
     ctx: AccessContext,
     email: string,
-    action: string,
+    action: AuditActionCode,
     reason: string,
     userId?: string,
     origin?: AttemptOrigin,
@@ -349,7 +350,7 @@ export class AuthService {
    * The caller's account once `password` is theirs. Re-authentication is a password guess like any
    * other: the same throttle applies, and a wrong one is counted and noted before it is refused.
    */
-  private async confirmPassword(ctx: AccessContext, password: string, field: string, action: string): Promise<Credentials> {
+  private async confirmPassword(ctx: AccessContext, password: string, field: string, action: AuditActionCode): Promise<Credentials> {
     const ip = addressOf(ctx);
     const user = await this.uow.read(ctx, async (work) => {
       const account = await this.account(work);

@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../../contracts/audit';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DocumentCategory } from '../../../contracts/documents';
@@ -43,7 +44,7 @@ export interface DocumentListRow {
 
 export class DocumentsRepository extends Repository {
   /** 404 unless the patient is in the caller's reach. */
-  async reach(patientId: string, action: string): Promise<void> {
+  async reach(patientId: string, action: AuditActionCode): Promise<void> {
     await this.reachPatient(patientId, action);
   }
 
@@ -71,7 +72,7 @@ export class DocumentsRepository extends Repository {
   }
 
   /** The document, for a change; 404 (noted as `action`) when missing or out of reach. */
-  async changeable(documentId: string, action: string): Promise<DocumentListRow> {
+  async changeable(documentId: string, action: AuditActionCode): Promise<DocumentListRow> {
     const row = await this.find(documentId);
     if (!row) {
       this.audit.missed(action, 'document', documentId);

@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../../contracts/audit';
 import { and, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Notification } from '../../../contracts/notifications';
 import { notifications, sessions, users, type NewNotificationRow, type NotificationRow } from '../../db/schema';
@@ -130,7 +131,7 @@ export class NotificationsRepository extends Repository {
     return { total: row?.total ?? 0, sameDevice: row?.sameDevice ?? 0 };
   }
 
-  private changedOrMissing(changed: boolean, action: string, id: string): void {
+  private changedOrMissing(changed: boolean, action: AuditActionCode, id: string): void {
     if (changed) {
       this.audit.note({ action, resourceType: 'notification', resourceId: id });
       return;

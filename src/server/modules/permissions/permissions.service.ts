@@ -1,3 +1,4 @@
+import type { AuditActionCode } from '../../../contracts/audit';
 import { isPermission, POSITION_TEMPLATES, type Permission, type StaffPosition } from '../../../contracts/permission-catalogue';
 import type { PermissionRecord, UserPermissionsResponse } from '../../../contracts/permissions';
 import type { LiveEvent } from '../../../contracts/live-events';
@@ -58,7 +59,7 @@ export async function assignPositionTemplate(db: Database, userId: string, posit
 function recordChange(
   db: Database,
   context: AuditContext,
-  action: string,
+  action: AuditActionCode,
   userId: string,
   details: Record<string, unknown>,
 ): Promise<void> {
@@ -182,7 +183,7 @@ export class PermissionsService {
   }
 
   /** The user whose permissions or role the actor may change: not themself (403), existing (404). */
-  private async changeableTarget(actor: PermissionsActor, userId: string, action: string, context: AuditContext) {
+  private async changeableTarget(actor: PermissionsActor, userId: string, action: AuditActionCode, context: AuditContext) {
     if (userId === actor.userId) {
       await this.deny(action, userId, 'self-change', context);
       throw new AppError('FORBIDDEN', SELF_CHANGE_MESSAGE);
@@ -192,7 +193,7 @@ export class PermissionsService {
     return target;
   }
 
-  private async staffTarget(actor: PermissionsActor, userId: string, action: string, context: AuditContext) {
+  private async staffTarget(actor: PermissionsActor, userId: string, action: AuditActionCode, context: AuditContext) {
     const target = await this.changeableTarget(actor, userId, action, context);
     // Only administrators manage administrators; that is a refusal, not a question of shape.
     if (actor.role !== 'admin' && target.role === 'admin') {
@@ -211,7 +212,7 @@ export class PermissionsService {
     actor: PermissionsActor,
     target: { id: string; role: Role },
     granted: readonly Permission[],
-    action: string,
+    action: AuditActionCode,
     context: AuditContext,
   ) {
     if (actor.role === 'admin') return;
@@ -222,7 +223,7 @@ export class PermissionsService {
     throw new AppError('FORBIDDEN', DELEGATION_MESSAGES[refusal]);
   }
 
-  private deny(action: string, userId: string, reason: string, context: AuditContext) {
+  private deny(action: AuditActionCode, userId: string, reason: string, context: AuditContext) {
     return this.deps.audit.record({ ...context, action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason } });
   }
 

@@ -1,14 +1,14 @@
 import { Menu as MenuIcon, X } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../../components/ui/delayed-loading';
 import { portalPath } from '../../lib/session/role-navigation';
 import { useSession } from '../../lib/session/use-session';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ConnectionIndicator } from '../../lib/realtime/connection-indicator';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { LanguageSwitcher } from './language-switcher';
+import { usePageTitleAndFocus } from './page-title';
 import type { SessionEndedState } from './public-layout';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeToggle } from './theme-toggle';
@@ -21,6 +21,13 @@ const ChangePasswordDialog = lazyView(
   ['auth', 'validation'],
 );
 
+// The bell's list, its queries and their contracts (and zod with them) load right after the
+// frame's first paint; its place in the header is kept meanwhile, so nothing moves when it arrives.
+const NotificationBell = lazyView(
+  () => import('../../features/notifications/components/notification-bell').then((m) => m.NotificationBell),
+  ['notifications'],
+);
+
 /**
  * The frame of every signed-in view (spec §2 Signed-in header, §4 App flow). Signed-in routes need a
  * session: a visitor without one is sent to sign in and brought back afterwards. A stored session is
@@ -31,6 +38,8 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { status, user, endedReason } = useSession();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  usePageTitleAndFocus(main);
 
   if (status === 'loading') return <DelayedLoading />;
   if (status === 'anonymous') {
@@ -77,7 +86,11 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             {user ? <ConnectionIndicator /> : null}
-            {user ? <NotificationBell userId={user.id} /> : null}
+            {user ? (
+              <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
+                <NotificationBell userId={user.id} />
+              </Suspense>
+            ) : null}
             {/* On a phone the header keeps what is used there; the language is one tap away in Preferences. */}
             <div className="hidden sm:block">
               <LanguageSwitcher />
@@ -89,7 +102,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
       </header>
       <div className="flex flex-1">
         {user ? <SidebarNav user={user} open={menuOpen} onNavigate={() => setMenuOpen(false)} /> : null}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
+        <main ref={main} id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           {user ? (
             <ErrorBoundary key={location.pathname} level="route" name={`route:${location.pathname}`}>
               <Suspense fallback={<DelayedLoading />}>{children ?? <Outlet />}</Suspense>

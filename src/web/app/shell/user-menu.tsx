@@ -1,3 +1,4 @@
+import { usePersonName } from '../../lib/person-name';
 import { ChevronDown, LogOut, SlidersHorizontal, UserCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { roleLabel } from '../../lib/session/role-label';
 /** Spec §2 Signed-in header: Profile Settings and Preferences (both open profile-settings) and Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('shell');
+  const nameOf = usePersonName();
   const navigate = useNavigate();
   const { signOut } = useSession();
   const role = roleLabel(t, user);
@@ -18,7 +20,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu
       testId="user-menu"
-      triggerLabel={t('userMenu.label', { name: user.name, role })}
+      triggerLabel={t('userMenu.label', { name: nameOf(user), role })}
       triggerClassName="flex items-center gap-2 rounded-lg px-2 py-1.5 text-start hover:bg-slate-100 dark:hover:bg-slate-800"
       trigger={
         <>
@@ -30,7 +32,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </span>
           <span className="hidden flex-col leading-tight sm:flex">
             <span className="text-sm font-medium text-slate-900 dark:text-slate-100" data-testid="user-menu-name">
-              {user.name}
+              {nameOf(user)}
             </span>
             <span className="text-xs text-slate-600 dark:text-slate-400" data-testid="user-menu-role">
               {role}

@@ -1,3 +1,4 @@
+import { usePersonName } from '../../lib/person-name';
 import { CalendarClock, MapPin, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment, AppointmentStatus } from '../../../contracts/appointments';
@@ -23,9 +24,13 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
   );
 }
 
-/** One appointment: when (in the user's time zone), with whom, how, and its status. */
+/**
+ * One appointment: when (in the user's time zone), with whom, how, and its status. Its parking is
+ * shown by the upcoming card's extras (appointments feature), with the times, in one place.
+ */
 export function AppointmentItem({ appointment, detailed = false }: { appointment: Appointment; detailed?: boolean }) {
   const { t } = useTranslation(['health', 'doctors']);
+  const nameOf = usePersonName();
   const format = useClinicalFormat();
   const specialty = specialtyByName(appointment.doctor.specialty);
   const TypeIcon = appointment.type === 'video' ? Video : MapPin;
@@ -39,7 +44,7 @@ export function AppointmentItem({ appointment, detailed = false }: { appointment
         <AppointmentStatusBadge status={appointment.status} />
       </div>
       <p className="text-sm text-slate-800 dark:text-slate-200">
-        {t('health:appointments.doctor', { firstName: appointment.doctor.firstName, lastName: appointment.doctor.lastName })}
+        {t('health:appointments.doctor', { name: nameOf(appointment.doctor) })}
         {' · '}
         {specialty ? t(`doctors:specialties.${specialty.key}`) : appointment.doctor.specialty}
       </p>
@@ -51,11 +56,6 @@ export function AppointmentItem({ appointment, detailed = false }: { appointment
       {detailed && appointment.reason ? (
         <p className="text-sm break-words text-slate-700 dark:text-slate-300">
           {t('health:appointments.reason', { reason: appointment.reason })}
-        </p>
-      ) : null}
-      {detailed && appointment.parkingReservation && appointment.parkingReservation.status === 'reserved' ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {t('health:appointments.parking', { plate: appointment.parkingReservation.licensePlate })}
         </p>
       ) : null}
     </div>

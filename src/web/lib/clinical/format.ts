@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Dates, times and numbers of the clinical views, in the user's language (Intl) and the browser's
-// time zone (DESIGN.md §4: UTC on the wire, shown in the user's time zone).
+// time zone (UTC on the wire, shown in the user's time zone: docs/architecture.md, Conventions).
 
 /** UCUM units as a person reads them; anything not listed is shown as sent. */
 const UNIT_DISPLAY: Record<string, string> = {

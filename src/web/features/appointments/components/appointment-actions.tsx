@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, CalendarX, Car, Repeat } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -145,6 +146,7 @@ function RescheduleDialog({ appointment, tooLate, onClose, onDone }: DialogProps
 
 function CancelDialog({ appointment, tooLate, onClose, onDone }: DialogProps) {
   const { t, i18n } = useTranslation('booking');
+  const nameOf = usePersonName();
   const cancel = useCancelAppointment();
   const config = useQuery(clinicContactQuery());
   const [reason, setReason] = useState('');
@@ -168,7 +170,7 @@ function CancelDialog({ appointment, tooLate, onClose, onDone }: DialogProps) {
     <Dialog
       open
       title={t('manage.cancelTitle')}
-      description={t('manage.cancelDescription', { when, firstName: appointment.doctor.firstName, lastName: appointment.doctor.lastName })}
+      description={t('manage.cancelDescription', { when, name: nameOf(appointment.doctor) })}
       onClose={onClose}
       testId="cancel-dialog"
     >

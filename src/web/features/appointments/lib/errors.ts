@@ -17,8 +17,8 @@ export function failureOf(error: unknown): BookingFailure {
 
 export function tooLateText(t: TFunction, phone: string | null | undefined): string {
   return phone
-    ? t('booking:manage.tooLatePhone', { hours: BOOKING.changeCutoffHours, phone })
-    : t('booking:manage.tooLate', { hours: BOOKING.changeCutoffHours });
+    ? t('booking:manage.tooLatePhone', { count: BOOKING.changeCutoffHours, phone })
+    : t('booking:manage.tooLate', { count: BOOKING.changeCutoffHours });
 }
 
 /** Field errors of a 400 answer, translated, by field path ("reason", "parking.licensePlate"). */

@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -24,6 +25,7 @@ export interface BookedNotice {
 
 export function BookAppointmentPage() {
   const { t } = useTranslation(['booking', 'validation']);
+  const nameOf = usePersonName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -152,7 +154,7 @@ export function BookAppointmentPage() {
               <option value="">{t('book.chooseDoctor')}</option>
               {doctors.data.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {t('book.doctorOption', { firstName: d.firstName, lastName: d.lastName, specialty: d.specialty })}
+                  {t('book.doctorOption', { name: nameOf(d), specialty: d.specialty })}
                 </option>
               ))}
             </select>
@@ -257,7 +259,7 @@ export function BookAppointmentPage() {
                     error={errors['parking.departureTime']}
                   />
                   <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-400">
-                    {t('parking.hint', { hours: BOOKING.parkingWindowHours })}
+                    {t('parking.hint', { count: BOOKING.parkingWindowHours })}
                   </p>
                 </div>
               ) : null}

@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AccessLogResponse, AuditChainStatus, AuditFilter, AuditListResponse } from '../../../../contracts/audit';
+import type { AccessLogResponse, AuditCategory, AuditChainStatus, AuditFilter, AuditListResponse } from '../../../../contracts/audit';
 import { api, apiUrl } from '../../../lib/api-client';
 
 // GET /api/audit/events (+ .csv), GET /api/audit/chain, GET /api/me/access-log.
 
 /** Only the filters that are set, as a query string. */
-export function filterParams(filter: Partial<AuditFilter> & { page?: number; pageSize?: number }): URLSearchParams {
+export function filterParams(
+  filter: Partial<AuditFilter> & { page?: number; pageSize?: number; category?: AuditCategory },
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value));
   return params;
@@ -36,10 +38,12 @@ export function auditChainQuery() {
   });
 }
 
-export function accessLogQuery(page: number) {
+/** One page of the access log; only one category of actions when given. */
+export function accessLogQuery(page: number, category?: AuditCategory) {
+  const params = filterParams({ page, category });
   return queryOptions({
-    queryKey: ['/api/me/access-log', page],
-    queryFn: () => api.get<AccessLogResponse>(`/me/access-log?page=${page}`),
+    queryKey: ['/api/me/access-log', page, category ?? null],
+    queryFn: () => api.get<AccessLogResponse>(`/me/access-log?${params.toString()}`),
     placeholderData: keepPreviousData,
   });
 }

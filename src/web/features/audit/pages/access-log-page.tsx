@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_PAGE_SIZE, type AccessLogEntry } from '../../../../contracts/audit';
+import { AUDIT_CATEGORIES, AUDIT_PAGE_SIZE, type AccessLogEntry, type AuditCategory } from '../../../../contracts/audit';
+import { inputClasses } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
 import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { accessLogQuery } from '../api/audit';
@@ -12,7 +13,9 @@ import { actionWords } from '../lib/action-words';
 export function AccessLogPage() {
   const { t, i18n } = useTranslation(['audit', 'shell']);
   const [page, setPage] = useState(1);
-  const query = useQuery(accessLogQuery(page));
+  // Reads of the health record first: preference changes and sign-ins are many and would bury them.
+  const [category, setCategory] = useState<AuditCategory | 'all'>('record');
+  const query = useQuery(accessLogQuery(page, category === 'all' ? undefined : category));
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
 
   const who = (entry: AccessLogEntry) => {
@@ -31,6 +34,24 @@ export function AccessLogPage() {
         <h1 className="text-2xl font-semibold">{t('accessLog.title')}</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t('accessLog.description')}</p>
       </header>
+      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
+        {t('categories.label')}
+        <select
+          className={inputClasses(false)}
+          value={category}
+          data-testid="access-log-category"
+          onChange={(event) => {
+            setCategory(event.target.value as AuditCategory | 'all');
+            setPage(1);
+          }}
+        >
+          {[...AUDIT_CATEGORIES, 'all' as const].map((value) => (
+            <option key={value} value={value}>
+              {t(`categories.${value}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <PageQueryStates
         query={query}
         failed={t('accessLog.loadFailed')}

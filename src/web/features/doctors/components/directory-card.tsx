@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { Building2, Languages, Star, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,8 @@ import { DoctorFact, DoctorSummary } from '../../../components/doctor/doctor-sum
 /** One doctor in the directory: who, where, what it costs, and the way to the full profile. */
 export function DirectoryCard({ doctor }: { doctor: Doctor }) {
   const { t, i18n } = useTranslation('doctors');
-  const name = t('card.name', { firstName: doctor.firstName, lastName: doctor.lastName });
+  const nameOf = usePersonName();
+  const name = t('card.name', { name: nameOf(doctor) });
 
   return (
     <article

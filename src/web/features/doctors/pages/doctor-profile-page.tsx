@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, BadgeCheck, Briefcase, Building2, CalendarPlus, Languages, Star, UserX, Video } from 'lucide-react';
 import { useMemo } from 'react';
@@ -31,9 +32,10 @@ function useWeekFormat(locale: string) {
   }, [locale]);
 }
 
-/** Spec §3 Doctor profile: qualifications, languages, weekly availability, and for patients the way to book. */
+/** A doctor's profile: qualifications, languages, weekly availability, and for patients the way to book. */
 export function DoctorProfilePage() {
   const { t, i18n } = useTranslation('doctors');
+  const nameOf = usePersonName();
   const { id = '' } = useParams();
   const { user } = useSession();
   const query = useQuery(doctorProfileQuery(id));
@@ -69,7 +71,7 @@ export function DoctorProfilePage() {
   }
 
   const doctor = query.data;
-  const name = t('card.name', { firstName: doctor.firstName, lastName: doctor.lastName });
+  const name = t('card.name', { name: nameOf(doctor) });
   const slotsByDay = new Map<number, AvailabilitySlot[]>();
   for (const slot of doctor.availability) slotsByDay.set(slot.dayOfWeek, [...(slotsByDay.get(slot.dayOfWeek) ?? []), slot]);
 

@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../contracts/appointments';
 import { EmptyState } from '../../../components/ui/query-states';
@@ -10,11 +11,12 @@ export function completedVisits(appointments: readonly Appointment[]): Appointme
 }
 
 /**
- * Spec §2 visit-notes for a patient: their completed visits. A visit's summary is written by the
+ * Visit notes for a patient: their completed visits. A visit's summary is written by the
  * doctor in the doctor portal; until then each visit says honestly that none has been written.
  */
 export function VisitNotesPage() {
   const { t } = useTranslation('health');
+  const nameOf = usePersonName();
   const format = useClinicalFormat();
   return (
     <ChartView title={t('visits.title')} intro={t('visits.intro')} errorText={t('errors.visits')}>
@@ -31,7 +33,7 @@ export function VisitNotesPage() {
                 facts={[
                   {
                     label: t('visits.doctor'),
-                    value: t('appointments.doctor', { firstName: visit.doctor.firstName, lastName: visit.doctor.lastName }),
+                    value: t('appointments.doctor', { name: nameOf(visit.doctor) }),
                   },
                   { label: t('visits.specialty'), value: visit.doctor.specialty },
                   { label: t('visits.type'), value: t(`appointments.type.${visit.type}`) },

@@ -4,7 +4,7 @@ import type { Doctor } from '../../../../contracts/doctors';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { DoctorCard, DoctorGrid } from './doctor-card';
 
-// Spec §2 Doctor card and §9: every formatting rule of the card, one by one.
+// Every formatting rule of the doctor card (docs/product.md, Landing page), one by one.
 
 const base: Doctor = {
   id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
@@ -41,6 +41,19 @@ describe('DoctorCard', () => {
     expect(card).toHaveTextContent('Northside Medical Center');
     expect(card).toHaveTextContent('14 years of experience');
     expect(card).toHaveTextContent('(212 reviews)');
+  });
+
+  it('writes a Chinese name family name first without a space in Chinese, and a Latin one in its own order', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      renderCard({ firstName: '伟', lastName: '王' });
+      renderCard({ id: 'b' });
+      const [chinese, latin] = screen.getAllByTestId('doctor-card');
+      expect(within(chinese!).getByRole('heading', { name: /^王伟 医生/ })).toBeInTheDocument();
+      expect(within(latin!).getByRole('heading', { name: /^Amara Okafor 医生/ })).toBeInTheDocument();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('shows the rating to 1 decimal, 0.0 when there is none, and a rating sent as a string', () => {

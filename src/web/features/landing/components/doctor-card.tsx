@@ -1,16 +1,18 @@
+import { usePersonName } from '../../../lib/person-name';
 import { Briefcase, Building2, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatFee, formatRating, splitQualifications, type Doctor } from '../../../../contracts/doctors';
 import { DoctorFact, DoctorSummary } from '../../../components/doctor/doctor-summary';
 
 /**
- * Spec §2 Doctor card and §9: avatar or initials, name, specialty, hospital, years of experience,
+ * The doctor card (docs/product.md, Landing page): avatar or initials, name, specialty, hospital, years of experience,
  * rating to 1 decimal, review count, fee with 2 decimals, at most 2 qualifications then "+N more",
  * the bio clamped to 3 lines and the verified mark.
  */
 export function DoctorCard({ doctor }: { doctor: Doctor }) {
   const { t, i18n } = useTranslation('doctors');
-  const name = t('card.name', { firstName: doctor.firstName, lastName: doctor.lastName });
+  const nameOf = usePersonName();
+  const name = t('card.name', { name: nameOf(doctor) });
   const { shown, more } = splitQualifications(doctor.qualifications);
 
   return (

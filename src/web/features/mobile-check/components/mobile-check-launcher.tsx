@@ -9,7 +9,7 @@ import { lazyView } from '../../../lib/lazy-view';
 const MobileCheckOverlay = lazyView(() => import('./mobile-check-overlay').then((m) => m.default), ['mobile-check']);
 
 /**
- * Spec §2 Dialogs: the floating button that opens the mobile responsiveness check. Shown in demo
+ * The floating button that opens the mobile responsiveness check. Shown in demo
  * mode or to admins; never inside the check's own frame. The overlay loads only when opened.
  */
 export default function MobileCheckLauncher() {

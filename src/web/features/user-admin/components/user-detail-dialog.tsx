@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +23,17 @@ import { ViewAsPanel } from './view-as-panel';
 /** A user's role, and for staff their permissions by category with optional expiry, with "View as". */
 export function UserDetailDialog({ user, currentUserId, onClose }: { user: AdminUser | null; currentUserId: string; onClose(): void }) {
   const { t } = useTranslation('user-admin');
+  const nameOf = usePersonName();
   if (!user) return null;
   return (
-    <Dialog open onClose={onClose} title={t('detail.title', { name: user.name })} description={user.email} size="lg" testId="user-detail">
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('detail.title', { name: nameOf(user) })}
+      description={user.email}
+      size="lg"
+      testId="user-detail"
+    >
       <UserDetail key={user.id} user={user} isSelf={user.id === currentUserId} />
     </Dialog>
   );
@@ -32,6 +41,7 @@ export function UserDetailDialog({ user, currentUserId, onClose }: { user: Admin
 
 function UserDetail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const { t } = useTranslation(['user-admin', 'shell']);
+  const nameOf = usePersonName();
   const [role, setRole] = useState<Role>(user.role);
   const changeRole = useChangeRole();
   const isStaff = user.role === 'staff';
@@ -77,7 +87,7 @@ function UserDetail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       {!isStaff ? (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">{t('detail.notStaff')}</p>
-          <ViewAsPanel name={user.name} role={role} savedRole={user.role} effective={new Set()} savedEffective={new Set()} />
+          <ViewAsPanel name={nameOf(user)} role={role} savedRole={user.role} effective={new Set()} savedEffective={new Set()} />
         </>
       ) : permissions.isPending ? (
         <p role="status" className="text-sm">
@@ -99,6 +109,7 @@ function UserDetail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 
 function PermissionEditor({ user, role, data }: { user: AdminUser; role: Role; data: UserPermissions }) {
   const { t } = useTranslation(['user-admin', 'shell']);
+  const nameOf = usePersonName();
   const saved = useMemo(() => selectionOf(data), [data]);
   const [selection, setSelection] = useState<Selection>(saved);
   const [position, setPosition] = useState<StaffPosition | ''>((user.position as StaffPosition | null) ?? '');
@@ -202,7 +213,7 @@ function PermissionEditor({ user, role, data }: { user: AdminUser; role: Role; d
         ))}
       </section>
 
-      <ViewAsPanel name={user.name} role={role} savedRole={user.role} effective={effective} savedEffective={savedEffective} />
+      <ViewAsPanel name={nameOf(user)} role={role} savedRole={user.role} effective={effective} savedEffective={savedEffective} />
 
       {save.error ? <FormAlert>{t('detail.saveFailed', { message: save.error.message })}</FormAlert> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">

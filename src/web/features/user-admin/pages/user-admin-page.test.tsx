@@ -16,6 +16,8 @@ describe('users page', () => {
         adminUser(),
         adminUser({
           id: '9d0e2c4e-3333-4c43-9d7e-0c1b2a3d4e5f',
+          firstName: 'Dee',
+          lastName: 'Doctor',
           name: 'Dee Doctor',
           email: 'dee@example.org',
           role: 'doctor',
@@ -68,7 +70,18 @@ describe('users page', () => {
   });
 
   it('never offers to deactivate the signed-in admin', async () => {
-    fakeServer(() => list([adminUser({ id: '0b9c2c4e-1111-4c43-9d7e-0c1b2a3d4e5f', name: 'Ada Admin', role: 'admin', position: null })]));
+    fakeServer(() =>
+      list([
+        adminUser({
+          id: '0b9c2c4e-1111-4c43-9d7e-0c1b2a3d4e5f',
+          firstName: 'Ada',
+          lastName: 'Admin',
+          name: 'Ada Admin',
+          role: 'admin',
+          position: null,
+        }),
+      ]),
+    );
     renderAsAdmin(<UserAdminPage />);
     const row = await screen.findByRole('row', { name: /Ada Admin/ });
     expect(within(row).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { usePersonName } from '../../../lib/person-name';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -32,6 +33,7 @@ interface Filters {
 /** The admin's list of accounts, with search, filters, paging and the account actions. */
 export function UserAdminPage() {
   const { t } = useTranslation(['user-admin', 'shell']);
+  const nameOf = usePersonName();
   const { user: me } = useSession();
   const [draft, setDraft] = useState<Filters>({ search: '', role: '', status: '', sort: 'name' });
   const [filters, setFilters] = useState<Filters>(draft);
@@ -133,7 +135,7 @@ export function UserAdminPage() {
                     return (
                       <tr key={user.id} className="border-t border-slate-200 dark:border-slate-800" data-user-email={user.email}>
                         <th scope="row" className="px-3 py-2 text-start font-medium">
-                          {user.name}{' '}
+                          {nameOf(user)}{' '}
                           {isSelf ? <span className="font-normal text-slate-600 dark:text-slate-400">{t('table.you')}</span> : null}
                         </th>
                         <td className="px-3 py-2 break-all">{user.email}</td>
@@ -157,7 +159,7 @@ export function UserAdminPage() {
                             <Button
                               variant="secondary"
                               className="!min-h-8 !px-2 !py-1"
-                              aria-label={t('table.manageUser', { name: user.name })}
+                              aria-label={t('table.manageUser', { name: nameOf(user) })}
                               onClick={() => setDetailOf(user)}
                             >
                               {t('table.manage')}
@@ -166,7 +168,7 @@ export function UserAdminPage() {
                               <Button
                                 variant="ghost"
                                 className="!min-h-8 !px-2 !py-1"
-                                aria-label={t(user.isActive ? 'table.deactivateUser' : 'table.reactivateUser', { name: user.name })}
+                                aria-label={t(user.isActive ? 'table.deactivateUser' : 'table.reactivateUser', { name: nameOf(user) })}
                                 onClick={() => setStatusOf(user)}
                               >
                                 {t(user.isActive ? 'table.deactivate' : 'table.reactivate')}

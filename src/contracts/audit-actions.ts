@@ -1,0 +1,119 @@
+// The codes of the actions on the audit trail and the categories they fall in. No zod here: these are
+// codes, not messages.
+
+/**
+ * Every action the server records on the audit trail. The server's audit types accept only these
+ * codes, so a new action is added here first; the web words each one in every language
+ * (src/web/features/audit/lib/action-words.ts) and a test fails on one without its words.
+ */
+export const AUDIT_ACTIONS = [
+  'access.denied',
+  'access-log.read',
+  'allergy.list',
+  'appointment.calendar',
+  'appointment.cancel',
+  'appointment.create',
+  'appointment.list',
+  'appointment.queue',
+  'appointment.reschedule',
+  'appointment.today',
+  'audit.export',
+  'audit.list',
+  'audit.verify',
+  'auth.mfa-disabled',
+  'auth.mfa-enabled',
+  'auth.mfa-recovery-codes',
+  'auth.mfa-setup',
+  'auth.password-change',
+  'auth.password-changed',
+  'auth.password-reset',
+  'auth.password-reset-requested',
+  'auth.recovery-code-used',
+  'auth.sign-in',
+  'auth.sign-out',
+  'chart.read',
+  'clinic.create',
+  'clinic.delete',
+  'clinic.update',
+  'document.delete',
+  'document.download',
+  'document.list',
+  'document.upload',
+  'lab-result.list',
+  'medication.list',
+  'medication.refill-request',
+  'medication.refill-requests.list',
+  'medication.shared-view',
+  'notification.deleted',
+  'notification.read',
+  'notifications.list',
+  'notifications.read-all',
+  'organisation.update',
+  'outbox.read',
+  'passkey.delete',
+  'passkey.register',
+  'passkey.update',
+  'patient.list',
+  'patient.read',
+  'patient.register',
+  'permission.grant',
+  'permission.position_assign',
+  'permission.revoke',
+  'profile.update',
+  'request.replayed',
+  'settings.read',
+  'settings.update',
+  'share-link.create',
+  'share-link.list',
+  'share-link.revoke',
+  'users.create',
+  'users.deactivate',
+  'users.list',
+  'users.reactivate',
+  'users.update',
+  'user.role_change',
+  'vitals.list',
+] as const;
+export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+/**
+ * What the server's audit types accept: the actions above, and codes under `test.` that the audit
+ * trail's own tests write (no label: they never reach a person).
+ */
+export type AuditActionCode = AuditActionName | `test.${string}`;
+
+/**
+ * What an action is about, so a list can be narrowed to one kind: a person's health information,
+ * their account and sign-in, their preferences (theme, language, notifications: many and harmless,
+ * they must not bury the rest), and the running of the organisation.
+ */
+export const AUDIT_CATEGORIES = ['record', 'account', 'preferences', 'administration'] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+
+const ACCOUNT_ACTIONS = new Set<string>(['patient.register', 'profile.update', 'request.replayed']);
+const RECORD_AREAS = new Set([
+  'access',
+  'allergy',
+  'appointment',
+  'chart',
+  'document',
+  'lab-result',
+  'medication',
+  'patient',
+  'share-link',
+  'vitals',
+]);
+const ACCOUNT_AREAS = new Set(['auth', 'passkey', 'notification', 'notifications']);
+
+export function auditCategoryOf(action: AuditActionName): AuditCategory {
+  if (action === 'settings.read' || action === 'settings.update') return 'preferences';
+  if (ACCOUNT_ACTIONS.has(action)) return 'account';
+  const area = action.slice(0, action.indexOf('.'));
+  if (RECORD_AREAS.has(area)) return 'record';
+  if (ACCOUNT_AREAS.has(area)) return 'account';
+  return 'administration';
+}
+
+/** The actions of one category (a filter's list for the database). */
+export function auditActionsIn(category: AuditCategory): AuditActionName[] {
+  return AUDIT_ACTIONS.filter((action) => auditCategoryOf(action) === category);
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { viewForPath } from '../../../contracts/views';
+import { ACCESS_LOG_PATH, AUDIT_PATH, ORGANISATION_PATH, OUTBOX_PATH, USER_ADMIN_PATH } from './sidebar-nav';
+
+// A signed-in page names itself in the browser's tab and history ("Vital Signs · Caredeck"), and a
+// move to another page inside the app puts the keyboard and screen reader focus on the new page's
+// heading, as a full page load would put them at its top: without it, focus stays on the link that
+// was followed (or is lost with it) and nothing tells a screen reader the page changed.
+
+/** Signed-in pages that are not views of the view table, with the shell text that names them. */
+const OTHER_PAGES: Record<string, string> = {
+  [USER_ADMIN_PATH]: 'nav.users',
+  [AUDIT_PATH]: 'nav.audit',
+  [ORGANISATION_PATH]: 'nav.organisation',
+  [ACCESS_LOG_PATH]: 'nav.accessLog',
+  [OUTBOX_PATH]: 'nav.outbox',
+  '/appointments/book': 'pages.bookAppointment',
+};
+
+/** The shell text (key) naming the page at `pathname`; a path that is no page is the coming-soon page. */
+export function pageTitleKey(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const view = viewForPath(trimmed);
+  if (view) return `views.${view}`;
+  const other = OTHER_PAGES[trimmed];
+  if (other) return other;
+  // A doctor's own page (/doctors/:id) belongs to the directory.
+  if (trimmed.startsWith('/doctors/')) return 'views.doctors';
+  return 'pages.comingSoon';
+}
+
+/**
+ * Keeps document.title on the current page's name (in the current language), and after a move to
+ * another page focuses that page's first h1 once it is drawn (its code may still be loading).
+ * The first page of a visit keeps the browser's own focus.
+ */
+export function usePageTitleAndFocus(main: RefObject<HTMLElement | null>): void {
+  const { t } = useTranslation(['shell', 'common']);
+  const { pathname } = useLocation();
+  const title = t('pages.documentTitle', { page: t(pageTitleKey(pathname)), app: t('common:appName') });
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const first = previous.current === null;
+    const same = previous.current === pathname;
+    previous.current = pathname;
+    const container = main.current;
+    if (first || same || !container) return;
+    const focusHeading = (): boolean => {
+      const heading = container.querySelector('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.classList.add('focus:outline-none');
+      heading.focus();
+      return true;
+    };
+    if (focusHeading()) return;
+    // The page's code or texts are still loading: focus its heading as soon as it appears.
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [pathname, main]);
+}
