@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH } from './constants';
+import { defineRoute } from './http';
 import { passwordStrength } from './password-strength';
 import { sessionUserSchema } from './user';
 
@@ -119,3 +120,51 @@ export const mfaSetupResponseSchema = z.object({ secret: z.string(), otpauthUri:
 export const mfaEnableRequestSchema = z.object({ code: mfaCodeSchema });
 export const recoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export const passwordConfirmationSchema = z.object({ password: z.string().min(1, 'password.required').max(200, 'password.tooLong') });
+
+export const authApi = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    errors: ['INVALID_CREDENTIALS', 'MFA_INVALID'],
+  }),
+  logout: defineRoute({ method: 'POST', path: '/api/auth/logout', response: successSchema }),
+  session: defineRoute({ method: 'GET', path: '/api/auth/session', response: sessionCheckResponseSchema }),
+  forgotPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    body: forgotPasswordRequestSchema,
+    response: successMessageSchema,
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    body: resetPasswordRequestSchema,
+    response: resetPasswordResponseSchema,
+    errors: ['TOKEN_INVALID', 'MFA_INVALID'],
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/change-password',
+    body: changePasswordRequestSchema,
+    response: changePasswordResponseSchema,
+  }),
+  mfaStatus: defineRoute({ method: 'GET', path: '/api/auth/mfa', response: mfaStatusSchema }),
+  mfaSetup: defineRoute({ method: 'POST', path: '/api/auth/mfa/setup', response: mfaSetupResponseSchema, errors: ['CONFLICT'] }),
+  mfaEnable: defineRoute({
+    method: 'POST',
+    path: '/api/auth/mfa/enable',
+    body: mfaEnableRequestSchema,
+    response: recoveryCodesResponseSchema,
+    errors: ['CONFLICT', 'BAD_REQUEST'],
+  }),
+  mfaDisable: defineRoute({ method: 'POST', path: '/api/auth/mfa/disable', body: passwordConfirmationSchema, response: successSchema }),
+  recoveryCodes: defineRoute({
+    method: 'POST',
+    path: '/api/auth/mfa/recovery-codes',
+    body: passwordConfirmationSchema,
+    response: recoveryCodesResponseSchema,
+    errors: ['CONFLICT'],
+  }),
+};

@@ -12,6 +12,7 @@ import { registerAudit } from './platform/audit';
 import { registerCsrf, registerCsrfPrecheck } from './platform/csrf';
 import { registerEvents } from './platform/events';
 import { registerDatabase, type DatabaseSetup } from './platform/database';
+import { registerDenialBudget } from './platform/denial-budget';
 import { envelope, errorHandler } from './platform/errors';
 import { frameworkErrors, registerInputGuard } from './platform/input-guard';
 import { loggerOptions, registerRequestLog } from './platform/logging';
@@ -107,16 +108,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerRateLimit(app, config);
   registerCsrfPrecheck(app, (request) => Boolean(app.sessionCookies.read(request)));
   await registerSessions(app, config.publicUrl);
-  // Every denied request is audited: the denial is the request's audit event.
-  enforceAccessDeclarations(app, async (request, reason) => {
-    request.ctx.audit.note({
-      action: 'access.denied',
-      outcome: 'denied',
-      resourceType: 'route',
-      resourceId: `${request.method} ${request.routeOptions.url}`,
-      details: { reason },
-    });
-  });
+  // Every denied request is audited: the denial is the request's audit event (one per caller,
+  // address and window in a flood), and an address refused too often is answered 429.
+  enforceAccessDeclarations(app, registerDenialBudget(app, config.deniedRequestsPerMinute));
   await registerCsrf(app, config.publicUrl);
   // Control characters and over-deep JSON refused for every route, after the access and CSRF checks.
   registerInputGuard(app);

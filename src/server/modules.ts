@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { AccessContext } from './platform/access-context';
-import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
@@ -60,17 +60,14 @@ export function createServices(app: FastifyInstance) {
   const permissions = new PermissionsService(uow);
   const biometric = new BiometricService(uow, users, { relyingParty: relyingPartyFor(app.config) });
   const organisationIdentity = () => app.organisationIdentity.current();
+  const notifications = new NotificationsService(uow, { system });
+  const auth = new AuthService(uow, notifications, users, { config: app.config, organisation: organisationIdentity });
   const userAdmin = new UserAdminService(uow, permissions, {
     organisation: organisationIdentity,
     // The auth module's set-password link, written in the creating transaction.
-    invitationLink: (work, userId) =>
-      new AuthService({ db: work.db, audit, mailer: app.mailer, config: app.config, organisation: organisationIdentity }).setPasswordLink(
-        userId,
-        INVITATION_TOKEN_LIFETIME_MS,
-      ),
+    invitationLink: (work, userId) => auth.setPasswordLinkIn(work, userId, INVITATION_TOKEN_LIFETIME_MS),
     onDeactivated: (userId) => app.realtime.sweep(userId),
   });
-  const notifications = new NotificationsService(uow, { system });
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
@@ -99,6 +96,7 @@ export function createServices(app: FastifyInstance) {
     permissions,
     userAdmin,
     notifications,
+    auth,
     doctors,
     medications,
     refillRequests,
@@ -126,7 +124,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes, { demo: services.demo });
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
-  await app.register(authRoutes, { notifications: services.notifications, users: services.users });
+  await app.register(authRoutes, { auth: services.auth });
   await app.register(usersRoutes, { users: services.users });
   await app.register(userAdminRoutes, { userAdmin: services.userAdmin });
   await app.register(outboxRoutes, { outbox: services.outbox });

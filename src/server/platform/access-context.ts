@@ -43,21 +43,46 @@ export class AccessContext {
   /** True once nobody waits for the answer (client gone, time up): no new database work starts then. */
   abandoned: () => boolean = () => false;
   private held: Promise<ReadonlySet<Permission>> | undefined;
+  private caller: Actor | null;
 
   constructor(
     /** The signed-in caller; null for an anonymous request. */
-    readonly actor: Actor | null,
+    actor: Actor | null,
     readonly origin: { requestId: string | null; ip: string | null; userAgent: string | null },
-    auditLog: AuditLog,
+    private readonly auditLog: AuditLog,
     private readonly loadPermissions: () => Promise<ReadonlySet<Permission>>,
     /** Given by a clinician to reach a patient outside their care; recorded on every event. */
     readonly breakGlass: string | null = null,
   ) {
+    this.caller = actor;
     this.audit = new RequestAudit(
       auditLog,
       () => this.auditOrigin(),
       () => (this.breakGlass ? { breakGlass: this.breakGlass } : null),
     );
+  }
+
+  /** The signed-in caller; null for an anonymous request. */
+  get actor(): Actor | null {
+    return this.caller;
+  }
+
+  /**
+   * The request has just signed `actor` in (a sign-in starts anonymous): from here on it acts as
+   * them, and its audit event names them. They hold no permissions in this request: nothing after
+   * the sign-in needs any.
+   */
+  signedIn(actor: Actor): void {
+    this.caller = actor;
+    this.held = Promise.resolve(new Set<Permission>());
+  }
+
+  /**
+   * A context for work the request starts but does not wait for (platform/background.ts): the same
+   * caller and origin, its own audit event, and never abandoned, since nobody waits for it.
+   */
+  detached(): AccessContext {
+    return new AccessContext(this.caller, this.origin, this.auditLog, this.loadPermissions, this.breakGlass);
   }
 
   /** For background work: acts as `actor` (or as nobody), with no request behind it. */

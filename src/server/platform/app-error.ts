@@ -5,6 +5,8 @@ import { ERROR_STATUS, type ErrorCode } from '../../contracts/errors';
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** How long to wait before trying again, sent as Retry-After (a refusal for now, not for good). */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -18,5 +20,12 @@ export class AppError extends Error {
 
   static notFound(message = 'Not found'): AppError {
     return new AppError('NOT_FOUND', message);
+  }
+
+  /** 429: too many of these; try again in `seconds`. */
+  static rateLimited(seconds: number, message = 'Too many requests. Please wait a moment and try again.'): AppError {
+    const error = new AppError('RATE_LIMITED', message);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return error;
   }
 }

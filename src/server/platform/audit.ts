@@ -91,15 +91,84 @@ const BATCH_LIMIT = 500;
 /** Inserts in flight at once: a second one lets a new batch start while a slow commit finishes. */
 const CONCURRENT_FLUSHES = 2;
 
+/**
+ * Refusals that a flood repeats (the same caller, address, refusal and route) are written once per
+ * window: the first as it happens, the rest counted here and written as one event with the count
+ * (`repeats`) when the window closes. The table then grows with the number of distinct callers,
+ * not with the number of requests. Counts live in the process: a crash loses at most one window's.
+ */
+export const REPEAT_WINDOW_MS = 60_000;
+/** Distinct kinds tracked at once; past this, further kinds are counted without caller or address. */
+const REPEAT_KINDS_LIMIT = 10_000;
+
+interface Repeated {
+  event: AuditEventInput;
+  since: number;
+  count: number;
+}
+
 export class AuditLog {
   private readonly queue: Pending[] = [];
   private flushing = 0;
   private readonly idle = new Set<() => void>();
+  private readonly repeated = new Map<string, Repeated>();
 
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * A refusal a flood may repeat. True when it is the first of its kind (`key`) in its window: the
+   * caller records it as usual. False when it was counted instead and must not be recorded.
+   */
+  countRepeat(key: string, event: () => AuditEventInput): boolean {
+    const now = this.now().getTime();
+    let kind = key;
+    if (!this.repeated.has(kind) && this.repeated.size >= REPEAT_KINDS_LIMIT) {
+      const { action, outcome, resourceType, resourceId, details } = event();
+      kind = `overflow|${action}`;
+      if (!this.repeated.has(kind)) {
+        // Too many kinds at once: this one stands for all the rest, without who or where.
+        this.repeated.set(kind, {
+          event: { action, outcome, resourceType, resourceId, details: { ...details, overflow: true } },
+          since: now,
+          count: 1,
+        });
+        return true;
+      }
+    }
+    const seen = this.repeated.get(kind);
+    if (seen && now - seen.since < REPEAT_WINDOW_MS) {
+      seen.count += 1;
+      return false;
+    }
+    if (seen) this.closeRepeat(kind, seen, now);
+    this.repeated.set(kind, { event: event(), since: now, count: 0 });
+    return true;
+  }
+
+  /** Writes the counts of windows that have closed (all of them when `all`), and forgets those windows. */
+  async flushRepeats(all = true): Promise<void> {
+    const now = this.now().getTime();
+    const written: Array<Promise<void>> = [];
+    for (const [kind, seen] of this.repeated) {
+      if (!all && now - seen.since < REPEAT_WINDOW_MS) continue;
+      const done = this.closeRepeat(kind, seen, now);
+      if (done) written.push(done);
+    }
+    await Promise.all(written);
+  }
+
+  private closeRepeat(kind: string, seen: Repeated, now: number): Promise<void> | null {
+    this.repeated.delete(kind);
+    if (seen.count === 0) return null;
+    return this.record({
+      ...seen.event,
+      requestId: null,
+      details: { ...seen.event.details, repeats: seen.count, from: new Date(seen.since).toISOString(), to: new Date(now).toISOString() },
+    });
+  }
 
   /** Appends an event; resolves once it is durable (committed), rejects if it could not be written. */
   record(input: AuditEventInput): Promise<void> {
@@ -188,6 +257,15 @@ export function requestAuditContext(
 export function registerAudit(app: FastifyInstance): void {
   const audit = new AuditLog(app.database.auditDb);
   app.decorate('audit', audit);
-  // Events still queued are written before the database closes.
-  app.addHook('onClose', async () => audit.settled());
+  // Counts of repeated refusals are written as their windows close.
+  const timer = setInterval(() => {
+    audit.flushRepeats(false).catch((error: unknown) => app.log.error({ err: error }, 'repeated refusals could not be audited'));
+  }, REPEAT_WINDOW_MS / 6);
+  timer.unref();
+  // Events still queued, and the counts so far, are written before the database closes.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await audit.flushRepeats().catch((error: unknown) => app.log.error({ err: error }, 'repeated refusals could not be audited'));
+    await audit.settled();
+  });
 }

@@ -63,6 +63,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     if (error.statusCode >= 500) request.log.error({ err: error }, 'application error');
     const fields =
       error.fields && Object.fromEntries(Object.entries(error.fields).map(([path, message]) => [path, englishValidationMessage(message)]));
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(error.statusCode).send(envelope(error.code, error.message, fields));
   }
 

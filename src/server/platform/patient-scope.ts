@@ -1,11 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../contracts/permission-catalogue';
 import type { Role } from '../../contracts/roles';
 import type { Database } from '../db/client';
 import { appointments, careAssignments, patientProfiles } from '../db/schema';
-import { actorOf, permissionsOf } from './access';
 
 // Row-level scoping of patient data. Which patients a caller reaches, whatever permission they
 // hold: a patient themself; a doctor the patients in their care (an assignment or an appointment,
@@ -103,10 +101,4 @@ export class PatientScope {
 function doctorCare(doctorId: string | ReturnType<typeof sql.placeholder>, patientId: AnyPgColumn | SQL): SQL {
   return sql`(exists (select 1 from ${careAssignments} where ${careAssignments.doctorId} = ${doctorId} and ${careAssignments.patientId} = ${patientId})
     or exists (select 1 from ${appointments} where ${appointments.doctorId} = ${doctorId} and ${appointments.patientId} = ${patientId}))`;
-}
-
-/** The scope of the signed-in caller of `request`, for modules not yet on the unit of work. */
-export async function patientScopeOf(request: FastifyRequest): Promise<PatientScope> {
-  const { userId, role } = actorOf(request);
-  return new PatientScope(request.server.db, { userId, role }, await permissionsOf(request));
 }

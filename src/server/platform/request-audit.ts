@@ -43,6 +43,32 @@ export class RequestAudit {
     this.notes.push(note);
   }
 
+  /**
+   * A refusal that floods repeat (a denied request, an attempt at a blocked sign-in): noted like any
+   * other when it is the first of its kind from this caller and address in the window; otherwise
+   * only counted, and the count is written when the window closes (AuditLog.countRepeat).
+   */
+  noteRepeatable(note: AuditNote): void {
+    const origin = this.origin();
+    const reason = note.details?.reason;
+    const key = [
+      origin.actorUserId ?? '',
+      origin.ip ?? '',
+      note.action,
+      note.resourceId ?? '',
+      typeof reason === 'string' ? reason : '',
+    ].join('|');
+    const first = this.log.countRepeat(key, () => ({
+      ...origin,
+      action: note.action,
+      outcome: note.outcome ?? 'success',
+      resourceType: note.resourceType ?? null,
+      resourceId: note.resourceId ?? null,
+      details: note.details ?? null,
+    }));
+    if (first) this.note(note);
+  }
+
   /** A read of patient data that returned `patients` (empty for a list that found nobody). */
   read(
     action: AuditActionCode,

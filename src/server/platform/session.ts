@@ -50,27 +50,8 @@ export class SessionStore {
   }
 
   /** Starts a session for a user; returns the raw token for the cookie (shown nowhere else). */
-  async create(userId: string, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; session: ActiveSession }> {
-    const token = randomToken();
-    const now = this.now();
-    const absolute = new Date(now.getTime() + SESSION.absoluteLifetimeMs);
-    const idle = new Date(Math.min(now.getTime() + SESSION.inactivityTimeoutMs, absolute.getTime()));
-    const [row] = await this.db
-      .insert(sessions)
-      .values({
-        userId,
-        tokenHash: hashToken(token),
-        csrfToken: randomToken(),
-        createdAt: now,
-        lastSeenAt: now,
-        idleExpiresAt: idle,
-        absoluteExpiresAt: absolute,
-        ip: meta.ip?.slice(0, 100),
-        userAgent: meta.userAgent?.slice(0, 500),
-      })
-      .returning();
-    const [user] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-    return { token, session: toActive(row!, user!.role) };
+  create(userId: string, meta: SessionMeta): Promise<NewSession> {
+    return insertSession(this.db, userId, meta, this.now());
   }
 
   /** The live session for a cookie token, or null when unknown, revoked, expired or the user is inactive. */
@@ -111,6 +92,40 @@ export class SessionStore {
       .returning({ id: sessions.id });
     return rows.map((r) => r.id);
   }
+}
+
+export interface SessionMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** A session just started, and the raw token for its cookie (shown nowhere else). */
+export interface NewSession {
+  token: string;
+  session: ActiveSession;
+}
+
+/** Starts a session for a user on `db` (a sign-in's transaction, or the pool). */
+export async function insertSession(db: Database, userId: string, meta: SessionMeta, now: Date): Promise<NewSession> {
+  const token = randomToken();
+  const absolute = new Date(now.getTime() + SESSION.absoluteLifetimeMs);
+  const idle = new Date(Math.min(now.getTime() + SESSION.inactivityTimeoutMs, absolute.getTime()));
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      csrfToken: randomToken(),
+      createdAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: idle,
+      absoluteExpiresAt: absolute,
+      ip: meta.ip?.slice(0, 100),
+      userAgent: meta.userAgent?.slice(0, 500),
+    })
+    .returning();
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return { token, session: toActive(row!, user!.role) };
 }
 
 /**

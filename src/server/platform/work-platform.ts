@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
+import { archiveAuditTrail } from './audit-retention';
 import { sealAuditEvents } from './audit-seal';
 import { Jobs } from './jobs';
 import { Outbox } from './outbox';
@@ -34,6 +35,17 @@ export function registerWorkPlatform(app: FastifyInstance): void {
     cron: '17 * * * *',
     run: () => app.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS))),
   });
+
+  // Retention: once a day, sealed audit events older than the retention leave the table for files.
+  const retentionDays = app.config.auditRetentionDays;
+  if (retentionDays) {
+    jobs.schedule({
+      name: 'audit-archive',
+      cron: '41 3 * * *',
+      run: () =>
+        archiveAuditTrail(app.database.auditDb, new Date(Date.now() - retentionDays * 24 * 60 * 60 * 1000), app.config.auditArchiveDir),
+    });
+  }
 
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -31,6 +31,11 @@ export class TestAgent {
     this.csrfToken = undefined;
   }
 
+  /** Sets a cookie as if the server had set it before (a device cookie carried to another network, say). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   clearCookies(): void {
     this.cookies.clear();
     this.csrfToken = undefined;

@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Test files run side by side on a shared machine, where the event loop of one may lag behind
     // for reasons that are not its own load; load-shedding.test.ts turns shedding on for itself.
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    // Test files refuse many requests from one address on purpose; floods.test.ts sets a limit for itself.
+    DENIED_REQUESTS_PER_MINUTE: '0',
   });
   return { ...base, ...overrides };
 }

@@ -40,6 +40,25 @@ export const authThrottle = pgTable('auth_throttle', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
+/**
+ * Browsers a user has signed in from (a long-lived device cookie, only its hash kept here). A known
+ * device is let through the account-wide sign-in delay, so strangers guessing from elsewhere cannot
+ * lock the user out; it skips nothing else (password, second factor, the per-address limits).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    /** SHA-256 of the 256-bit cookie token. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId, t.lastUsedAt)],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

@@ -1,9 +1,15 @@
 import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { authThrottle, mfaRecoveryCodes, passwordResetTokens, sessions, users } from '../../db/schema';
+import type { AuditActionCode } from '../../../contracts/audit';
+import { authThrottle, knownDevices, mfaRecoveryCodes, passwordResetTokens, sessions, users } from '../../db/schema';
+import type { MailMessage } from '../../platform/mail';
+import { insertSession, type NewSession, type SessionMeta } from '../../platform/session';
+import { Repository } from '../../platform/unit-of-work';
+import { storePasswordLink, type PasswordLink } from './password-links';
 
-// Queries of the identity module. Every "use once" rule (a TOTP step, a recovery code, a reset
-// token) is a conditional UPDATE that only one of two concurrent requests can win.
+// Queries of the identity module, in the unit of work of the request. Every "use once" rule (a
+// TOTP step, a recovery code, a reset token) is a conditional UPDATE that only one of two
+// concurrent requests can win. What a request did to an account (signed in, changed a password,
+// was refused) is noted on its one audit event here, never with a password or a code.
 
 /** What sign-in needs to know about an account; never leaves the server. */
 export interface Credentials {
@@ -38,12 +44,92 @@ export interface ThrottleRow {
 /** Dates go to SQL as ISO text with an explicit cast: both drivers read it the same way. */
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-export class AuthRepository {
-  constructor(private readonly db: Database) {}
+export class AuthRepository extends Repository {
+  // The request's audit event
 
-  /** Runs `fn` in one transaction with a repository bound to it. */
-  transaction<T>(fn: (repository: AuthRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new AuthRepository(tx as unknown as Database)));
+  /** Something done to the user's account (password changed, second factor turned on, ...). */
+  noteAccount(action: AuditActionCode, userId: string, details?: Record<string, unknown>): void {
+    this.audit.note({ action, resourceType: 'user', resourceId: userId, details });
+  }
+
+  /** A refused attempt, with why; the account when one is known. */
+  noteRefusal(action: AuditActionCode, reason: string, userId?: string): void {
+    this.audit.note({
+      action,
+      outcome: 'failure',
+      resourceType: userId ? 'user' : null,
+      resourceId: userId ?? null,
+      details: { reason },
+    });
+  }
+
+  /** A message to send once the write has committed (the outbox). */
+  mail(message: MailMessage): void {
+    this.effects.mail(message);
+  }
+
+  /**
+   * An attempt refused because the account or address is blocked: what an attacker repeats, so
+   * noted once per window with a count (RequestAudit.noteRepeatable), not once per attempt.
+   */
+  noteBlockedAttempt(action: AuditActionCode, userId?: string): void {
+    this.audit.noteRepeatable({
+      action,
+      outcome: 'failure',
+      resourceType: userId ? 'user' : null,
+      resourceId: userId ?? null,
+      details: { reason: 'rate-limited' },
+    });
+  }
+
+  // Sessions
+
+  /**
+   * Starts a session for `userId` (ending `replacing`, the one this browser had: no fixation) and
+   * notes the sign-in under the session.
+   */
+  async startSession(userId: string, meta: SessionMeta, method: 'password', now: Date, replacing: string | null): Promise<NewSession> {
+    if (replacing) await this.endSession(replacing, 'replaced by a new sign-in', now);
+    const started = await insertSession(this.db, userId, meta, now);
+    this.audit.note({ action: 'auth.sign-in', resourceType: 'session', resourceId: started.session.id, details: { method } });
+    return started;
+  }
+
+  async endSession(sessionId: string, reason: string, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Signs a session out, noted under it. */
+  async signOut(sessionId: string, now: Date): Promise<void> {
+    await this.endSession(sessionId, 'signed out', now);
+    this.audit.note({ action: 'auth.sign-out', resourceType: 'session', resourceId: sessionId });
+  }
+
+  // Known devices (browsers the user signed in from before)
+
+  /** Whether the device with this token hash belongs to the account with this email. */
+  async isKnownDevice(email: string, tokenHash: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: knownDevices.userId })
+      .from(knownDevices)
+      .innerJoin(users, eq(users.id, knownDevices.userId))
+      .where(and(eq(knownDevices.tokenHash, tokenHash), eq(users.email, email)));
+    return row !== undefined;
+  }
+
+  /** Remembers a device for the user (or notes its use again), keeping only their newest `keep`. */
+  async rememberDevice(userId: string, tokenHash: string, now: Date, keep: number): Promise<void> {
+    await this.db
+      .insert(knownDevices)
+      .values({ tokenHash, userId, createdAt: now, lastUsedAt: now })
+      .onConflictDoUpdate({ target: knownDevices.tokenHash, set: { lastUsedAt: now }, where: eq(knownDevices.userId, userId) });
+    await this.db.execute(sql`
+      delete from ${knownDevices} where ${knownDevices.userId} = ${userId} and ${knownDevices.tokenHash} not in (
+        select ${knownDevices.tokenHash} from ${knownDevices} where ${knownDevices.userId} = ${userId}
+        order by ${knownDevices.lastUsedAt} desc limit ${keep})`);
   }
 
   // Accounts
@@ -121,7 +207,7 @@ export class AuthRepository {
 
   // Recovery codes
 
-  async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
+  async replaceRecoveryCodes(userId: string, codeHashes: readonly string[]): Promise<void> {
     await this.db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     if (codeHashes.length > 0) await this.db.insert(mfaRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
   }
@@ -147,16 +233,9 @@ export class AuthRepository {
 
   // Password reset tokens
 
-  /** Retires the user's unused links, so only the newest one works. */
-  async retireResetTokens(userId: string, now: Date): Promise<void> {
-    await this.db
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-  }
-
-  async insertResetToken(userId: string, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
-    await this.db.insert(passwordResetTokens).values({ userId, tokenHash, createdAt: now, expiresAt });
+  /** A new single-use link to the reset-password page; the user's earlier links stop working. */
+  newPasswordLink(userId: string, publicUrl: string, lifetimeMs: number, now: Date): Promise<PasswordLink> {
+    return storePasswordLink(this.db, publicUrl, userId, lifetimeMs, now);
   }
 
   /** The unused, unexpired token with this hash, with its (active) account. */

@@ -1,22 +1,32 @@
 import type { AuditActionCode } from '../../../contracts/audit';
+import type { SessionUser } from '../../../contracts/user';
 import { englishValidationMessage, type ValidationMessageKey } from '../../../contracts/validation-messages';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { isWellKnownPassword } from '../../platform/common-passwords';
+import type { MailMessage } from '../../platform/mail';
 import type { OrganisationIdentity } from '../../platform/organisation-identity';
-import type { AuditEventInput, AuditLog } from '../../platform/audit';
-import type { Mailer } from '../../platform/mail';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import type { NewSession } from '../../platform/session';
+import { SESSION_TOKEN } from '../../platform/session';
 import { hashToken, randomToken } from '../../platform/tokens';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { UsersService } from '../users/users.service';
 import { AuthRepository, type Credentials } from './auth.repository';
-import { LoginThrottle, ThrottledError } from './login-throttle';
+import { LoginThrottle, ThrottledError, type AttemptOrigin } from './login-throttle';
+import { RESET_TOKEN_LIFETIME_MS, type PasswordLink } from './password-links';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { enrolment, matchTotp, newTotpSecret, TOTP_PERIOD_SECONDS, totpCodeForStep, totpStep } from './totp';
 
-// The rules of signing in, resetting and changing passwords and managing the second factor
-// (spec §4 Session, §5 Login and Change password; DESIGN.md §5; SECURITY.md V6/V7). Sessions and
-// cookies belong to the routes (startSession needs the request); everything else is decided here.
+export { INVITATION_TOKEN_LIFETIME_MS, RESET_TOKEN_LIFETIME_MS } from './password-links';
+
+// The rules of signing in and out, resetting and changing passwords and managing the second
+// factor. A sign-in starts anonymous: it runs on the request's context like any public write
+// (scoped to nobody), and once the session exists the context acts as the user, so the event of
+// the request names them. A refused attempt commits its throttle count and its audit note in its
+// own write, then answers the refusal: a failure is never rolled back with the attempt.
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -29,26 +39,7 @@ export const AUTH_MESSAGES = {
   mfaSetupFirst: 'Start the two-factor set-up first.',
 } as const;
 
-/** A reset link works for 30 minutes. */
-export const RESET_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
-/**
- * An invitation (an account an admin created, issue 4 item 5) is the same single-use link on the
- * reset-password page, but works for 72 hours: a new colleague may not read mail the day it is sent.
- */
-export const INVITATION_TOKEN_LIFETIME_MS = 72 * 60 * 60 * 1000;
-
-/** Who asked and from where: the audit context of the request, and its address for the throttle. */
-export interface RequestContext {
-  ip: string;
-  /** Runs work once the answer has left (platform/background.ts); without it, the work is awaited. */
-  afterAnswer?: (name: string, work: () => Promise<unknown>) => void;
-  audit: Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
-}
-
 export interface AuthServiceOptions {
-  db: Database;
-  audit: AuditLog;
-  mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl'>;
   /** The organisation's current name, for mail and the authenticator's issuer. */
   organisation: () => Promise<OrganisationIdentity>;
@@ -60,93 +51,169 @@ export interface SecondFactor {
   recoveryCode?: string;
 }
 
-export type LoginOutcome = { kind: 'mfa-required' } | { kind: 'signed-in'; userId: string };
-export type ResetOutcome = { kind: 'mfa-required' } | { kind: 'reset' };
+export type LoginOutcome =
+  | { kind: 'mfa-required' }
+  /** `deviceToken`: the device cookie to set (this browser is known from now on). */
+  | { kind: 'signed-in'; started: NewSession; user: SessionUser; deviceToken: string };
+
+/** How many browsers each user is remembered on; the least recently used goes first. */
+const KNOWN_DEVICES_KEPT = 20;
+export type ResetOutcome = { kind: 'mfa-required' } | { kind: 'reset'; message: string };
+
+/** A second factor that was accepted: how, and what is left of the recovery codes when one was spent. */
+type FactorCheck = { ok: false } | { ok: true; recoveryCodesRemaining: number | null };
 
 function fieldError(field: string, key: ValidationMessageKey): AppError {
   return new AppError('VALIDATION_FAILED', 'Some fields are not valid.', { [field]: englishValidationMessage(key) });
 }
 
+/** The address the throttle counts a request under. */
+function addressOf(ctx: AccessContext): string {
+  return ctx.origin.ip ?? 'unknown';
+}
+
+function sessionMeta(ctx: AccessContext): { ip?: string; userAgent?: string } {
+  return { ip: ctx.origin.ip ?? undefined, userAgent: ctx.origin.userAgent ?? undefined };
+}
+
 export class AuthService {
-  private readonly repository: AuthRepository;
-  private readonly throttle: LoginThrottle;
   private readonly now: () => Date;
 
-  constructor(private readonly options: AuthServiceOptions) {
-    this.repository = new AuthRepository(options.db);
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationsService,
+    private readonly users: UsersService,
+    private readonly options: AuthServiceOptions,
+  ) {
     this.now = options.now ?? (() => new Date());
-    this.throttle = new LoginThrottle(this.repository, this.now);
   }
 
-  // Sign-in
+  private throttle(work: Work): LoginThrottle {
+    return new LoginThrottle(work.use(AuthRepository), this.now);
+  }
 
-  async login(input: { email: string; password: string } & SecondFactor, ctx: RequestContext): Promise<LoginOutcome> {
-    await this.assertNotThrottled(input.email, ctx, 'auth.sign-in');
+  // Sign-in and sign-out
 
-    const user = await this.repository.credentialsByEmail(input.email);
+  /** `deviceToken`: the device cookie the browser sent, if any (a browser the user signed in from before). */
+  async login(ctx: AccessContext, input: { email: string; password: string } & SecondFactor, deviceToken?: string): Promise<LoginOutcome> {
+    const ip = addressOf(ctx);
+    const deviceHash = deviceToken && SESSION_TOKEN.test(deviceToken) ? hashToken(deviceToken) : null;
+    const { user, origin } = await this.uow.read(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const known: AttemptOrigin = { knownDevice: deviceHash !== null && (await repository.isKnownDevice(input.email, deviceHash)) };
+      await this.assertNotThrottled(work, input.email, ip, 'auth.sign-in', undefined, known);
+      return { user: await repository.credentialsByEmail(input.email), origin: known };
+    });
     // Always one argon2 verification, also for unknown emails: the answer and its timing are the same.
     const passwordOk = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !passwordOk || !user.isActive) {
       const reason = !user ? 'unknown-email' : !passwordOk ? 'wrong-password' : 'inactive';
-      await this.throttle.recordFailure(input.email, ctx.ip);
-      await this.auditFailure('auth.sign-in', ctx, reason, user?.id);
+      await this.refuse(ctx, input.email, 'auth.sign-in', reason, user?.id, origin);
       throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
     }
+    // The password was right; asking for the code is not a failure.
+    if (user.mfaEnabled && !input.mfaCode && !input.recoveryCode) return { kind: 'mfa-required' };
 
-    if (user.mfaEnabled) {
-      // The password was right; asking for the code is not a failure.
-      if (!input.mfaCode && !input.recoveryCode) return { kind: 'mfa-required' };
-      await this.verifySecondFactor(user, input, ctx, 'auth.sign-in');
-    }
+    const started = await this.uow.write(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const now = this.now();
+      let recoveryCodesRemaining: number | null = null;
+      if (user.mfaEnabled) {
+        const factor = await this.checkSecondFactor(work, user, input, now);
+        if (!factor.ok) {
+          await this.countFailure(work, user.email, ip, 'auth.sign-in', 'mfa-invalid', user.id, origin);
+          return null;
+        }
+        recoveryCodesRemaining = factor.recoveryCodesRemaining;
+      }
+      await this.throttle(work).recordSuccess(input.email, ip);
+      // A brand-new session (the browser's earlier one, if any, ends): no fixation.
+      const session = await repository.startSession(user.id, sessionMeta(ctx), 'password', now, ctx.actor?.sessionId ?? null);
+      ctx.signedIn({ userId: user.id, role: session.session.role, sessionId: session.session.id });
+      if (recoveryCodesRemaining !== null)
+        repository.noteAccount('auth.recovery-code-used', user.id, { remaining: recoveryCodesRemaining });
+      await this.notifications.noteSignInIn(work, user.id, {
+        id: session.session.id,
+        ip: ctx.origin.ip ?? '',
+        userAgent: ctx.origin.userAgent ?? undefined,
+      });
+      // This browser is known from now on (or again, when it was): its cookie outlives the session.
+      const device = origin.knownDevice && deviceToken ? deviceToken : randomToken();
+      await repository.rememberDevice(user.id, hashToken(device), now, KNOWN_DEVICES_KEPT);
+      return { session, device, account: await this.users.sessionUserIn(work, user.id) };
+    });
+    if (!started) throw new AppError('MFA_INVALID', AUTH_MESSAGES.mfaInvalid);
+    return { kind: 'signed-in', started: started.session, deviceToken: started.device, user: started.account };
+  }
 
-    await this.throttle.recordSuccess(input.email, ctx.ip);
-    return { kind: 'signed-in', userId: user.id };
+  /** Ends the caller's session, if there is one; answers which one ended. */
+  async logout(ctx: AccessContext): Promise<string | null> {
+    const sessionId = ctx.actor?.sessionId ?? null;
+    if (!sessionId) return null;
+    await this.uow.write(ctx, (work) => work.use(AuthRepository).signOut(sessionId, this.now()));
+    return sessionId;
+  }
+
+  /** The signed-in user, for the session check. */
+  sessionUser(ctx: AccessContext): Promise<SessionUser> {
+    return this.users.sessionUser(ctx, ctx.user.userId);
   }
 
   /**
    * A TOTP code (accepted once: its step must be newer than the last one used) or a recovery code
-   * (spent on use). Wrong counts as a sign-in failure for the throttle.
+   * (spent on use), in the caller's write.
    */
-  private async verifySecondFactor(user: Credentials, factor: SecondFactor, ctx: RequestContext, action: AuditActionCode): Promise<void> {
-    const now = this.now();
+  private async checkSecondFactor(work: Work, user: Credentials, factor: SecondFactor, now: Date): Promise<FactorCheck> {
+    const repository = work.use(AuthRepository);
     if (factor.mfaCode && user.mfaSecret) {
       const step = await matchTotp(user.mfaSecret, factor.mfaCode, now, user.mfaLastStep);
-      if (step !== null && (await this.repository.acceptTotpStep(user.id, step))) return;
+      if (step !== null && (await repository.acceptTotpStep(user.id, step))) return { ok: true, recoveryCodesRemaining: null };
     }
-    if (factor.recoveryCode && (await this.repository.useRecoveryCode(user.id, hashRecoveryCode(factor.recoveryCode), now))) {
-      await this.options.audit.record({
-        ...ctx.audit,
-        action: 'auth.recovery-code-used',
-        outcome: 'success',
-        resourceType: 'user',
-        resourceId: user.id,
-        details: { remaining: await this.repository.unusedRecoveryCodes(user.id) },
-      });
-      return;
+    if (factor.recoveryCode && (await repository.useRecoveryCode(user.id, hashRecoveryCode(factor.recoveryCode), now))) {
+      return { ok: true, recoveryCodesRemaining: await repository.unusedRecoveryCodes(user.id) };
     }
-    await this.throttle.recordFailure(user.email, ctx.ip);
-    await this.auditFailure(action, ctx, 'mfa-invalid', user.id);
-    throw new AppError('MFA_INVALID', AUTH_MESSAGES.mfaInvalid);
+    return { ok: false };
   }
 
-  private async assertNotThrottled(email: string, ctx: RequestContext, action: AuditActionCode, userId?: string): Promise<void> {
-    try {
-      await this.throttle.assertAllowed(email, ctx.ip);
-    } catch (error) {
-      if (error instanceof ThrottledError) await this.auditFailure(action, ctx, 'rate-limited', userId);
-      throw error;
-    }
+  /** Refuses while the account+address pair or the address is blocked; the refusal is noted. */
+  private async assertNotThrottled(
+    work: Work,
+    email: string,
+    ip: string,
+    action: AuditActionCode,
+    userId?: string,
+    origin?: AttemptOrigin,
+  ): Promise<void> {
+    const wait = await this.throttle(work).blockedFor(email, ip, origin);
+    if (wait === null) return;
+    work.use(AuthRepository).noteBlockedAttempt(action, userId);
+    throw new ThrottledError(wait);
   }
 
-  private async auditFailure(action: AuditActionCode, ctx: RequestContext, reason: string, userId?: string): Promise<void> {
-    await this.options.audit.record({
-      ...ctx.audit,
-      action,
-      outcome: 'failure',
-      resourceType: userId ? 'user' : null,
-      resourceId: userId ?? null,
-      details: { reason },
-    });
+  /** A wrong password or code, in the caller's write: counted by the throttle and noted. */
+  private async countFailure(
+    work: Work,
+    email: string,
+    ip: string,
+    action: AuditActionCode,
+    reason: string,
+    userId?: string,
+    origin?: AttemptOrigin,
+  ): Promise<void> {
+    await this.throttle(work).recordFailure(email, ip, origin);
+    work.use(AuthRepository).noteRefusal(action, reason, userId);
+  }
+
+  /** A wrong password or code in a write of its own, committed before the refusal is answered. */
+  private async refuse(
+    ctx: AccessContext,
+    email: string,
+    action: AuditActionCode,
+    reason: string,
+    userId?: string,
+    origin?: AttemptOrigin,
+  ): Promise<void> {
+    await this.uow.write(ctx, (work) => this.countFailure(work, email, addressOf(ctx), action, reason, userId, origin));
   }
 
   // Forgotten password: an e-mailed, single-use link valid for 30 minutes
@@ -154,155 +221,156 @@ export class AuthService {
   /**
    * The answer leaves before the address is even looked up, and is the same for every address: how
    * long it takes tells nothing about who has an account. The link goes to the holder's mailbox only.
+   * `afterAnswer` runs work once the answer has left (platform/background.ts); without it, the work is awaited.
    */
-  async forgotPassword(email: string, ctx: RequestContext): Promise<string> {
-    if (ctx.afterAnswer) ctx.afterAnswer('password-reset-request', () => this.sendResetLink(email, ctx));
-    else await this.sendResetLink(email, ctx);
+  async forgotPassword(
+    ctx: AccessContext,
+    email: string,
+    afterAnswer?: (name: string, work: () => Promise<unknown>) => void,
+  ): Promise<string> {
+    // Its own context: the request is over (and its client perhaps gone) when this runs.
+    const detached = ctx.detached();
+    if (afterAnswer) afterAnswer('password-reset-request', () => this.sendResetLink(detached, email));
+    else await this.sendResetLink(detached, email);
     return AUTH_MESSAGES.forgotPassword;
   }
 
-  private async sendResetLink(email: string, ctx: RequestContext): Promise<void> {
-    const user = await this.repository.credentialsByEmail(email);
-    if (!user || !user.isActive) {
-      // Same answer as for a real account: the form must not tell who has one.
-      await this.auditFailure('auth.password-reset-requested', ctx, user ? 'inactive' : 'unknown-email', user?.id);
-      return;
-    }
-    const { link } = await this.setPasswordLink(user.id, RESET_TOKEN_LIFETIME_MS);
+  private async sendResetLink(ctx: AccessContext, email: string): Promise<void> {
     const organisation = (await this.options.organisation()).name;
-    await this.sendMail({
-      to: user.email,
-      kind: 'password-reset',
-      subject: `Reset your ${organisation} password`,
-      text: [
-        'Hello,',
-        '',
-        `Someone asked to reset the password of your ${organisation} account.`,
-        'Open this link within 30 minutes to choose a new password:',
-        '',
-        link,
-        '',
-        'If you did not ask for this, you can ignore this message: your password stays as it is.',
-      ].join('\n'),
-    });
-    await this.options.audit.record({
-      ...ctx.audit,
-      action: 'auth.password-reset-requested',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: user.id,
+    await this.uow.write(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const user = await repository.credentialsByEmail(email);
+      if (!user || !user.isActive) {
+        // Same answer as for a real account: the form must not tell who has one.
+        repository.noteRefusal('auth.password-reset-requested', user ? 'inactive' : 'unknown-email', user?.id);
+        return;
+      }
+      const { link } = await repository.newPasswordLink(user.id, this.options.config.publicUrl, RESET_TOKEN_LIFETIME_MS, this.now());
+      repository.noteAccount('auth.password-reset-requested', user.id);
+      repository.mail({
+        to: user.email,
+        kind: 'password-reset',
+        subject: `Reset your ${organisation} password`,
+        text: [
+          'Hello,',
+          '',
+          `Someone asked to reset the password of your ${organisation} account.`,
+          'Open this link within 30 minutes to choose a new password:',
+          '',
+          link,
+          '',
+          'If you did not ask for this, you can ignore this message: your password stays as it is.',
+        ].join('\n'),
+      });
     });
   }
 
   /**
-   * A new single-use link to the reset-password page for a user; their earlier links stop working.
-   * Used by forgot-password and by invitations (user-admin), which differ only in lifetime.
+   * A new single-use link to the reset-password page for a user, in the caller's write; their
+   * earlier links stop working. Invitations (user-admin) use it with a longer lifetime.
    */
-  async setPasswordLink(userId: string, lifetimeMs: number): Promise<{ link: string; expiresAt: Date }> {
-    const now = this.now();
-    const token = randomToken();
-    const expiresAt = new Date(now.getTime() + lifetimeMs);
-    await this.repository.transaction(async (repository) => {
-      await repository.retireResetTokens(userId, now);
-      await repository.insertResetToken(userId, hashToken(token), now, expiresAt);
-    });
-    // The token travels in the fragment: browsers never send it to a server (no logs, no Referer).
-    return { link: `${this.options.config.publicUrl}/reset-password#token=${token}`, expiresAt };
+  setPasswordLinkIn(work: Work, userId: string, lifetimeMs: number): Promise<PasswordLink> {
+    return work.use(AuthRepository).newPasswordLink(userId, this.options.config.publicUrl, lifetimeMs, this.now());
   }
 
-  async resetPassword(input: { token: string; newPassword: string } & SecondFactor, ctx: RequestContext): Promise<ResetOutcome> {
-    const now = this.now();
-    const found = await this.repository.findUsableResetToken(hashToken(input.token), now);
-    if (!found) {
-      await this.auditFailure('auth.password-reset', ctx, 'token-invalid');
-      throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
-    }
-    if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
-
+  async resetPassword(ctx: AccessContext, input: { token: string; newPassword: string } & SecondFactor): Promise<ResetOutcome> {
+    const ip = addressOf(ctx);
+    const found = await this.uow.read(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const usable = await repository.findUsableResetToken(hashToken(input.token), this.now());
+      if (!usable) {
+        repository.noteRefusal('auth.password-reset', 'token-invalid');
+        throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
+      }
+      if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
+      // A reset never skips the second factor: whoever reads the mailbox still needs it.
+      if (usable.user.mfaEnabled) await this.assertNotThrottled(work, usable.user.email, ip, 'auth.password-reset', usable.user.id);
+      return usable;
+    });
     const { user, tokenId } = found;
-    // A reset never skips the second factor: whoever reads the mailbox still needs it.
-    if (user.mfaEnabled) {
-      await this.assertNotThrottled(user.email, ctx, 'auth.password-reset', user.id);
-      if (!input.mfaCode && !input.recoveryCode) return { kind: 'mfa-required' };
-      await this.verifySecondFactor(user, input, ctx, 'auth.password-reset');
-      await this.throttle.recordSuccess(user.email, ctx.ip);
-    }
+    if (user.mfaEnabled && !input.mfaCode && !input.recoveryCode) return { kind: 'mfa-required' };
 
+    // Hashing is slow on purpose: before the transaction, so no lock waits on it.
     const passwordHash = await hashPassword(input.newPassword);
-    const changed = await this.repository.transaction(async (repository) => {
-      if (!(await repository.consumeResetToken(tokenId, now))) return false;
+    const organisation = (await this.options.organisation()).name;
+    const outcome = await this.uow.write(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const now = this.now();
+      let recoveryCodesRemaining: number | null = null;
+      if (user.mfaEnabled) {
+        const factor = await this.checkSecondFactor(work, user, input, now);
+        if (!factor.ok) {
+          await this.countFailure(work, user.email, ip, 'auth.password-reset', 'mfa-invalid', user.id);
+          return 'mfa-invalid' as const;
+        }
+        recoveryCodesRemaining = factor.recoveryCodesRemaining;
+        await this.throttle(work).recordSuccess(user.email, ip);
+      }
+      if (!(await repository.consumeResetToken(tokenId, now))) throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
       await repository.setPassword(user.id, passwordHash, now);
       // Whoever held a session (perhaps the reason for the reset) is out, on every instance.
       await repository.revokeSessions(user.id, 'password reset', now);
-      return true;
+      repository.noteAccount('auth.password-reset', user.id);
+      if (recoveryCodesRemaining !== null)
+        repository.noteAccount('auth.recovery-code-used', user.id, { remaining: recoveryCodesRemaining });
+      repository.mail(this.passwordChangedNotice(user.email, organisation));
+      return 'reset' as const;
     });
-    if (!changed) throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
-
-    await this.passwordChangedNotice(user.email);
-    await this.options.audit.record({
-      ...ctx.audit,
-      action: 'auth.password-reset',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: user.id,
-    });
-    return { kind: 'reset' };
+    if (outcome === 'mfa-invalid') throw new AppError('MFA_INVALID', AUTH_MESSAGES.mfaInvalid);
+    return { kind: 'reset', message: AUTH_MESSAGES.passwordReset };
   }
 
   // Change password, signed in
 
   /**
    * Checks the current password (throttled like a sign-in), refuses a new one equal to it or a
-   * well-known one, stores the new hash and ends every session of the user, this one included:
-   * the route then signs this browser in again with a new token (rotation on privilege change).
+   * well-known one, stores the new hash and ends every session of the user, this one included,
+   * and signs this browser in again on a new session (rotation on privilege change).
    */
-  async changePassword(userId: string, input: { currentPassword: string; newPassword: string }, ctx: RequestContext): Promise<void> {
-    const user = await this.userOrThrow(userId);
-    await this.verifyCurrentPassword(user, input.currentPassword, 'currentPassword', 'auth.password-change', ctx);
+  async changePassword(ctx: AccessContext, input: { currentPassword: string; newPassword: string }): Promise<NewSession> {
+    const user = await this.confirmPassword(ctx, input.currentPassword, 'currentPassword', 'auth.password-change');
     if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'password.sameAsCurrent');
     if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
 
-    const now = this.now();
     const passwordHash = await hashPassword(input.newPassword);
-    const ended = await this.repository.transaction(async (repository) => {
+    const organisation = (await this.options.organisation()).name;
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const now = this.now();
       await repository.setPassword(user.id, passwordHash, now);
-      return repository.revokeSessions(user.id, 'password changed', now);
-    });
-    await this.passwordChangedNotice(user.email);
-    await this.options.audit.record({
-      ...ctx.audit,
-      action: 'auth.password-changed',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: user.id,
-      details: { sessionsEnded: ended },
+      const ended = await repository.revokeSessions(user.id, 'password changed', now);
+      repository.noteAccount('auth.password-changed', user.id, { sessionsEnded: ended });
+      repository.mail(this.passwordChangedNotice(user.email, organisation));
+      await this.notifications.passwordChangedIn(work, user.id);
+      return repository.startSession(user.id, sessionMeta(ctx), 'password', now, null);
     });
   }
 
-  private async verifyCurrentPassword(
-    user: Credentials,
-    password: string,
-    field: string,
-    action: AuditActionCode,
-    ctx: RequestContext,
-  ): Promise<void> {
-    // Re-authentication is a password guess like any other: the same throttle applies.
-    await this.assertNotThrottled(user.email, ctx, action, user.id);
-    if (await verifyPassword(user.passwordHash, password)) return;
-    await this.throttle.recordFailure(user.email, ctx.ip);
-    await this.auditFailure(action, ctx, 'wrong-password', user.id);
+  /**
+   * The caller's account once `password` is theirs. Re-authentication is a password guess like any
+   * other: the same throttle applies, and a wrong one is counted and noted before it is refused.
+   */
+  private async confirmPassword(ctx: AccessContext, password: string, field: string, action: AuditActionCode): Promise<Credentials> {
+    const ip = addressOf(ctx);
+    const user = await this.uow.read(ctx, async (work) => {
+      const account = await this.account(work);
+      await this.assertNotThrottled(work, account.email, ip, action, account.id);
+      return account;
+    });
+    if (await verifyPassword(user.passwordHash, password)) return user;
+    await this.refuse(ctx, user.email, action, 'wrong-password', user.id);
     throw fieldError(field, 'password.currentIncorrect');
   }
 
-  private async userOrThrow(userId: string): Promise<Credentials> {
-    const user = await this.repository.credentialsById(userId);
+  /** The caller's own account. */
+  private async account(work: Work): Promise<Credentials> {
+    const user = await work.use(AuthRepository).credentialsById(work.ctx.user.userId);
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     return user;
   }
 
-  private async passwordChangedNotice(email: string): Promise<void> {
-    const organisation = (await this.options.organisation()).name;
-    await this.sendMail({
+  private passwordChangedNotice(email: string, organisation: string): MailMessage {
+    return {
       to: email,
       kind: 'password-changed',
       subject: `Your ${organisation} password was changed`,
@@ -313,100 +381,82 @@ export class AuthService {
         '',
         `If this was not you, reset your password at ${this.options.config.publicUrl}/login and contact us straight away.`,
       ].join('\n'),
-    });
-  }
-
-  private async sendMail(message: { to: string; subject: string; text: string; kind: string }): Promise<void> {
-    // Mailer.send records the message in the outbox first; delivery problems stay there, never in the answer.
-    await this.options.mailer.send(message);
+    };
   }
 
   // Two-factor authentication (TOTP) from the security settings
 
-  async mfaStatus(userId: string): Promise<{ enabled: boolean; recoveryCodesRemaining: number }> {
-    const user = await this.userOrThrow(userId);
-    return { enabled: user.mfaEnabled, recoveryCodesRemaining: user.mfaEnabled ? await this.repository.unusedRecoveryCodes(userId) : 0 };
+  mfaStatus(ctx: AccessContext): Promise<{ enabled: boolean; recoveryCodesRemaining: number }> {
+    return this.uow.read(ctx, async (work) => {
+      const user = await this.account(work);
+      return {
+        enabled: user.mfaEnabled,
+        recoveryCodesRemaining: user.mfaEnabled ? await work.use(AuthRepository).unusedRecoveryCodes(user.id) : 0,
+      };
+    });
   }
 
   /** A new secret to enrol; MFA stays off until a code from it is confirmed. */
-  async startMfaSetup(userId: string, ctx: RequestContext): Promise<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }> {
-    const user = await this.userOrThrow(userId);
-    // Replacing a working second factor needs the password first (disable), not just a session.
-    if (user.mfaEnabled) throw new AppError('CONFLICT', AUTH_MESSAGES.mfaAlreadyOn);
+  async startMfaSetup(ctx: AccessContext): Promise<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }> {
     const secret = newTotpSecret();
-    await this.repository.setPendingMfaSecret(userId, secret, this.now());
-    await this.options.audit.record({
-      ...ctx.audit,
-      action: 'auth.mfa-setup',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: userId,
+    const email = await this.uow.write(ctx, async (work) => {
+      const user = await this.account(work);
+      // Replacing a working second factor needs the password first (disable), not just a session.
+      if (user.mfaEnabled) throw new AppError('CONFLICT', AUTH_MESSAGES.mfaAlreadyOn);
+      const repository = work.use(AuthRepository);
+      await repository.setPendingMfaSecret(user.id, secret, this.now());
+      repository.noteAccount('auth.mfa-setup', user.id);
+      return user.email;
     });
-    return enrolment(secret, (await this.options.organisation()).name, user.email);
+    return enrolment(secret, (await this.options.organisation()).name, email);
   }
 
   /** Confirms enrolment with a code; turns MFA on, issues 10 recovery codes (shown once), ends other sessions. */
-  async enableMfa(userId: string, sessionId: string, code: string, ctx: RequestContext): Promise<string[]> {
-    const user = await this.userOrThrow(userId);
-    if (user.mfaEnabled) throw new AppError('CONFLICT', AUTH_MESSAGES.mfaAlreadyOn);
-    const pending = user.mfaPendingSecret;
-    if (!pending) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.mfaSetupFirst);
-    const now = this.now();
-    const step = await matchTotp(pending, code, now, null);
-    if (step === null) {
-      await this.auditFailure('auth.mfa-enabled', ctx, 'mfa-invalid', userId);
-      throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.mfaInvalid, { code: 'mfa.invalid' });
-    }
+  async enableMfa(ctx: AccessContext, code: string): Promise<string[]> {
+    const { userId, sessionId } = ctx.user;
     const codes = newRecoveryCodes();
-    const ended = await this.repository.transaction(async (repository) => {
-      if (!(await repository.enableMfa(userId, pending, step, now))) return null;
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const user = await this.account(work);
+      if (user.mfaEnabled) throw new AppError('CONFLICT', AUTH_MESSAGES.mfaAlreadyOn);
+      const pending = user.mfaPendingSecret;
+      if (!pending) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.mfaSetupFirst);
+      const now = this.now();
+      const step = await matchTotp(pending, code, now, null);
+      if (step === null) {
+        repository.noteRefusal('auth.mfa-enabled', 'mfa-invalid', userId);
+        throw new AppError('VALIDATION_FAILED', AUTH_MESSAGES.mfaInvalid, { code: 'mfa.invalid' });
+      }
+      // Another request changed the enrolment meanwhile (a second set-up, or it was enabled already).
+      if (!(await repository.enableMfa(userId, pending, step, now))) throw new AppError('CONFLICT', AUTH_MESSAGES.mfaSetupFirst);
       await repository.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
-      return repository.revokeSessions(userId, 'two-factor authentication turned on', now, sessionId);
+      const ended = await repository.revokeSessions(userId, 'two-factor authentication turned on', now, sessionId ?? undefined);
+      repository.noteAccount('auth.mfa-enabled', userId, { sessionsEnded: ended });
+      return codes;
     });
-    // Another request changed the enrolment meanwhile (a second set-up, or it was enabled already).
-    if (ended === null) throw new AppError('CONFLICT', AUTH_MESSAGES.mfaSetupFirst);
-    await this.options.audit.record({
-      ...ctx.audit,
-      action: 'auth.mfa-enabled',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: userId,
-      details: { sessionsEnded: ended },
-    });
-    return codes;
   }
 
-  async disableMfa(userId: string, sessionId: string, password: string, ctx: RequestContext): Promise<void> {
-    const user = await this.userOrThrow(userId);
-    await this.verifyCurrentPassword(user, password, 'password', 'auth.mfa-disabled', ctx);
-    const now = this.now();
-    const ended = await this.repository.transaction(async (repository) => {
-      await repository.disableMfa(userId, now);
-      return repository.revokeSessions(userId, 'two-factor authentication turned off', now, sessionId);
-    });
-    await this.options.audit.record({
-      ...ctx.audit,
-      action: 'auth.mfa-disabled',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: userId,
-      details: { sessionsEnded: ended, wasEnabled: user.mfaEnabled },
+  async disableMfa(ctx: AccessContext, password: string): Promise<void> {
+    const { sessionId } = ctx.user;
+    const user = await this.confirmPassword(ctx, password, 'password', 'auth.mfa-disabled');
+    await this.uow.write(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      const now = this.now();
+      await repository.disableMfa(user.id, now);
+      const ended = await repository.revokeSessions(user.id, 'two-factor authentication turned off', now, sessionId ?? undefined);
+      repository.noteAccount('auth.mfa-disabled', user.id, { sessionsEnded: ended, wasEnabled: user.mfaEnabled });
     });
   }
 
   /** New recovery codes; the old ones stop working. */
-  async regenerateRecoveryCodes(userId: string, password: string, ctx: RequestContext): Promise<string[]> {
-    const user = await this.userOrThrow(userId);
-    await this.verifyCurrentPassword(user, password, 'password', 'auth.mfa-recovery-codes', ctx);
+  async regenerateRecoveryCodes(ctx: AccessContext, password: string): Promise<string[]> {
+    const user = await this.confirmPassword(ctx, password, 'password', 'auth.mfa-recovery-codes');
     if (!user.mfaEnabled) throw new AppError('CONFLICT', AUTH_MESSAGES.mfaOff);
     const codes = newRecoveryCodes();
-    await this.repository.transaction((repository) => repository.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode)));
-    await this.options.audit.record({
-      ...ctx.audit,
-      action: 'auth.mfa-recovery-codes',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: userId,
+    await this.uow.write(ctx, async (work) => {
+      const repository = work.use(AuthRepository);
+      await repository.replaceRecoveryCodes(user.id, codes.map(hashRecoveryCode));
+      repository.noteAccount('auth.mfa-recovery-codes', user.id);
     });
     return codes;
   }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authThrottle } from '../../db/schema';
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { accountBlockMs, accountKey, ipKey } from './login-throttle';
-import { auditOf, createAccount, login } from './testing';
+import { accountBlockMs, accountKey, accountWideBlockMs, ipKey, THROTTLE } from './login-throttle';
+import { auditOf, createAccount, login, type TestAccount } from './testing';
 
 // Brute force: a few failures get 429 with Retry-After, the
 // block ends, and the real user signing in from their own address is never locked out by an
@@ -149,5 +149,75 @@ describe('sign-in throttle', () => {
       expect(response.statusCode).toBe(401);
     }
     expect((await login(agent, { email: account.email, password: account.password, mfaCode: '000000' })).statusCode).toBe(429);
+  });
+
+  describe('per account, from any address', () => {
+    /** Wrong passwords for `account`, each from an address no one used before. */
+    async function failFromManyAddresses(account: TestAccount, count: number): Promise<void> {
+      for (let i = 0; i < count; i += 1) {
+        const response = await login(fromNewAddress(), { email: account.email, password: `Wrong#Spread${i}` });
+        expect(response.statusCode, `attempt ${i + 1}`).toBe(401);
+      }
+    }
+    const accountWideKey = (account: TestAccount) => `acct:${account.email.toLowerCase()}`;
+
+    it('delays an account guessed from many addresses, longer with each further failure, up to 15 minutes', async () => {
+      expect(THROTTLE.accountWideFailures).toBe(10);
+      expect([10, 11, 12, 15, 16, 30].map(accountWideBlockMs)).toEqual([30_000, 60_000, 120_000, 900_000, 900_000, 900_000]);
+      expect(accountWideBlockMs(9)).toBe(0);
+
+      const account = await createAccount(t.db.db);
+      await failFromManyAddresses(account, THROTTLE.accountWideFailures);
+      // A new address, the right password: the account itself is waiting now.
+      const blocked = await login(fromNewAddress(), { email: account.email, password: account.password });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual(RATE_LIMITED);
+      const first = Number(blocked.headers['retry-after']);
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThanOrEqual(30);
+
+      await endBlock(accountWideKey(account));
+      expect((await login(fromNewAddress(), { email: account.email, password: 'Wrong#Again1' })).statusCode).toBe(401);
+      const longer = await login(fromNewAddress(), { email: account.email, password: account.password });
+      expect(longer.statusCode).toBe(429);
+      expect(Number(longer.headers['retry-after'])).toBeGreaterThan(30);
+      expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(60);
+    });
+
+    it('lets the real user in on a device they signed in from before, from any address, while strangers wait', async () => {
+      const account = await createAccount(t.db.db);
+      const laptop = fromNewAddress();
+      expect((await login(laptop, { email: account.email, password: account.password })).statusCode).toBe(200);
+      const deviceCookie = laptop.cookie('caredeck-device');
+      expect(deviceCookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      await failFromManyAddresses(account, THROTTLE.accountWideFailures);
+      expect((await login(fromNewAddress(), { email: account.email, password: account.password })).statusCode).toBe(429);
+
+      // The same laptop on another network (a new address) still gets in.
+      const travelling = fromNewAddress();
+      travelling.setCookie('caredeck-device', deviceCookie!);
+      const response = await login(travelling, { email: account.email, password: account.password });
+      expect(response.statusCode).toBe(200);
+
+      // A device cookie of another account, or a made-up one, does not open the way.
+      const other = await createAccount(t.db.db);
+      const otherLaptop = fromNewAddress();
+      await login(otherLaptop, { email: other.email, password: other.password });
+      const borrowed = fromNewAddress();
+      borrowed.setCookie('caredeck-device', otherLaptop.cookie('caredeck-device')!);
+      expect((await login(borrowed, { email: account.email, password: account.password })).statusCode).toBe(429);
+      const forged = fromNewAddress();
+      forged.setCookie('caredeck-device', 'A'.repeat(43));
+      expect((await login(forged, { email: account.email, password: account.password })).statusCode).toBe(429);
+    });
+
+    it('sets the device cookie httpOnly, for the whole site, lasting beyond the browser session', async () => {
+      const account = await createAccount(t.db.db);
+      const response = await login(fromNewAddress(), { email: account.email, password: account.password });
+      const cookie = response.cookies.find((c) => c.name === 'caredeck-device');
+      expect(cookie).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
+      expect(cookie!.maxAge).toBeGreaterThan(30 * 24 * 3600);
+    });
   });
 });

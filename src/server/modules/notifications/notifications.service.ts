@@ -24,6 +24,13 @@ import { NotificationsRepository, type NotificationRow } from './notifications.r
 // Producers outside a request use `notify` (its own write) or `record` (stored only, when the push
 // already happened another way).
 
+/** A session just started, as the new-device check compares it. */
+export interface SignedInSession {
+  id: string;
+  ip: string;
+  userAgent: string | undefined;
+}
+
 export interface NewNotification {
   type: NotificationType;
   title: string;
@@ -113,27 +120,35 @@ export class NotificationsService {
    * Sign-in from a new device: the pair (address, browser) of this session was never
    * seen for the user before. The very first sign-in of an account is not news and is not reported.
    */
-  async noteSignIn(userId: string, session: { id: string; ip: string; userAgent: string | undefined }): Promise<Notification | null> {
+  async noteSignIn(userId: string, session: SignedInSession): Promise<Notification | null> {
+    return this.uow.write(this.options.system(), (work) => this.noteSignInIn(work, userId, session));
+  }
+
+  /** In the sign-in's own write: a notice when the account was signed in to from a device not seen before. */
+  async noteSignInIn(work: Work, userId: string, session: SignedInSession): Promise<Notification | null> {
     // Compared as the session store keeps them (shortened to 100 and 500 characters).
     const ip = session.ip.slice(0, 100);
     const userAgent = (session.userAgent ?? '').slice(0, 500);
-    return this.uow.write(this.options.system(), async (work) => {
-      const earlier = await work.use(NotificationsRepository).earlierSessions(userId, session.id, ip, userAgent);
-      if (earlier.total === 0 || earlier.sameDevice > 0) return null;
-      return this.notifyIn(work, userId, {
-        type: 'system',
-        priority: 'high',
-        title: 'New sign-in to your account',
-        message:
-          'Your account was just signed in to from a device or browser not seen before. If this was not you, change your password now.',
-        actionUrl: NOTIFICATION_LINKS.accountSecurity,
-        code: 'security.new_device',
-      });
+    const earlier = await work.use(NotificationsRepository).earlierSessions(userId, session.id, ip, userAgent);
+    if (earlier.total === 0 || earlier.sameDevice > 0) return null;
+    return this.notifyIn(work, userId, {
+      type: 'system',
+      priority: 'high',
+      title: 'New sign-in to your account',
+      message:
+        'Your account was just signed in to from a device or browser not seen before. If this was not you, change your password now.',
+      actionUrl: NOTIFICATION_LINKS.accountSecurity,
+      code: 'security.new_device',
     });
   }
 
   async notePasswordChanged(userId: string): Promise<Notification> {
-    return this.notify(userId, {
+    return this.uow.write(this.options.system(), (work) => this.passwordChangedIn(work, userId));
+  }
+
+  /** In the password change's own write. */
+  passwordChangedIn(work: Work, userId: string): Promise<Notification> {
+    return this.notifyIn(work, userId, {
       type: 'system',
       priority: 'high',
       title: 'Your password was changed',
