@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpComponentTests } from '../../../test/component-tests';
 import { adminUser, fakeServer, json, renderAsAdmin } from '../testing/render-admin';
 import { UserAdminPage } from './user-admin-page';
+import { typeDate } from '../../../test/date-field';
 
 setUpComponentTests();
 
@@ -175,7 +176,7 @@ describe('user detail: permissions and View as', () => {
     expect(within(viewAs).getByText('Effective permissions (1)')).toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Expiry of appointments.create'), '2030-06-30');
+    await typeDate(user, within(dialog).getByRole('group', { name: 'Expiry of appointments.create' }), '2030-06-30');
     await user.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
     expect(await screen.findByText('Permissions saved')).toBeInTheDocument();
     const writes = calls.filter((c) => c.method !== 'GET');
