@@ -30,7 +30,11 @@ async function fillStep1(page: Page, email: string) {
   await field(page, reg.fields.phone).fill('+1 555 010 2233');
   await field(page, reg.fields.password).fill(PASSWORD);
   await field(page, reg.fields.confirmPassword).fill(PASSWORD);
-  await field(page, reg.fields.dateOfBirth).fill('1988-04-17');
+  // The date of birth is three boxes (day, month, year) in the reader's order, one labelled group.
+  const birth = page.getByRole('group', { name: reg.fields.dateOfBirth, exact: true });
+  await birth.locator('input[name$=".year"]').fill('1988');
+  await birth.locator('input[name$=".month"]').fill('04');
+  await birth.locator('input[name$=".day"]').fill('17');
   await field(page, reg.fields.gender).selectOption('female');
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDayOrInstantSchema, isOrderedRange } from './dates';
+import { boundedDayOrInstantSchema, isOrderedRange, optionalDaySchema } from './dates';
 import { defineRoute } from './http';
 import { AUDIT_CATEGORIES } from './audit-actions';
 import { ROLES } from './roles';
@@ -46,6 +46,36 @@ const ordered = (q: { from?: string; to?: string }) => isOrderedRange(q.from, q.
 const ORDER_ISSUE = { message: 'date.rangeOrder', path: ['to'] };
 export const auditFilterSchema = auditFilterFields.refine(ordered, ORDER_ISSUE);
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/**
+ * The viewer's filter form: every field as its input holds it ('' for not set); what it yields is
+ * the filter with only the fields that are set, checked by the rules above.
+ */
+export const auditFilterFormSchema = z
+  .object({
+    user: z.string().trim().max(200, 'text.tooLong'),
+    patient: z.string().trim().max(200, 'text.tooLong'),
+    action: z
+      .string()
+      .trim()
+      .max(100, 'text.tooLong')
+      .regex(/^[a-z0-9._-]*$/i, 'choice.invalid'),
+    outcome: z.enum(AUDIT_OUTCOMES, 'choice.invalid').or(z.literal('')),
+    from: optionalDaySchema(),
+    to: optionalDaySchema(),
+  })
+  .refine(ordered, ORDER_ISSUE)
+  .transform((form): AuditFilter => {
+    const filter: AuditFilter = {};
+    if (form.user) filter.user = form.user;
+    if (form.patient) filter.patient = form.patient;
+    if (form.action) filter.action = form.action;
+    if (form.outcome) filter.outcome = form.outcome;
+    if (form.from) filter.from = form.from;
+    if (form.to) filter.to = form.to;
+    return filter;
+  });
+export type AuditFilterForm = z.input<typeof auditFilterFormSchema>;
 
 export const auditListQuerySchema = auditFilterFields.extend({ page, pageSize }).strict().refine(ordered, ORDER_ISSUE);
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;

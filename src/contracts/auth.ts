@@ -81,6 +81,19 @@ export const resetPasswordRequestSchema = z.object({
   recoveryCode: recoveryCodeSchema.optional(),
 });
 
+/** The reset page's form: the new password, strong enough, typed twice (the confirmation stays in the browser). */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string().min(1, 'password.required') })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'password.mismatch',
+    // Said even while the new password itself is refused, so both messages show at once.
+    when: ({ value }) => {
+      const v = value as { newPassword?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.newPassword === 'string' && typeof v?.confirmPassword === 'string' && v.confirmPassword !== '';
+    },
+  });
+
 export const resetPasswordResponseSchema = z.union([
   z.object({ success: z.literal(true), message: z.string() }),
   z.object({ success: z.literal(false), mfaRequired: z.literal(true) }),

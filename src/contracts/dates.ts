@@ -50,6 +50,16 @@ export function boundedDateSchema(invalid: string = 'date.invalid') {
     .refine((day) => !isCalendarDate(day) || isInDateWindow(day), 'date.outOfRange');
 }
 
+/** A form's optional calendar day: '' for none, else a day within DATE_WINDOW (a filter's from / to). */
+export function optionalDaySchema(invalid: string = 'date.invalid') {
+  return z
+    .string(invalid)
+    .trim()
+    .max(10, invalid)
+    .refine((day) => day === '' || isCalendarDate(day), invalid)
+    .refine((day) => !isCalendarDate(day) || isInDateWindow(day), 'date.outOfRange');
+}
+
 /** Whether an instant falls within DATE_WINDOW (an unreadable one is left to the format check). */
 export function isInstantInWindow(value: string): boolean {
   const time = Date.parse(value);

@@ -104,9 +104,12 @@ export const registrationResponseJsonSchema = z.looseObject({
   authenticatorAttachment: z.string().max(32).optional(),
 });
 
+/** The name someone gives a new passkey ('' for none). */
+export const passkeyDeviceNameSchema = z.string().trim().max(100, 'text.tooLong');
+
 export const passkeyRegistrationVerifyRequestSchema = z.object({
   response: registrationResponseJsonSchema,
-  deviceName: z.string().trim().max(100, 'text.tooLong').optional(),
+  deviceName: passkeyDeviceNameSchema.optional(),
 });
 export const passkeyUpdateRequestSchema = z.object({ enabled: z.boolean() });
 

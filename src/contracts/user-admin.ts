@@ -35,6 +35,15 @@ export const userListQuerySchema = z
   .strict();
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
+/** The list's filter form: its inputs as they hold them ('' for any); the rules are the list query's. */
+export const userFilterFormSchema = z.object({
+  search: z.string().trim().max(200, 'text.tooLong'),
+  role: z.enum(ROLES, 'choice.invalid').or(z.literal('')),
+  status: z.enum(USER_STATUSES, 'choice.invalid').or(z.literal('')),
+  sort: z.enum(USER_SORTS, 'choice.invalid'),
+});
+export type UserFilterForm = z.infer<typeof userFilterFormSchema>;
+
 /** What an admin sees of an account in the list: no PHI, no secrets. */
 export const adminUserSchema = sessionUserSchema
   .pick({ id: true, email: true, firstName: true, lastName: true, name: true, role: true, position: true })

@@ -233,3 +233,47 @@ export function CheckboxInput({ name, label, description, liveError, registerOpt
     </div>
   );
 }
+
+type RadioGroupProps = KitFieldProps & {
+  /** Each choice's value (as the input holds it) and its words. */
+  options: readonly { value: string; label: ReactNode }[];
+  className?: string;
+};
+
+/** One choice among a few, shown as radio buttons in a group named by its legend. */
+export function RadioGroupInput({ name, label, description, liveError, registerOptions, options, className = '' }: RadioGroupProps) {
+  const { registration, error } = useKitRegistration(name, liveError, registerOptions);
+  const generated = useId();
+  const hintId = `${generated}-hint`;
+  const errorId = `${generated}-error`;
+  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className={`flex flex-col gap-2 ${className}`} aria-describedby={describedBy}>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}</legend>
+      {description ? (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {description}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              value={option.value}
+              aria-invalid={error ? true : undefined}
+              className="size-4 accent-brand-700"
+              {...registration}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,37 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, ScrollText } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_OUTCOMES, AUDIT_PAGE_SIZE, type AuditEvent, type AuditFilter } from '../../../../contracts/audit';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { inputClasses, TextField } from '../../../components/ui/field';
+import {
+  AUDIT_OUTCOMES,
+  AUDIT_PAGE_SIZE,
+  auditFilterFormSchema,
+  type AuditEvent,
+  type AuditFilter,
+  type AuditFilterForm,
+} from '../../../../contracts/audit';
+import { DateInput, SelectInput, TextInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { buttonClasses } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { auditEventsQuery, auditExportUrl } from '../api/audit';
 import { ChainStatus } from '../components/chain-status';
 import { actionWords } from '../lib/action-words';
 
-interface Draft {
-  user: string;
-  patient: string;
-  action: string;
-  outcome: string;
-  from: string;
-  to: string;
-}
-
-const EMPTY: Draft = { user: '', patient: '', action: '', outcome: '', from: '', to: '' };
-
-function toFilter(draft: Draft): AuditFilter {
-  const filter: AuditFilter = {};
-  if (draft.user.trim()) filter.user = draft.user.trim();
-  if (draft.patient.trim()) filter.patient = draft.patient.trim();
-  if (draft.action.trim()) filter.action = draft.action.trim();
-  if (draft.outcome) filter.outcome = draft.outcome as AuditFilter['outcome'];
-  if (draft.from) filter.from = draft.from;
-  if (draft.to) filter.to = draft.to;
-  return filter;
-}
+const EMPTY: AuditFilterForm = { user: '', patient: '', action: '', outcome: '', from: '', to: '' };
 
 const OUTCOME_TONES: Record<AuditEvent['outcome'], string> = {
   success: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
@@ -42,26 +31,23 @@ const OUTCOME_TONES: Record<AuditEvent['outcome'], string> = {
 /** The admin audit viewer, with filters, paging, CSV export and the chain check. */
 export function AuditPage() {
   const { t, i18n } = useTranslation(['audit', 'shell']);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  // The filters are a kit form too: the contract's rules (a day between 1900 and 2200, "to" not
+  // before "from") are said beside the fields before anything is asked of the server.
+  const form = useSchemaForm({ schema: auditFilterFormSchema, defaultValues: EMPTY });
   const [filter, setFilter] = useState<AuditFilter>({});
   const [page, setPage] = useState(1);
   const query = useQuery(auditEventsQuery(filter, page));
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilter(toFilter(draft));
+  const apply = (next: AuditFilter) => {
+    setFilter(next);
     setPage(1);
   };
   const clear = () => {
-    setDraft(EMPTY);
+    form.reset(EMPTY);
     setFilter({});
     setPage(1);
   };
-  const field = (key: keyof Draft) => ({
-    value: draft[key],
-    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
-  });
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
@@ -78,36 +64,33 @@ export function AuditPage() {
 
       <ChainStatus />
 
-      <form role="search" aria-label={t('filters.label')} onSubmit={apply} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField label={t('filters.user')} hint={t('filters.personHint')} maxLength={200} {...field('user')} />
-        <TextField label={t('filters.patient')} hint={t('filters.personHint')} maxLength={200} {...field('patient')} />
-        <TextField
-          label={t('filters.action')}
-          hint={t('filters.actionHint')}
-          maxLength={100}
-          pattern="[A-Za-z0-9._\-]*"
-          {...field('action')}
-        />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t('filters.outcome')}
-          <select className={inputClasses(false)} {...field('outcome')}>
-            <option value="">{t('filters.any')}</option>
-            {AUDIT_OUTCOMES.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {t(`outcomes.${outcome}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <TextField label={t('filters.from')} type="date" {...field('from')} />
-        <TextField label={t('filters.to')} type="date" min={draft.from || undefined} {...field('to')} />
+      <Form
+        form={form}
+        onSubmit={apply}
+        role="search"
+        aria-label={t('filters.label')}
+        className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <TextInput name="user" label={t('filters.user')} description={t('filters.personHint')} maxLength={200} />
+        <TextInput name="patient" label={t('filters.patient')} description={t('filters.personHint')} maxLength={200} />
+        <TextInput name="action" label={t('filters.action')} description={t('filters.actionHint')} maxLength={100} />
+        <SelectInput name="outcome" label={t('filters.outcome')}>
+          <option value="">{t('filters.any')}</option>
+          {AUDIT_OUTCOMES.map((outcome) => (
+            <option key={outcome} value={outcome}>
+              {t(`outcomes.${outcome}`)}
+            </option>
+          ))}
+        </SelectInput>
+        <DateInput name="from" label={t('filters.from')} />
+        <DateInput name="to" label={t('filters.to')} />
         <div className="flex gap-2 lg:col-span-2">
-          <Button type="submit">{t('filters.apply')}</Button>
-          <Button variant="ghost" onClick={clear}>
+          <SubmitButton>{t('filters.apply')}</SubmitButton>
+          <FormButton variant="ghost" onClick={clear}>
             {t('filters.clear')}
-          </Button>
+          </FormButton>
         </div>
-      </form>
+      </Form>
 
       <PageQueryStates
         query={query}

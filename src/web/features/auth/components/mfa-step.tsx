@@ -1,10 +1,15 @@
 import { KeyRound } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { mfaCodeSchema, recoveryCodeSchema } from '../../../../contracts/auth';
 import { AUTH } from '../../../../contracts/constants';
+import { TextInput } from '../../../components/form/fields';
+import { Form, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/field';
 
 export type SecondFactor = { mfaCode: string } | { recoveryCode: string };
 
@@ -22,122 +27,123 @@ interface Props {
   backLabel?: string;
 }
 
+const codeFormSchema = z.object({ mfaCode: mfaCodeSchema });
+const recoveryFormSchema = z.object({ recoveryCode: recoveryCodeSchema });
+
 /**
- * Spec §2/§5 MFA step: a 6-digit code, "MFA code is required" / "MFA code must be 6 digits", Verify
- * disabled until 6 characters are entered, Back to Login. A recovery code is the alternative when
- * the authenticator is not at hand.
+ * The second-factor step of sign-in and password reset: a 6-digit code ("MFA code is required" /
+ * "MFA code must be 6 digits"), Verify disabled until 6 characters are entered, Back to Login. A
+ * recovery code is the alternative when the authenticator is not at hand. Each is a kit form.
  */
 export function MfaStep({ busy, error, initialCode = '', onVerify, onBack, title, description, backLabel }: Props) {
-  const { t } = useTranslation(['auth', 'validation']);
+  const { t } = useTranslation('auth');
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
-  const [code, setCode] = useState(initialCode);
-  const [recovery, setRecovery] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    input.current?.focus();
-  }, [mode]);
-
-  const validate = (): SecondFactor | null => {
-    if (mode === 'code') {
-      const parsed = mfaCodeSchema.safeParse(code);
-      if (!parsed.success) {
-        setFieldError(t(`validation:${parsed.error.issues[0]?.message ?? 'mfa.invalidFormat'}`));
-        return null;
-      }
-      return { mfaCode: parsed.data };
-    }
-    const parsed = recoveryCodeSchema.safeParse(recovery);
-    if (!parsed.success) {
-      setFieldError(t(`validation:${parsed.error.issues[0]?.message ?? 'recoveryCode.invalid'}`));
-      return null;
-    }
-    return { recoveryCode: recovery.trim() };
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const factor = validate();
-    if (factor) {
-      setFieldError(null);
-      onVerify(factor);
-    }
-  };
-
-  const ready = mode === 'code' ? code.length >= AUTH.mfaCodeLength : recovery.trim().length > 0;
-
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="mfa-step" aria-labelledby="mfa-title">
-      <div className="flex items-start gap-3">
-        <KeyRound className="mt-1 size-6 shrink-0 text-brand-700 dark:text-brand-500" aria-hidden="true" />
-        <div>
-          <h2 id="mfa-title" className="text-lg font-semibold">
-            {title ?? t('mfa.title')}
-          </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            {mode === 'code' ? (description ?? t('mfa.description')) : t('mfa.recoveryDescription')}
-          </p>
-        </div>
+  const heading = (
+    <div className="flex items-start gap-3">
+      <KeyRound className="mt-1 size-6 shrink-0 text-brand-700 dark:text-brand-500" aria-hidden="true" />
+      <div>
+        <h2 id="mfa-title" className="text-lg font-semibold">
+          {title ?? t('mfa.title')}
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {mode === 'code' ? (description ?? t('mfa.description')) : t('mfa.recoveryDescription')}
+        </p>
       </div>
-      {mode === 'code' ? (
-        <TextField
-          ref={input}
-          key="code"
-          name="mfaCode"
-          label={t('mfa.code')}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value.trim().slice(0, AUTH.mfaCodeLength));
-            setFieldError(null);
-          }}
-          onBlur={() => {
-            if (!code) setFieldError(t('validation:mfa.required'));
-          }}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={AUTH.mfaCodeLength}
-          pattern="[0-9]*"
-          error={fieldError ?? undefined}
-          className="font-mono"
-        />
-      ) : (
-        <TextField
-          ref={input}
-          key="recovery"
-          name="recoveryCode"
-          label={t('mfa.recoveryCode')}
-          value={recovery}
-          onChange={(event) => {
-            setRecovery(event.target.value);
-            setFieldError(null);
-          }}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          error={fieldError ?? undefined}
-        />
-      )}
+    </div>
+  );
+  const footer = (
+    <>
       {error ? <FormAlert testId="login-error">{error}</FormAlert> : null}
-      <Button type="submit" disabled={!ready || busy} aria-busy={busy}>
-        {busy ? t('mfa.verifying') : t('mfa.verify')}
-      </Button>
+      <VerifyButton busy={busy} name={mode === 'code' ? 'mfaCode' : 'recoveryCode'} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" onClick={onBack} disabled={busy}>
           {backLabel ?? t('mfa.backToLogin')}
         </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setMode(mode === 'code' ? 'recovery' : 'code');
-            setFieldError(null);
-          }}
-          disabled={busy}
-        >
+        <Button variant="ghost" onClick={() => setMode(mode === 'code' ? 'recovery' : 'code')} disabled={busy}>
           {mode === 'code' ? t('mfa.useRecoveryCode') : t('mfa.useAuthenticator')}
         </Button>
       </div>
-    </form>
+    </>
   );
+  return mode === 'code' ? (
+    <CodeForm key="code" initialCode={initialCode} onVerify={onVerify} heading={heading} footer={footer} />
+  ) : (
+    <RecoveryForm key="recovery" onVerify={onVerify} heading={heading} footer={footer} />
+  );
+}
+
+interface StepFormProps {
+  onVerify(factor: SecondFactor): void;
+  heading: ReactNode;
+  footer: ReactNode;
+}
+
+function CodeForm({ initialCode, onVerify, heading, footer }: StepFormProps & { initialCode: string }) {
+  const { t } = useTranslation('auth');
+  const form = useSchemaForm({ schema: codeFormSchema, defaultValues: { mfaCode: initialCode } });
+  const { setFocus, setError } = form;
+  useEffect(() => setFocus('mfaCode'), [setFocus]);
+  return (
+    <Form
+      form={form}
+      onSubmit={({ mfaCode }) => onVerify({ mfaCode })}
+      className="flex flex-col gap-4"
+      data-testid="mfa-step"
+      aria-labelledby="mfa-title"
+    >
+      {heading}
+      <TextInput
+        name="mfaCode"
+        label={t('mfa.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={AUTH.mfaCodeLength}
+        pattern="[0-9]*"
+        className="font-mono"
+        // Leaving the field empty says at once that a code is needed.
+        registerOptions={{
+          onBlur: (event: { target: { value: string } }) => {
+            if (!event.target.value) setError('mfaCode', { type: 'required', message: 'mfa.required' });
+          },
+        }}
+      />
+      {footer}
+    </Form>
+  );
+}
+
+function RecoveryForm({ onVerify, heading, footer }: StepFormProps) {
+  const { t } = useTranslation('auth');
+  const form = useSchemaForm({ schema: recoveryFormSchema, defaultValues: { recoveryCode: '' } });
+  const { setFocus, getValues } = form;
+  useEffect(() => setFocus('recoveryCode'), [setFocus]);
+  return (
+    <Form
+      form={form}
+      // The code goes as typed (trimmed); the server ignores case and dashes.
+      onSubmit={() => onVerify({ recoveryCode: getValues('recoveryCode').trim() })}
+      className="flex flex-col gap-4"
+      data-testid="mfa-step"
+      aria-labelledby="mfa-title"
+    >
+      {heading}
+      <TextInput
+        name="recoveryCode"
+        label={t('mfa.recoveryCode')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={40}
+      />
+      {footer}
+    </Form>
+  );
+}
+
+/** Verify waits for a whole code (6 characters) or any recovery code, and while one is checked. */
+function VerifyButton({ busy, name }: { busy: boolean; name: 'mfaCode' | 'recoveryCode' }) {
+  const { t } = useTranslation('auth');
+  const value = (useWatch({ name }) as string | undefined) ?? '';
+  const ready = name === 'mfaCode' ? value.trim().length >= AUTH.mfaCodeLength : value.trim().length > 0;
+  return <SubmitButton disabled={!ready || busy}>{busy ? t('mfa.verifying') : t('mfa.verify')}</SubmitButton>;
 }

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, defaultQueryFn, resetCsrfToken } from '../../../lib/api-client';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { SessionController } from '../../../lib/session/session-controller';
 import { SessionProvider } from '../../../lib/session/session-provider';
 import { sessionUser } from '../../../lib/session/testing';
@@ -331,5 +331,44 @@ describe('arriving from other pages', () => {
     expect(await screen.findByTestId('login-notice')).toHaveTextContent(
       'Thank you, Ada! We have sent a message to your email address. Please check your mail, then sign in here.',
     );
+  });
+});
+
+describe('in the reader’s language, keeping what was typed', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('says the credentials’ and the code’s rules in German, and a refused sign-in keeps the email', async () => {
+    await i18next.changeLanguage('de');
+    stubServer();
+    renderLogin();
+    const user = userEvent.setup();
+    await form();
+    const email = screen.getByLabelText(i18next.t('auth:login.email'));
+    await user.type(email, 'mfa@caredeck');
+    await user.click(screen.getByRole('button', { name: i18next.t('auth:login.submit') }));
+    expect(await screen.findByTestId('email-error')).toHaveTextContent(i18next.t('validation:email.invalid'));
+    expect(screen.getByTestId('password-error')).toHaveTextContent(i18next.t('validation:password.required'));
+    expect(screen.getByTestId('email-error')).not.toHaveTextContent('Please enter a valid email address');
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('mfa@caredeck');
+    expect(loginBodies).toEqual([]);
+
+    loginAnswers.push({ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } } });
+    await user.type(email, '.demo');
+    await user.type(screen.getByLabelText(i18next.t('auth:login.password'), { exact: true }), 'Secure#2026');
+    await user.click(screen.getByRole('button', { name: i18next.t('auth:login.submit') }));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(i18next.t('auth:server.invalidCredentials'));
+    expect(email).toHaveValue('mfa@caredeck.demo');
+
+    loginAnswers.push({ status: 200, body: { success: false, mfaRequired: true } });
+    await user.click(screen.getByRole('button', { name: i18next.t('auth:login.submit') }));
+    const code = await screen.findByLabelText(i18next.t('auth:mfa.code'));
+    await user.type(code, '12345x');
+    await user.click(screen.getByRole('button', { name: i18next.t('auth:mfa.verify') }));
+    expect(await screen.findByTestId('mfaCode-error')).toHaveTextContent(i18next.t('validation:mfa.invalidFormat'));
+    expect(code).toHaveValue('12345x');
+    expect(loginBodies).toHaveLength(2);
   });
 });

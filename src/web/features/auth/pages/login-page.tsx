@@ -1,18 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { loginRequestSchema, type SessionInfo } from '../../../../contracts/auth';
 import type { DemoAccount } from '../../../../contracts/demo';
 import type { SessionUser } from '../../../../contracts/user';
+import { EmailInput, PasswordInput } from '../../../components/form/fields';
+import { Form, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { DelayedLoading } from '../../../components/ui/delayed-loading';
-import { FormAlert, TextField } from '../../../components/ui/field';
-import { PasswordField } from '../../../components/ui/password-field';
+import { FormAlert } from '../../../components/ui/field';
 import { portalPath, safeNextPath } from '../../../lib/session/role-navigation';
 import { useSession } from '../../../lib/session/use-session';
 import { usePublicConfig } from '../../../lib/use-public-config';
@@ -58,8 +58,7 @@ export function LoginPage() {
   const [arrival] = useState(() => (location.state ?? {}) as LoginLocationState);
   const announced = useRef(false);
 
-  const form = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), defaultValues: { email: '', password: '' } });
-  const errors = form.formState.errors;
+  const form = useSchemaForm({ schema: credentialsSchema, defaultValues: { email: '', password: '' } });
 
   // Messages handed over by registration and password reset: once, then gone from history so a
   // reload does not repeat them.
@@ -117,10 +116,10 @@ export function LoginPage() {
     }
   };
 
-  const submitCredentials = form.handleSubmit(async (values) => {
+  const submitCredentials = async (values: Credentials) => {
     setCredentials(values);
     await attempt(values);
-  });
+  };
 
   const selectDemo = (account: DemoAccount) => {
     form.setValue('email', account.email, { shouldValidate: form.formState.isSubmitted });
@@ -159,20 +158,9 @@ export function LoginPage() {
         <div className="mt-6">
           {step === 'credentials' ? (
             <div className="flex flex-col gap-4">
-              <form onSubmit={(event) => void submitCredentials(event)} noValidate className="flex flex-col gap-4" data-testid="login-form">
-                <TextField
-                  {...form.register('email')}
-                  type="email"
-                  label={t('login.email')}
-                  autoComplete="username"
-                  error={errors.email?.message ? t(`validation:${errors.email.message}`) : undefined}
-                />
-                <PasswordField
-                  {...form.register('password')}
-                  label={t('login.password')}
-                  autoComplete="current-password"
-                  error={errors.password?.message ? t(`validation:${errors.password.message}`) : undefined}
-                />
+              <Form form={form} onSubmit={submitCredentials} className="flex flex-col gap-4" data-testid="login-form">
+                <EmailInput name="email" label={t('login.email')} autoComplete="username" />
+                <PasswordInput name="password" label={t('login.password')} autoComplete="current-password" />
                 <div className="-mt-2 flex justify-end">
                   <button
                     type="button"
@@ -183,11 +171,19 @@ export function LoginPage() {
                   </button>
                 </div>
                 {error ? <FormAlert testId="login-error">{error}</FormAlert> : null}
-                <Button type="submit" disabled={busy} aria-busy={busy}>
+                <SubmitButton
+                  disabled={busy}
+                  pending={
+                    <>
+                      <LogIn className="size-4" aria-hidden="true" />
+                      {t('login.submitting')}
+                    </>
+                  }
+                >
                   <LogIn className="size-4" aria-hidden="true" />
-                  {busy ? t('login.submitting') : t('login.submit')}
-                </Button>
-              </form>
+                  {t('login.submit')}
+                </SubmitButton>
+              </Form>
               <div className="flex items-center gap-3 text-xs text-slate-600 uppercase dark:text-slate-400" aria-hidden="true">
                 <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
                 {t('login.or')}

@@ -1,17 +1,20 @@
 import { KeyRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { newPasswordSchema } from '../../../../contracts/auth';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { resetPasswordFormSchema } from '../../../../contracts/auth';
+import { PasswordInput } from '../../../components/form/fields';
+import { Form, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';
-import { PasswordField } from '../../../components/ui/password-field';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
 import { MfaStep, type SecondFactor } from '../components/mfa-step';
-import { failureMessage, serverFieldErrors } from '../lib/server-text';
+import { failureMessage } from '../lib/server-text';
 import type { LoginLocationState } from './login-page';
 
 // Issue 3 item 2 and DESIGN.md §5: the e-mailed link carries a single-use token in the fragment
@@ -32,9 +35,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [token] = useState(() => tokenFromHash(location.hash || window.location.hash));
   const [stage, setStage] = useState<Stage>(token ? 'password' : 'invalid');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ newPassword?: string; confirmPassword?: string }>({});
+  // The password form lives as long as the page, so Back from the second factor finds it filled in.
+  const form = useSchemaForm({ schema: resetPasswordFormSchema, defaultValues: { newPassword: '', confirmPassword: '' } });
+  const password = useRef('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -42,46 +45,44 @@ export function ResetPasswordPage() {
     if (location.hash) void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate]);
 
-  const submit = async (factor?: SecondFactor) => {
+  /** Sends the reset; throws what the server refused. */
+  const send = async (factor?: SecondFactor) => {
     if (!token) return;
-    setBusy(true);
     setFailure(null);
+    const answer = await resetPassword({ token, newPassword: password.current, ...factor });
+    if (answer.success === false) {
+      // A reset never skips the second factor.
+      setStage('mfa');
+      return;
+    }
+    const state: LoginLocationState = { passwordReset: true };
+    void navigate('/login', { replace: true, state });
+  };
+
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'TOKEN_INVALID') {
+      setStage('invalid');
+      return;
+    }
+    // The server's word on the new password goes beside it, on the password step.
+    if (error instanceof ApiError && error.fields?.newPassword) {
+      form.setError('newPassword', { type: 'server', message: error.fields.newPassword });
+      setStage('password');
+    }
+    const message = failureMessage(t, error, t('reset.failedDefault'));
+    setFailure(message);
+    toast.error(message);
+  };
+
+  const verify = async (factor: SecondFactor) => {
+    setBusy(true);
     try {
-      const answer = await resetPassword({ token, newPassword: password, ...factor });
-      if (answer.success === false) {
-        // A reset never skips the second factor.
-        setStage('mfa');
-        return;
-      }
-      const state: LoginLocationState = { passwordReset: true };
-      void navigate('/login', { replace: true, state });
+      await send(factor);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'TOKEN_INVALID') {
-        setStage('invalid');
-        return;
-      }
-      const fields = serverFieldErrors(t, error);
-      if (fields.newPassword) {
-        setErrors({ newPassword: fields.newPassword });
-        setStage('password');
-      }
-      const message = failureMessage(t, error, t('reset.failedDefault'));
-      setFailure(message);
-      toast.error(message);
+      failed(error);
     } finally {
       setBusy(false);
     }
-  };
-
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    const parsed = newPasswordSchema.safeParse(password);
-    if (!parsed.success) next.newPassword = t(`validation:${parsed.error.issues[0]?.message ?? 'password.weak'}`);
-    if (!confirm) next.confirmPassword = t('validation:password.required');
-    else if (confirm !== password) next.confirmPassword = t('validation:password.mismatch');
-    setErrors(next);
-    if (Object.keys(next).length === 0) void submit();
   };
 
   return (
@@ -115,7 +116,7 @@ export function ResetPasswordPage() {
               title={t('reset.mfaTitle')}
               description={t('reset.mfaDescription')}
               backLabel={t('reset.back')}
-              onVerify={(factor) => void submit(factor)}
+              onVerify={(factor) => void verify(factor)}
               onBack={() => {
                 setStage('password');
                 setFailure(null);
@@ -123,44 +124,38 @@ export function ResetPasswordPage() {
             />
           </div>
         ) : (
-          <form onSubmit={submitPassword} noValidate className="mt-4 flex flex-col gap-4" data-testid="reset-form">
+          <Form
+            form={form}
+            onSubmit={async ({ newPassword }) => {
+              password.current = newPassword;
+              await send();
+            }}
+            onFailure={failed}
+            className="mt-4 flex flex-col gap-4"
+            data-testid="reset-form"
+          >
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('reset.description')}</p>
-            <PasswordField
-              name="newPassword"
-              label={t('reset.newPassword')}
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                setErrors((e) => ({ ...e, newPassword: undefined }));
-              }}
-              error={errors.newPassword}
-              after={<PasswordStrengthMeter password={password} />}
-            />
-            <PasswordField
-              name="confirmPassword"
-              label={t('reset.confirmPassword')}
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-                setErrors((e) => ({ ...e, confirmPassword: undefined }));
-              }}
-              error={errors.confirmPassword}
-            />
+            <NewPasswordInput label={t('reset.newPassword')} />
+            <PasswordInput name="confirmPassword" label={t('reset.confirmPassword')} autoComplete="new-password" />
             {failure ? <FormAlert testId="reset-error">{failure}</FormAlert> : null}
-            <Button type="submit" disabled={busy} aria-busy={busy}>
-              {busy ? t('reset.submitting') : t('reset.submit')}
-            </Button>
+            <SubmitButton pending={t('reset.submitting')}>{t('reset.submit')}</SubmitButton>
             <Link
               to="/login"
               className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
             >
               {t('reset.backToLogin')}
             </Link>
-          </form>
+          </Form>
         )}
       </section>
     </div>
+  );
+}
+
+/** The new password with its strength meter. */
+function NewPasswordInput({ label }: { label: string }) {
+  const newPassword = (useWatch({ name: 'newPassword' }) as string | undefined) ?? '';
+  return (
+    <PasswordInput name="newPassword" label={label} autoComplete="new-password" after={<PasswordStrengthMeter password={newPassword} />} />
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShareLink } from '../../../../contracts/share-links';
 import { json, renderPatientView } from '../../../lib/clinical/testing';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { stubApi } from '../testing';
 import { SharePanel } from './share-panel';
 
@@ -112,5 +112,36 @@ describe('share medication list panel', { timeout: 20_000 }, () => {
     expect(calls).toContainEqual({ method: 'DELETE', url: `/api/share-links/${target.id}`, body: undefined });
     expect(toast.success).toHaveBeenCalledWith('Link revoked');
     expect(await screen.findByText('You have no active links.')).toBeInTheDocument();
+  });
+
+  it('says the server’s refusal of the choice beside it in the reader’s language, and keeps the choice', async () => {
+    await i18next.changeLanguage('fr');
+    try {
+      stubApi({
+        'GET /api/share-links': () => json({ data: [] }),
+        'POST /api/share-links': () =>
+          json(
+            {
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Some fields are not valid.',
+                fields: { expiresInHours: 'Please choose one of the options' },
+              },
+            },
+            400,
+          ),
+      });
+      renderPatientView(<SharePanel />);
+      await screen.findByText(i18next.t('medications:share.none'));
+      const week = screen.getByRole('radio', { name: i18next.t('medications:share.expiry.h168') });
+      await userEvent.click(week);
+      await userEvent.click(screen.getByRole('button', { name: i18next.t('medications:share.create') }));
+      expect(await screen.findByTestId('expiresInHours-error')).toHaveTextContent(i18next.t('validation:choice.invalid'));
+      expect(screen.getByTestId('expiresInHours-error')).not.toHaveTextContent('Please choose one of the options');
+      expect(screen.getByTestId('share-create-error')).toHaveTextContent(i18next.t('medications:share.createFailed'));
+      expect(week).toBeChecked();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

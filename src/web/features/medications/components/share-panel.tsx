@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Link2, Share2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
+  createShareLinkRequestSchema,
   SHARE_LINK_EXPIRY_HOURS,
   type CreatedShareLink,
   type ShareLink,
   type ShareLinkExpiryHours,
 } from '../../../../contracts/share-links';
+import { RadioGroupInput } from '../../../components/form/fields';
+import { Form, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert, inputClasses } from '../../../components/ui/field';
@@ -45,47 +50,41 @@ export function SharePanel() {
   );
 }
 
+// The radios hold text; the contract takes the hours as a number.
+const createFormSchema = z.object({ expiresInHours: z.coerce.number().pipe(createShareLinkRequestSchema.shape.expiresInHours) });
+
 function CreateForm({ onCreated }: { onCreated: (link: CreatedShareLink) => void }) {
   const { t } = useTranslation('medications');
-  const [hours, setHours] = useState<ShareLinkExpiryHours>(24);
   const create = useCreateShareLink();
-  const legendId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    create.mutate(hours, { onSuccess: onCreated });
+  const form = useSchemaForm({ schema: createFormSchema, defaultValues: { expiresInHours: '24' } });
+  const [failed, setFailed] = useState(false);
+  const onSubmit = async ({ expiresInHours }: { expiresInHours: ShareLinkExpiryHours }) => {
+    setFailed(false);
+    onCreated(await create.mutateAsync(expiresInHours));
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
-      <fieldset className="flex flex-col gap-2" aria-describedby={legendId}>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{t('share.expiryLabel')}</legend>
-        <p id={legendId} className="sr-only">
-          {t('share.expiryHint')}
-        </p>
-        <div className="flex flex-wrap gap-x-4 gap-y-2">
-          {SHARE_LINK_EXPIRY_HOURS.map((option) => (
-            <label key={option} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="share-expiry"
-                value={option}
-                checked={hours === option}
-                onChange={() => setHours(option)}
-                className="size-4 accent-brand-700"
-              />
-              {t(`share.expiry.h${option}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {create.isError ? <FormAlert testId="share-create-error">{t('share.createFailed')}</FormAlert> : null}
+    <Form form={form} onSubmit={onSubmit} onFailure={() => setFailed(true)} className="flex flex-col gap-3">
+      <RadioGroupInput
+        name="expiresInHours"
+        label={t('share.expiryLabel')}
+        description={<span className="sr-only">{t('share.expiryHint')}</span>}
+        options={SHARE_LINK_EXPIRY_HOURS.map((option) => ({ value: String(option), label: t(`share.expiry.h${option}`) }))}
+      />
+      {failed ? <FormAlert testId="share-create-error">{t('share.createFailed')}</FormAlert> : null}
       <div>
-        <Button type="submit" disabled={create.isPending}>
+        <SubmitButton
+          pending={
+            <>
+              <Link2 className="size-4" aria-hidden="true" />
+              {t('share.creating')}
+            </>
+          }
+        >
           <Link2 className="size-4" aria-hidden="true" />
-          {create.isPending ? t('share.creating') : t('share.create')}
-        </Button>
+          {t('share.create')}
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

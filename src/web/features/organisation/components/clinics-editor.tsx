@@ -1,91 +1,70 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { clinicInputSchema, type Clinic, type ClinicInput } from '../../../../contracts/organisation';
 import { Button } from '../../../components/ui/button';
 import { DelayedLoading } from '../../../components/ui/delayed-loading';
-import { FormAlert, TextField } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/field';
+import { TextInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { clinicsQuery, useDeleteClinic, useSaveClinic } from '../api/organisation';
-import { serverFieldErrors, validationText } from './field-errors';
 
-type Form = { name: string; latitude: string; longitude: string; address: string };
+type ClinicFormValues = { name: string; latitude: string; longitude: string; address: string };
 type Parsed = z.output<typeof clinicInputSchema>;
-const FIELDS = ['name', 'latitude', 'longitude', 'address'] as const;
+// The inputs hold text; the contract reads the coordinates as numbers.
+const clinicFormSchema = clinicInputSchema as unknown as z.ZodType<Parsed, ClinicFormValues>;
 
-/** Add or edit one clinic; `clinic` null adds. */
+/** Add or edit one clinic; `clinic` null adds. A kit form: the rules, the server's refusals, and a backup per clinic. */
 function ClinicForm({ clinic, onDone }: { clinic: Clinic | null; onDone(): void }) {
   const { t } = useTranslation(['organisation', 'validation']);
   const save = useSaveClinic();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Form, unknown, Parsed>({
-    resolver: zodResolver(clinicInputSchema) as never,
+  const form = useSchemaForm({
+    schema: clinicFormSchema,
     defaultValues: {
       name: clinic?.name ?? '',
       latitude: clinic ? String(clinic.latitude) : '',
       longitude: clinic ? String(clinic.longitude) : '',
       address: clinic?.address ?? '',
     },
+    backup: { id: `clinic-${clinic?.id ?? 'new'}` },
   });
-  const message = (name: (typeof FIELDS)[number]) => validationText(t, errors[name]?.message);
 
   const onSubmit = async (body: Parsed) => {
     setFailure(null);
-    try {
-      await save.mutateAsync({ id: clinic?.id ?? null, body: body as ClinicInput });
-      toast.success(t(clinic ? 'clinics.updated' : 'clinics.added', { name: body.name }));
-      onDone();
-    } catch (error) {
-      const fields = serverFieldErrors(error).filter(([name]) => (FIELDS as readonly string[]).includes(name));
-      for (const [name, text] of fields) setError(name as (typeof FIELDS)[number], { message: text });
-      if (fields.length === 0) setFailure(t('clinics.saveFailed'));
-    }
+    await save.mutateAsync({ id: clinic?.id ?? null, body: body as ClinicInput });
+    toast.success(t(clinic ? 'clinics.updated' : 'clinics.added', { name: body.name }));
+    onDone();
   };
 
   return (
-    <form
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onFailure={(_error, placed) => {
+        if (placed.length === 0) setFailure(t('clinics.saveFailed'));
+      }}
       aria-label={clinic ? t('clinics.editLabel', { name: clinic.name }) : t('clinics.addLabel')}
       className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
     >
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={t('clinics.name')} error={message('name')} {...register('name')} />
-        <TextField label={t('clinics.address')} error={message('address')} {...register('address')} />
-        <TextField
-          label={t('clinics.latitude')}
-          inputMode="decimal"
-          hint={t('clinics.latitudeHint')}
-          error={message('latitude')}
-          {...register('latitude')}
-        />
-        <TextField
-          label={t('clinics.longitude')}
-          inputMode="decimal"
-          hint={t('clinics.longitudeHint')}
-          error={message('longitude')}
-          {...register('longitude')}
-        />
+        <TextInput name="name" label={t('clinics.name')} />
+        <TextInput name="address" label={t('clinics.address')} />
+        <TextInput name="latitude" label={t('clinics.latitude')} inputMode="decimal" description={t('clinics.latitudeHint')} />
+        <TextInput name="longitude" label={t('clinics.longitude')} inputMode="decimal" description={t('clinics.longitudeHint')} />
       </div>
       <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {t('clinics.save')}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
+        <SubmitButton>{t('clinics.save')}</SubmitButton>
+        <FormButton variant="ghost" onClick={onDone}>
           {t('clinics.cancel')}
-        </Button>
+        </FormButton>
       </div>
-    </form>
+    </Form>
   );
 }
 

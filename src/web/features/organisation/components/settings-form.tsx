@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ChangeEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -10,14 +9,14 @@ import {
   type OrganisationSettings,
   type OrganisationUpdate,
 } from '../../../../contracts/organisation';
-import { Button } from '../../../components/ui/button';
+import { EmailInput, TextInput } from '../../../components/form/fields';
+import { Form, FormButton, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm, type PlacedError } from '../../../components/form/use-schema-form';
 import { FormAlert, TextField } from '../../../components/ui/field';
+import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { useSaveOrganisation } from '../api/organisation';
-import { serverFieldErrors, validationText } from './field-errors';
 
-type Form = z.input<typeof organisationUpdateSchema>;
 type Parsed = z.output<typeof organisationUpdateSchema>;
-const FIELDS = ['name', 'logoUrl', 'supportEmail', 'phone', 'address'] as const;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -28,20 +27,13 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** The organisation's name, logo and contact details, validated by the contract schema. */
+/** The organisation's name, logo and contact details: a kit form on the contract's schema. */
 export function SettingsForm({ settings }: { settings: OrganisationSettings }) {
   const { t } = useTranslation(['organisation', 'validation']);
   const save = useSaveOrganisation();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<Form, unknown, Parsed>({
-    resolver: zodResolver(organisationUpdateSchema),
+  const form = useSchemaForm({
+    schema: organisationUpdateSchema,
     defaultValues: {
       name: settings.name,
       logoUrl: settings.logoUrl ?? '',
@@ -49,8 +41,12 @@ export function SettingsForm({ settings }: { settings: OrganisationSettings }) {
       phone: settings.phone ?? '',
       address: settings.address ?? '',
     },
+    // What was typed comes back if saving fails and the page is opened again; an uploaded logo is not kept.
+    backup: { id: 'organisation-settings', omit: ['logoUrl'] },
   });
-  const logo = useWatch({ control, name: 'logoUrl' });
+  const { setValue, setError } = form;
+  const logo = useWatch({ control: form.control, name: 'logoUrl' });
+  const logoError = fieldErrorText(t, form.formState.errors.logoUrl?.message);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -61,40 +57,38 @@ export function SettingsForm({ settings }: { settings: OrganisationSettings }) {
       setError('logoUrl', { message: 'logo.invalid' }, { shouldFocus: true });
       return;
     }
-    setValue('logoUrl', await readAsDataUrl(file), { shouldDirty: true, shouldValidate: true });
+    form.clearErrors('logoUrl');
+    setValue('logoUrl', await readAsDataUrl(file), { shouldDirty: true });
   };
 
   const onSubmit = async (body: Parsed) => {
     setFailure(null);
-    try {
-      await save.mutateAsync(body as OrganisationUpdate);
-      toast.success(t('settings.saved'));
-    } catch (error) {
-      const fields = serverFieldErrors(error).filter(([name]) => (FIELDS as readonly string[]).includes(name));
-      for (const [name, message] of fields) setError(name as (typeof FIELDS)[number], { message });
-      if (fields.length === 0) setFailure(t('settings.saveFailed'));
-    }
+    await save.mutateAsync(body as OrganisationUpdate);
+    toast.success(t('settings.saved'));
   };
 
-  const message = (name: (typeof FIELDS)[number]) => validationText(t, errors[name]?.message);
+  // The fields the server named carry its words; anything else is said once above the form.
+  const onFailure = (_error: unknown, placed: readonly PlacedError[]) => {
+    if (placed.length === 0) setFailure(t('settings.saveFailed'));
+  };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4" aria-labelledby="organisation-settings-title">
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onFailure={onFailure}
+      className="flex flex-col gap-4"
+      aria-labelledby="organisation-settings-title"
+    >
       <h2 id="organisation-settings-title" className="text-lg font-semibold">
         {t('settings.title')}
       </h2>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('settings.name')} autoComplete="organization" error={message('name')} {...register('name')} />
-        <TextField
-          label={t('settings.supportEmail')}
-          type="email"
-          autoComplete="email"
-          error={message('supportEmail')}
-          {...register('supportEmail')}
-        />
-        <TextField label={t('settings.phone')} type="tel" autoComplete="tel" error={message('phone')} {...register('phone')} />
-        <TextField label={t('settings.address')} autoComplete="street-address" error={message('address')} {...register('address')} />
+        <TextInput name="name" label={t('settings.name')} autoComplete="organization" />
+        <EmailInput name="supportEmail" label={t('settings.supportEmail')} />
+        <TextInput name="phone" label={t('settings.phone')} type="tel" autoComplete="tel" />
+        <TextInput name="address" label={t('settings.address')} autoComplete="street-address" />
       </div>
       <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
         <legend className="px-1 text-sm font-medium">{t('settings.logo')}</legend>
@@ -113,25 +107,28 @@ export function SettingsForm({ settings }: { settings: OrganisationSettings }) {
             <input type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => void onFile(e)} />
           </label>
           {logo ? (
-            <Button variant="ghost" onClick={() => setValue('logoUrl', '', { shouldDirty: true })}>
+            <FormButton variant="ghost" onClick={() => setValue('logoUrl', '', { shouldDirty: true })}>
               {t('settings.removeLogo')}
-            </Button>
+            </FormButton>
           ) : null}
         </div>
+        {/* The path field shows a path; an uploaded image is the value but is not shown as text. */}
         <TextField
+          name="logoUrl"
           label={t('settings.logoPath')}
           hint={t('settings.logoHint')}
-          error={message('logoUrl')}
+          error={logoError}
           value={logo?.startsWith('data:') ? '' : (logo ?? '')}
           placeholder={logo?.startsWith('data:') ? t('settings.uploaded') : '/icons/icon-192.png'}
-          onChange={(e) => setValue('logoUrl', e.target.value, { shouldDirty: true })}
+          onChange={(e) => {
+            form.clearErrors('logoUrl');
+            setValue('logoUrl', e.target.value, { shouldDirty: true });
+          }}
         />
       </fieldset>
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('settings.saving') : t('settings.save')}
-        </Button>
+        <SubmitButton pending={t('settings.saving')}>{t('settings.save')}</SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

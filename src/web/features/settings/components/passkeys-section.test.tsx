@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSKEY_BROWSER_FLAG_KEY, type BiometricCredential } from '../../../../contracts/passkeys';
 import { resetCsrfToken } from '../../../lib/api-client';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { PasskeysSection } from './passkeys-section';
 
 // The passkeys part of the security settings: list, add through the device's prompt, turn on/off,
@@ -65,6 +65,11 @@ async function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise
   }
   if (path === '/api/biometric/register/options') return json(200, { options: { challenge: 'Y2g', rp: { id: 'localhost' } } });
   if (path === '/api/biometric/register/verify') {
+    if (body.deviceName === 'refused') {
+      return json(400, {
+        error: { code: 'VALIDATION_FAILED', message: 'Some fields are not valid.', fields: { deviceName: 'This text is too long' } },
+      });
+    }
     const created = credential({ id: '1c6e4d2f-9e7b-4d9f-8a1b-2c3d4e5f6a70', credentialId: 'bmV3', deviceName: body.deviceName ?? null });
     credentials = [...credentials, created];
     biometricEnabled = true;
@@ -214,5 +219,28 @@ describe('PasskeysSection', () => {
     renderSection();
     expect(await screen.findByText('This browser cannot create passkeys.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
+  });
+
+  it('says the server’s word on the name beside it in the reader’s language, and a cancelled prompt keeps the name', async () => {
+    await i18next.changeLanguage('ar');
+    try {
+      renderSection();
+      await screen.findByText(i18next.t('biometric:settings.empty'));
+      const name = screen.getByLabelText(i18next.t('biometric:settings.deviceName'));
+      await userEvent.type(name, 'refused');
+      await userEvent.click(screen.getByRole('button', { name: i18next.t('biometric:settings.add') }));
+      expect(await screen.findByTestId('deviceName-error')).toHaveTextContent(i18next.t('validation:text.tooLong'));
+      expect(screen.getByTestId('deviceName-error')).not.toHaveTextContent('This text is too long');
+      expect(name).toHaveValue('refused');
+
+      device.startRegistration.mockRejectedValue(Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }));
+      await userEvent.clear(name);
+      await userEvent.type(name, 'Kitchen tablet');
+      await userEvent.click(screen.getByRole('button', { name: i18next.t('biometric:settings.add') }));
+      expect(await screen.findByTestId('add-passkey-error')).toHaveTextContent(i18next.t('biometric:errors.cancelled'));
+      expect(name).toHaveValue('Kitchen tablet');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

@@ -1,13 +1,16 @@
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LoaderCircle, Plus, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { BiometricCredential } from '../../../../contracts/passkeys';
+import { z } from 'zod';
+import { passkeyDeviceNameSchema, type BiometricCredential } from '../../../../contracts/passkeys';
+import { TextInput } from '../../../components/form/fields';
+import { Form, useFormPending } from '../../../components/form/form';
+import { useSchemaForm, type SubmitFailure } from '../../../components/form/use-schema-form';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import {
   PASSKEYS_PATH,
@@ -88,10 +91,8 @@ export function PasskeysSection() {
   const passkeys = useQuery(passkeysQuery);
   const settings = useQuery(userSettingsQuery);
   const updateSettings = useUpdateUserSettings();
-  const addPasskey = useAddPasskey();
   const setEnabled = useSetPasskeyEnabled();
   const removePasskey = useRemovePasskey();
-  const [deviceName, setDeviceName] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<BiometricCredential | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -117,18 +118,6 @@ export function PasskeysSection() {
         onError: () => toast.error(t('settings.updateFailed')),
       },
     );
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    setAddError(null);
-    addPasskey.mutate(deviceName, {
-      onSuccess: () => {
-        setDeviceName('');
-        toast.success(t('settings.added'));
-      },
-      onError: (error) => setAddError(t(addFailureKey(error))),
-    });
-  };
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -230,33 +219,12 @@ export function PasskeysSection() {
           )}
         </div>
 
-        <form onSubmit={add} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label={t('settings.add')} noValidate>
-          <TextField
-            name="deviceName"
-            label={t('settings.deviceName')}
-            placeholder={t('settings.deviceNamePlaceholder')}
-            value={deviceName}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setDeviceName(event.target.value)}
-            disabled={!supported || addPasskey.isPending}
-            className="sm:flex-1"
-          />
-          <button
-            ref={addButtonRef}
-            type="submit"
-            disabled={!supported || addPasskey.isPending}
-            className={buttonClasses('primary')}
-            data-testid="add-passkey"
-          >
-            {addPasskey.isPending ? (
-              <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            ) : (
-              <Plus className="size-4" aria-hidden="true" />
-            )}
-            {addPasskey.isPending ? t('settings.adding') : t('settings.add')}
-          </button>
-        </form>
+        <AddPasskeyForm
+          supported={supported}
+          buttonRef={addButtonRef}
+          onFailure={(error) => setAddError(t(addFailureKey(error)))}
+          onStart={() => setAddError(null)}
+        />
         <div aria-live="polite">
           {!supported ? <p className="text-sm text-slate-700 dark:text-slate-300">{t('settings.unsupported')}</p> : null}
           {addError ? (
@@ -292,5 +260,75 @@ export function PasskeysSection() {
         </div>
       </Dialog>
     </SettingsGroup>
+  );
+}
+
+const addPasskeySchema = z.object({ deviceName: passkeyDeviceNameSchema });
+
+/**
+ * Adding a passkey: its optional name, then the device's own prompt. A kit form, so the name's
+ * rules and the server's word on it are said beside it; a refused or cancelled prompt keeps the name.
+ */
+function AddPasskeyForm({
+  supported,
+  buttonRef,
+  onStart,
+  onFailure,
+}: {
+  supported: boolean;
+  buttonRef: Ref<HTMLButtonElement>;
+  onStart: () => void;
+  onFailure: SubmitFailure;
+}) {
+  const { t } = useTranslation('biometric');
+  const addPasskey = useAddPasskey();
+  const form = useSchemaForm({ schema: addPasskeySchema, defaultValues: { deviceName: '' } });
+  const onSubmit = async ({ deviceName }: { deviceName: string }) => {
+    onStart();
+    await addPasskey.mutateAsync(deviceName);
+    form.reset();
+    toast.success(t('settings.added'));
+  };
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onFailure={onFailure}
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      aria-label={t('settings.add')}
+    >
+      <TextInput
+        name="deviceName"
+        label={t('settings.deviceName')}
+        placeholder={t('settings.deviceNamePlaceholder')}
+        maxLength={100}
+        autoComplete="off"
+        disabled={!supported || addPasskey.isPending}
+        className="sm:flex-1"
+      />
+      <AddPasskeyButton supported={supported} buttonRef={buttonRef} />
+    </Form>
+  );
+}
+
+function AddPasskeyButton({ supported, buttonRef }: { supported: boolean; buttonRef: Ref<HTMLButtonElement> }) {
+  const { t } = useTranslation('biometric');
+  const pending = useFormPending();
+  return (
+    <button
+      ref={buttonRef}
+      type="submit"
+      disabled={!supported || pending}
+      aria-busy={pending}
+      className={buttonClasses('primary')}
+      data-testid="add-passkey"
+    >
+      {pending ? (
+        <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      ) : (
+        <Plus className="size-4" aria-hidden="true" />
+      )}
+      {pending ? t('settings.adding') : t('settings.add')}
+    </button>
   );
 }

@@ -14,7 +14,9 @@ import { ROLES, type Role } from '../../../../contracts/roles';
 import type { AdminUser } from '../../../../contracts/user-admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormAlert, inputClasses } from '../../../components/ui/field';
+import { isCalendarDate, isInDateWindow } from '../../../../contracts/dates';
+import { DateField } from '../../../components/form/date-field';
+import { FormAlert } from '../../../components/ui/field';
 import { useChangeRole, userPermissionsQuery, useSavePermissions, type UserPermissions } from '../api/users';
 import { changeCount, changesBetween, effectiveOf, selectionOf, templateSelection, type Selection } from '../lib/pending-permissions';
 import { SelectField } from './select-field';
@@ -108,7 +110,7 @@ function UserDetail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 function PermissionEditor({ user, role, data }: { user: AdminUser; role: Role; data: UserPermissions }) {
-  const { t } = useTranslation(['user-admin', 'shell']);
+  const { t } = useTranslation(['user-admin', 'shell', 'validation']);
   const nameOf = usePersonName();
   const saved = useMemo(() => selectionOf(data), [data]);
   const [selection, setSelection] = useState<Selection>(saved);
@@ -120,6 +122,10 @@ function PermissionEditor({ user, role, data }: { user: AdminUser; role: Role; d
   const pending = changeCount(changes);
   const effective = effectiveOf(selection);
   const savedEffective = new Set(data.effectivePermissions);
+  // An expiry is a whole day between 1900 and 2200 or none: half a date is said beside it and not saved.
+  const expiryError = (date: string) =>
+    !date ? undefined : !isCalendarDate(date) ? 'date.invalid' : !isInDateWindow(date) ? 'date.outOfRange' : undefined;
+  const unreadable = [...selection.values()].some((date) => expiryError(date) !== undefined);
 
   const toggle = (permission: Permission, on: boolean) =>
     setSelection((current) => {
@@ -196,13 +202,13 @@ function PermissionEditor({ user, role, data }: { user: AdminUser; role: Role; d
                       {expired ? <span className="font-sans text-xs text-red-700 dark:text-red-400">({t('detail.expired')})</span> : null}
                     </label>
                     {checked ? (
-                      <input
-                        type="date"
-                        aria-label={t('detail.expiresFor', { permission })}
-                        title={t('detail.expires')}
+                      <DateField
+                        name={`expiry.${permission}`}
+                        label={t('detail.expiresFor', { permission })}
+                        hideLabel
                         value={date}
-                        onChange={(event) => setExpiry(permission, event.target.value)}
-                        className={inputClasses(false, '!w-auto')}
+                        onChange={(value) => setExpiry(permission, value)}
+                        error={expiryError(date) ? t(`validation:${expiryError(date)}`) : undefined}
                       />
                     ) : null}
                   </li>
@@ -223,7 +229,7 @@ function PermissionEditor({ user, role, data }: { user: AdminUser; role: Role; d
         <Button variant="secondary" onClick={discard} disabled={pending === 0 || save.isPending}>
           {t('detail.reset')}
         </Button>
-        <Button onClick={() => void submit()} disabled={pending === 0 || save.isPending} aria-busy={save.isPending}>
+        <Button onClick={() => void submit()} disabled={pending === 0 || save.isPending || unreadable} aria-busy={save.isPending}>
           {save.isPending ? t('detail.saving') : t('detail.save')}
         </Button>
       </div>

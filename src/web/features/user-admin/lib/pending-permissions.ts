@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../../../../contracts/dates';
 import { POSITION_TEMPLATES, type Permission, type StaffPosition } from '../../../../contracts/permissions';
 import type { PermissionChanges, UserPermissions } from '../api/users';
 import { isCurrent } from './view-reach';
@@ -15,9 +16,14 @@ export function dateOfExpiry(expiresAt: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** A chosen date means "through the end of that day" in the admin's time zone. */
+/**
+ * A chosen date means "through the end of that day" in the admin's time zone. A day still being
+ * typed (not yet a calendar day) counts as none here; the editor says so and will not save it.
+ */
 export function expiryOfDate(date: string): string | null {
-  return date ? new Date(`${date}T23:59:59.999`).toISOString() : null;
+  if (!isCalendarDate(date)) return null;
+  const end = new Date(`${date}T23:59:59.999`);
+  return Number.isNaN(end.getTime()) ? null : end.toISOString();
 }
 
 /** The active grants as stored (expired ones included, so the admin sees and can renew them). */

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18next } from '../../../lib/i18n';
 import { setUpComponentTests } from '../../../test/component-tests';
 import { adminUser, fakeServer, json, renderAsAdmin } from '../testing/render-admin';
 import { UserAdminPage } from './user-admin-page';
+import { typeDate } from '../../../test/date-field';
 
 setUpComponentTests();
 
@@ -43,6 +45,28 @@ describe('users page', () => {
     await user.selectOptions(screen.getByLabelText('Role'), 'staff');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/users?search=sam&role=staff&sort=name&direction=asc&page=1&pageSize=20'));
+  });
+
+  it('says in German that a search is too long, asks nothing with it and keeps it', async () => {
+    await i18next.changeLanguage('de');
+    try {
+      const calls = fakeServer(() => list([adminUser()]));
+      const user = userEvent.setup();
+      renderAsAdmin(<UserAdminPage />);
+      await screen.findByRole('table');
+      const asked = calls.length;
+      const search = screen.getByLabelText(i18next.t('user-admin:filters.search'));
+      await user.click(search);
+      await user.paste('x'.repeat(201));
+      await user.click(screen.getByRole('button', { name: i18next.t('user-admin:filters.apply') }));
+      expect(await screen.findByTestId('search-error')).toHaveTextContent(i18next.t('validation:text.tooLong'));
+      expect(screen.getByTestId('search-error')).not.toHaveTextContent('This text is too long');
+      expect(search).toHaveValue('x'.repeat(201));
+      expect(search).toHaveFocus();
+      expect(calls).toHaveLength(asked);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says so when nothing matches, and offers a retry when loading fails', async () => {
@@ -188,7 +212,7 @@ describe('user detail: permissions and View as', () => {
     expect(within(viewAs).getByText('Effective permissions (1)')).toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Expiry of appointments.create'), '2030-06-30');
+    await typeDate(user, within(dialog).getByRole('group', { name: 'Expiry of appointments.create' }), '2030-06-30');
     await user.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
     expect(await screen.findByText('Permissions saved')).toBeInTheDocument();
     const writes = calls.filter((c) => c.method !== 'GET');

@@ -1,42 +1,38 @@
 import { usePersonName } from '../../../lib/person-name';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, Users } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type Role } from '../../../../contracts/roles';
+import { ROLES } from '../../../../contracts/roles';
 import {
   USER_PAGE_SIZE,
   USER_SORTS,
   USER_STATUSES,
+  userFilterFormSchema,
   type AdminUser,
-  type UserSort,
-  type UserStatus,
+  type UserFilterForm,
 } from '../../../../contracts/user-admin';
+import { SelectInput, TextInput } from '../../../components/form/fields';
+import { Form, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
 import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { useSession } from '../../../lib/session/use-session';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from '../components/create-user-dialog';
-import { SelectField } from '../components/select-field';
 import { StatusDialog } from '../components/status-dialog';
 import { UserDetailDialog } from '../components/user-detail-dialog';
 
-interface Filters {
-  search: string;
-  role: Role | '';
-  status: UserStatus | '';
-  sort: UserSort;
-}
+const NO_FILTERS: UserFilterForm = { search: '', role: '', status: '', sort: 'name' };
 
 /** The admin's list of accounts, with search, filters, paging and the account actions. */
 export function UserAdminPage() {
   const { t } = useTranslation(['user-admin', 'shell']);
   const nameOf = usePersonName();
   const { user: me } = useSession();
-  const [draft, setDraft] = useState<Filters>({ search: '', role: '', status: '', sort: 'name' });
-  const [filters, setFilters] = useState<Filters>(draft);
+  const form = useSchemaForm({ schema: userFilterFormSchema, defaultValues: NO_FILTERS });
+  const [filters, setFilters] = useState<UserFilterForm>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [statusOf, setStatusOf] = useState<AdminUser | null>(null);
@@ -53,9 +49,8 @@ export function UserAdminPage() {
     }),
   );
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
+  const apply = (next: UserFilterForm) => {
+    setFilters(next);
     setPage(1);
   };
 
@@ -76,39 +71,39 @@ export function UserAdminPage() {
         </Button>
       </header>
 
-      <form
+      <Form
+        form={form}
+        onSubmit={apply}
         role="search"
         aria-label={t('filters.label')}
-        onSubmit={apply}
         className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
       >
-        <TextField
-          label={t('filters.search')}
-          type="search"
-          value={draft.search}
-          maxLength={200}
-          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-        />
-        <SelectField
-          label={t('filters.role')}
-          value={draft.role}
-          onChange={(e) => setDraft({ ...draft, role: e.target.value as Role | '' })}
-          options={[{ value: '', label: t('filters.any') }, ...ROLES.map((r) => ({ value: r, label: t(`shell:roles.${r}`) }))]}
-        />
-        <SelectField
-          label={t('filters.status')}
-          value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value as UserStatus | '' })}
-          options={[{ value: '', label: t('filters.any') }, ...USER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
-        />
-        <SelectField
-          label={t('filters.sort')}
-          value={draft.sort}
-          onChange={(e) => setDraft({ ...draft, sort: e.target.value as UserSort })}
-          options={USER_SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
-        />
-        <Button type="submit">{t('filters.apply')}</Button>
-      </form>
+        <TextInput name="search" label={t('filters.search')} type="search" />
+        <SelectInput name="role" label={t('filters.role')}>
+          <option value="">{t('filters.any')}</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {t(`shell:roles.${r}`)}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput name="status" label={t('filters.status')}>
+          <option value="">{t('filters.any')}</option>
+          {USER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput name="sort" label={t('filters.sort')}>
+          {USER_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`sort.${s}`)}
+            </option>
+          ))}
+        </SelectInput>
+        <SubmitButton>{t('filters.apply')}</SubmitButton>
+      </Form>
 
       <PageQueryStates
         query={query}
