@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/ui/query-states';
 import { LazyTrendChart, type TrendSeries } from '../../../components/ui/lazy-trend-chart';
-import { displayUnit, useClinicalFormat } from '../../../lib/clinical/format';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
+import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { patientVitalsQuery } from '../../../lib/clinical/queries';
 import { measureSeries, type MeasureSeries } from '../../../lib/clinical/vitals';
 import { useSession } from '../../../lib/session/use-session';
@@ -42,8 +43,9 @@ export function VitalsPage() {
 function MeasureCard({ measure }: { measure: MeasureSeries }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const headingId = useId();
-  const unit = displayUnit(measure.unit);
+  const unit = catalogue.unit(measure.unit);
   const series: TrendSeries[] = measure.types.map((type, index) => ({
     key: type,
     label: measure.types.length > 1 ? t(`vitals.measures.${type}`) : `${t(`vitals.measures.${measure.key}`)} (${unit})`,
@@ -69,7 +71,7 @@ function MeasureCard({ measure }: { measure: MeasureSeries }) {
         {t(`vitals.measures.${measure.key}`)}
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        <bdi>{t('vitals.latest', { value: valueText(measure.latest.values), unit, date: latestDate })}</bdi>
+        {t('vitals.latest', { value: quantity(valueText(measure.latest.values), unit), date: latestDate })}
       </p>
       <LazyTrendChart
         points={measure.points.map((point) => ({ at: point.at, ...point.values }))}
@@ -83,7 +85,7 @@ function MeasureCard({ measure }: { measure: MeasureSeries }) {
           count: measure.points.length,
           first: format.date(new Date(first?.at ?? 0).toISOString()),
           last: latestDate,
-          latest: `${valueText(measure.latest.values)} ${unit}`,
+          latest: quantity(valueText(measure.latest.values), unit),
         })}
       />
     </section>
