@@ -20,7 +20,8 @@ import { Toasts } from './toasts';
 import type { SessionEndedState } from './shell/public-layout';
 import { lazyView } from '../lib/lazy-view';
 
-// Spec §2 Dialogs: the mobile responsiveness check's floating button, on every page; loaded after first paint.
+// Spec §2 Dialogs: the mobile responsiveness check's floating button on public pages (the signed-in
+// frame has it in its header); loaded after first paint.
 const MobileCheckLauncher = lazyView(
   () => import('../features/mobile-check/components/mobile-check-launcher').then((m) => m.default),
   ['mobile-check'],
