@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithSession, sessionUser } from '../../../lib/session/testing';
@@ -17,12 +17,13 @@ function client(): QueryClient {
   return queryClient;
 }
 
-let showHeader: (shown: boolean) => void = () => {};
 function Page() {
   const [header, setHeader] = useState(true);
-  showHeader = setHeader;
   return (
     <>
+      <button type="button" onClick={() => setHeader(false)}>
+        leave the signed-in frame
+      </button>
       <header>{header ? <MobileCheckLauncher placement="header" /> : null}</header>
       <MobileCheckLauncher />
     </>
@@ -37,7 +38,7 @@ describe('the mobile check button', () => {
     expect(button.closest('header')).not.toBeNull();
     expect(button.className).not.toMatch(/\bfixed\b/);
 
-    act(() => showHeader(false));
+    fireEvent.click(screen.getByRole('button', { name: 'leave the signed-in frame' }));
     const floating = screen.getByRole('button', { name: 'Check this page on mobile screens' });
     expect(floating.closest('header')).toBeNull();
     expect(floating).toHaveAttribute('data-placement', 'floating');
