@@ -14,7 +14,7 @@ const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
 /** The WCAG contrast ratio of two CSS colours, as the browser resolves them (any syntax, opaque). */
 async function contrast(page: Page, foreground: string, background: string): Promise<number> {
   return page.evaluate(
-    ([fg, bg]) => {
+    ([fg, bg]: [string, string]) => {
       const canvas = document.createElement('canvas');
       canvas.width = 1;
       canvas.height = 1;
@@ -35,7 +35,7 @@ async function contrast(page: Page, foreground: string, background: string): Pro
       const [a, b] = [luminance(fg), luminance(bg)];
       return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
     },
-    [foreground, background],
+    [foreground, background] as [string, string],
   );
 }
 
