@@ -4,10 +4,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn } from './identity-helpers';
 
-// Issue 4 items 4 and 7 (spec §4 Permission guard, §6, §8): the demo reception staff member, who does
-// not hold billing.view, is refused billing; an admin grants it and after a reload the staff member
-// reaches billing; the grant is revoked at the end so the demo data stays as seeded. A patient reaches
-// billing through patients.view.own, and a visitor without a session is sent to sign in.
+// Guarded views in the browser (docs/product.md, Permissions and guarded views): the demo reception
+// staff member, who does not hold billing.view, is refused billing; an admin grants it and after a
+// reload the staff member reaches billing; the grant is revoked at the end so the demo data stays as
+// seeded. A patient reaches billing through patients.view.own, and a visitor without a session is sent
+// to sign in.
 
 const locale = (ns: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', 'en', `${ns}.json`), 'utf8'));

@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn } from './identity-helpers';
 
-// Issue 4 item 6 in the browser: an admin opens the demo patient's record; the patient finds that
+// The audit trail in the browser: an admin opens the demo patient's record; the patient finds that
 // opening on "Who opened my record" (who, role, what, when); the admin finds the same event in the
 // audit viewer by its filters, verifies the chain and exports the filtered trail as CSV.
 

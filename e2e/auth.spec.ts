@@ -4,10 +4,10 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient } from './identity-helpers';
 
-// Issue 3 journeys through the sign-in screen (spec §2 Login screen, §4 App flow, §5 rules): every
-// demo role reaches its portal, wrong credentials are refused with the server's message, the MFA
-// account signs in with its displayed code, a first-time doctor changes the password, and a
-// forgotten password is reset through the outbox link.
+// Journeys through the sign-in screen (docs/product.md, Sign-in and sessions): every demo role reaches
+// its portal, wrong credentials are refused with the server's message, the MFA account signs in with
+// its displayed code, a first-time doctor changes the password, and a forgotten password is reset
+// through the outbox link.
 
 const locale = (ns: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', 'en', `${ns}.json`), 'utf8'));

@@ -11,7 +11,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The X-CSRF-Token header for a call made with a request context (the browser's way, spec §7). */
+/** The X-CSRF-Token header for a call made with a request context, fetched first as the browser does. */
 export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const answer = await request.get('/api/csrf-token');
   expect(answer.ok()).toBe(true);

@@ -43,7 +43,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-test('every section of spec §2 is there, in order, with the figures this deployment counts', async ({ page, request }) => {
+test('every section is there, in order, with the figures this deployment counts', async ({ page, request }) => {
   await openLanding(page);
   expect(await sectionOrder(page)).toEqual(SECTIONS);
   const stats = (await (await request.get('/api/public/stats')).json()) as { activeUsers: number };

@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
-// Issue 3 item 5, in a real browser: the demo patient adds a passkey in the security settings,
-// signs out, and signs in again with the login screen's biometric button (spec §4, §7, §9: the
-// welcome, then the patient dashboard after 1 s). Chromium's virtual authenticator (CDP WebAuthn)
+// Passkeys in a real browser: the demo patient adds a passkey in the security settings, signs
+// out, and signs in again with the login screen's biometric button (the welcome, then the patient
+// dashboard after 1 s). Chromium's virtual authenticator (CDP WebAuthn)
 // stands in for the fingerprint reader: a platform authenticator that verifies the user.
 
 const biometric = JSON.parse(
@@ -75,7 +75,7 @@ test('the demo patient adds a passkey in the settings, signs out, and signs in w
   await closeToasts(page);
   await expectNoSeriousA11yViolations(page);
 
-  // Sign out on the server (spec §7 POST /api/auth/logout); the page's cookie goes with it.
+  // Sign out on the server (POST /api/auth/logout); the page's cookie goes with it.
   const logout = await page.request.post('/api/auth/logout', { headers: await csrfHeaders(page.request) });
   expect(logout.ok(), await logout.text()).toBe(true);
 

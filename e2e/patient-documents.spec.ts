@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, registerPatient, signIn, toggleTheme } from './identity-helpers';
 
-// Issue 7 item 7, records and documents: a patient adds a PDF to their record, finds it under its
+// Records and documents: a patient adds a PDF to their record, finds it under its
 // category, downloads the very same bytes, and deletes it; a file whose content is not what its name
 // says is refused. The patient is registered for this file: no other journey sees their record.
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient, signIn, toggleTheme } from './identity-helpers';
 
-// Issue 7 items 8 and 9. The demo patient's seeded chart is only read here (other journeys read it
+// A patient's chart views and health settings. The demo patient's seeded chart is only read here (other journeys read it
 // at the same time); everything that changes an account (profile, insurance, language) is done by a
 // patient registered for this file.
 
@@ -30,7 +30,7 @@ test('the demo patient reads problems, immunizations, demographics, medical hist
   await signIn(page, DEMO_PATIENT.email, DEMO_PATIENT.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The spec's /patient/symptoms leads to problems.
+  // The older path /patient/symptoms leads to problems.
   await page.goto('/patient/symptoms');
   await expect(page).toHaveURL(/\/problems$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Problems' })).toBeVisible();
@@ -78,7 +78,7 @@ test('a patient edits the profile, sees it in demographics, and switches the por
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The spec's /patient/profile opens the profile section of the settings.
+  // The older path /patient/profile opens the profile section of the settings.
   await page.goto('/patient/profile');
   await expect(page).toHaveURL(/\/profile-settings#profile$/);
   for (const section of ['Profile', 'Notifications', 'Privacy', 'Preferences', 'Security']) {

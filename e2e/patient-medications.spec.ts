@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn, toggleTheme } from './identity-helpers';
 
-// Issue 7 items 5 and 6 in the browser. A patient asks for a refill and the prescribing doctor,
+// Refills and shared medication lists in the browser. A patient asks for a refill and the prescribing doctor,
 // signed in elsewhere, sees it arrive live (toast and bell, no reload). The patient then shares
 // their medication list: a signed-out visitor opens the link (also by back/forward), the patient
 // revokes it, the link shows "not available", and the opening is on the patient's access log.

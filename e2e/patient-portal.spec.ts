@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
 
-// Issue 7 items 2, 4, 5, 8 (read-only parts): the demo patient's dashboard shows real data from the
-// seeded chart in every section, and the lab results, medications and vitals views open from it.
-// Each view is checked with axe and on a 360 px phone for sideways overflow.
+// The patient portal's read-only parts: the demo patient's dashboard shows real data from the seeded
+// chart in every section, and the lab results, medications and vitals views open from it. Each view is
+// checked with axe and on a 360 px phone for sideways overflow.
 
 const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
 
@@ -59,7 +59,7 @@ test('the demo patient sees real data on the dashboard and in lab results, medic
   await expectNoSeriousA11yViolations(page);
   await expectFitsOnPhone(page);
 
-  // Vitals: a trend chart per measure (the spec's /patient/health-metrics route leads here).
+  // Vitals: a trend chart per measure (the older path /patient/health-metrics leads here).
   await page.goto('/patient/health-metrics');
   await expect(page).toHaveURL(/\/vitals$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vital signs' })).toBeVisible();

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn } from './identity-helpers';
 
-// Issue 5 (realtime): the staff member's open page learns of an admin's change without a reload.
+// Live updates: the staff member's open page learns of an admin's change without a reload.
 // First the staff member signs in and sees the live indicator connect; then an admin, in another
 // browser context, grants billing.view: the staff member's bell count goes up, the permission toast
 // shows and the Billing view becomes reachable. The grant is revoked at the end.
@@ -90,7 +90,7 @@ test('a sign-in from another device reaches the open page’s bell live', async 
   const before = await unreadCount(page);
 
   // A browser this account has never used (another user agent): the server tells the account's
-  // open pages at once (issue 5 item 6, "sign-in from a new device").
+  // open pages at once (the "sign-in from a new device" notification).
   const other = await browser.newContext({ userAgent: `Caredeck e2e other device ${Date.now()}` });
   try {
     const login = await other.request.post('/api/auth/login', { headers: await csrfHeaders(other.request), data: ADMIN });

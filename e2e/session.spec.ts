@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
-// Spec §4 Session and DESIGN.md §5 in a real browser: the session survives a reload, ends in every
+// The session (docs/product.md, Sign-in and sessions; ADR 006) in a real browser: the session survives a reload, ends in every
 // tab at once, and a cookie planted before sign-in never becomes the session.
 
 const locale = (ns: string) =>
@@ -166,7 +166,7 @@ test('the theme follows the account: saved to the server, and the server setting
   await expect(page).toHaveURL(/\/staff-portal$/);
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   const target = dark ? 'light' : 'dark';
-  // Spec §4 Theme: saved 500 ms after the last toggle; three quick toggles make one save.
+  // The theme is saved 500 ms after the last toggle; three quick toggles make one save.
   const puts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'PUT' && request.url().endsWith('/api/user/settings')) puts.push(request.postData() ?? '');

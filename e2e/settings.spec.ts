@@ -2,8 +2,8 @@ import { generate } from 'otplib';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient, signIn } from './identity-helpers';
 
-// The settings journeys of issue 3 (items 4 and 8): a patient keeps their profile up to date, chooses
-// theme and language once for every browser, and turns two-step sign-in on and off.
+// The settings journeys: a patient keeps their profile up to date, chooses theme and language once for
+// every browser, and turns two-step sign-in on and off.
 //
 // The profile story uses the demo patient. The preference and two-step stories change how an account
 // looks and signs in, so they use a patient registered for this file: other journeys sign in as the

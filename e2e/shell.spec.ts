@@ -28,7 +28,7 @@ test('an unknown view shows the coming-soon page, and Go Home returns to the lan
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.landing.hero.title);
 });
 
-test('a patient feature route from spec §2 opens its view, which asks a visitor to sign in first', async ({ page }) => {
+test('an older patient path opens its view, which asks a visitor to sign in first', async ({ page }) => {
   await page.goto('/patient/refills');
   await expect(page).toHaveURL(/\/login\?next=%2Fmedications$/);
   await page.goto('/patient/care-team');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Makes sure the browser for the e2e tests is there (DESIGN.md §3: Debian's Chromium, never
-// `playwright install`). Installs it with apt-get when we can (root + apt-get); otherwise prints one
+// Makes sure the browser for the e2e tests is there: Debian's Chromium (docs/architecture.md, Tests),
+// never a browser downloaded by `playwright install`. Installs it with apt-get when we can (root + apt-get); otherwise prints one
 // line saying how, instead of letting Playwright fail obscurely later.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -3,7 +3,7 @@ import { defineRoute, idParamsSchema } from './http';
 
 // An appointment and its parking reservation, as the server answers them. Times
 // are instants in UTC on the wire; the client shows them in the user's time zone,
-// so the spec's separate date and time fields are derived there, not sent.
+// so separate date and time fields are derived there, not sent.
 
 /** The lifecycle: requested → scheduled → checked-in → in-progress → completed; or cancelled, no-show. */
 export const APPOINTMENT_STATUSES = ['requested', 'scheduled', 'checked-in', 'in-progress', 'completed', 'cancelled', 'no-show'] as const;

@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'permission.revoke',
   'profile.update',
   'request.replayed',
+  'settings.read',
   'settings.update',
   'share-link.create',
   'share-link.list',
@@ -104,7 +105,7 @@ const RECORD_AREAS = new Set([
 const ACCOUNT_AREAS = new Set(['auth', 'passkey', 'notification', 'notifications']);
 
 export function auditCategoryOf(action: AuditActionName): AuditCategory {
-  if (action === 'settings.update') return 'preferences';
+  if (action === 'settings.read' || action === 'settings.update') return 'preferences';
   if (ACCOUNT_ACTIONS.has(action)) return 'account';
   const area = action.slice(0, action.indexOf('.'));
   if (RECORD_AREAS.has(area)) return 'record';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDayOrInstantSchema, isOrderedRange } from './dates';
+import { defineRoute } from './http';
 import { AUDIT_CATEGORIES } from './audit-actions';
 import { ROLES } from './roles';
 
@@ -115,3 +116,11 @@ export const accessLogResponseSchema = z.object({
   total: z.number().int(),
 });
 export type AccessLogResponse = z.infer<typeof accessLogResponseSchema>;
+
+export const auditApi = {
+  events: defineRoute({ method: 'GET', path: '/api/audit/events', query: auditListQuerySchema, response: auditListResponseSchema }),
+  /** The filtered events as a CSV download (text/csv, not JSON). */
+  export: defineRoute({ method: 'GET', path: '/api/audit/events.csv', query: auditExportQuerySchema }),
+  chain: defineRoute({ method: 'GET', path: '/api/audit/chain', response: auditChainResponseSchema }),
+  accessLog: defineRoute({ method: 'GET', path: '/api/me/access-log', query: accessLogQuerySchema, response: accessLogResponseSchema }),
+};

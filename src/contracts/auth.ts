@@ -3,7 +3,8 @@ import { AUTH } from './constants';
 import { passwordStrength } from './password-strength';
 import { sessionUserSchema } from './user';
 
-// Requests and answers of the sign-in, session and password calls (spec §5 rules, §7 shapes).
+// Requests and answers of the sign-in, session and password calls, with their input rules
+// (docs/product.md, Sign-in and sessions).
 // Messages are keys of VALIDATION_MESSAGES_EN (validation-messages.ts).
 
 export const emailSchema = z.string().trim().min(1, 'email.required').max(320, 'email.invalid').pipe(z.email('email.invalid'));
@@ -54,7 +55,7 @@ export const sessionResponseSchema = z.object({ user: sessionUserSchema, session
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /**
- * Spec §7 GET /api/auth/session answers "user, error": nobody signed in is an ordinary answer (200,
+ * GET /api/auth/session answers "user, error": nobody signed in is an ordinary answer (200,
  * user null), not a failed request, so a visitor's first page load logs no error.
  */
 export const noSessionResponseSchema = z.object({ user: z.null(), session: z.null(), error: z.literal('No server session') });
@@ -65,7 +66,7 @@ export const successMessageSchema = z.object({ success: z.literal(true), message
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 
-/** Spec §5 change password: at least 3 of 5 strength rules, and not a well-known password. */
+/** A new password: at least 3 of 5 strength rules, and not a well-known password. */
 export const newPasswordSchema = z
   .string()
   .min(1, 'password.required')

@@ -19,7 +19,7 @@ describe('backoffDelay', () => {
   });
 });
 
-describe('spec §9 constants', () => {
+describe('business constants', () => {
   it('matches the error-handling and query limits', () => {
     expect(ERROR_HANDLING).toMatchObject({
       maxRetries: 3,

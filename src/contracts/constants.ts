@@ -1,4 +1,4 @@
-// Business constants from spec §9, in one place so client and server agree.
+// Business constants (docs/product.md says what each is for), in one place so client and server agree.
 
 export const SESSION = {
   inactivityTimeoutMs: 30 * 60 * 1000,

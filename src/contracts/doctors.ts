@@ -2,19 +2,19 @@ import { z } from 'zod';
 import { defineRoute } from './http';
 import { SPECIALTIES, type Specialty } from './specialties';
 
-// Spec §3 Doctor and §7 GET /api/doctors: the public directory. Only what a visitor of the landing
+// A doctor as GET /api/doctors shows them: the public directory. Only what a visitor of the landing
 // page may see leaves the server (no email, phone or account internals): the response schemas below
 // are also the server's serialisers, so a field they do not list is dropped.
 
 export const DOCTOR_PAGE_SIZE_MAX = 100;
 
-/** Spec §9 Landing page: the doctor card's limits. */
+/** The doctor card's limits (docs/product.md, Landing page). */
 export const DOCTOR_CARD = {
   maxQualifications: 2,
   bioLines: 3,
   ratingDecimals: 1,
   feeDecimals: 2,
-  /** Initials shown when a name part is missing (spec §2 Doctor card: defaults D and R). */
+  /** Initials shown when a name part is missing: D for the first name, R for the last. */
   defaultInitials: ['D', 'R'] as const,
 } as const;
 
@@ -49,7 +49,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 /**
- * Spec §7 sends no parameters and gets every doctor; the directory adds filters and paging. Without
+ * A call without parameters gets every doctor (the landing page's explorer asks so); the directory adds filters and paging. Without
  * `pageSize` one page of the maximum size is answered, which holds every doctor of the demo organisation.
  */
 export const doctorListQuerySchema = z
@@ -80,7 +80,7 @@ export const doctorListResponseSchema = z.object({
 });
 export type DoctorListResponse = z.infer<typeof doctorListResponseSchema>;
 
-/** Spec §3 availability: 0 = Sunday … 6 = Saturday; times as HH:MM in the clinic's local time. */
+/** Weekly availability: 0 = Sunday … 6 = Saturday; times as HH:MM in the clinic's local time. */
 export const availabilitySlotSchema = z.object({
   dayOfWeek: z.number().int().min(0).max(6),
   startTime: z.string(),

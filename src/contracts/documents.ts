@@ -3,7 +3,7 @@ import { DOCUMENT_CATEGORIES, DOCUMENT_ORIGINS } from './health-records';
 import { defineRoute, idParamsSchema } from './http';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 
-// Issue 7 item 7, records and documents: what may be uploaded, how a file's type is decided (by its
+// Records and documents: what may be uploaded, how a file's type is decided (by its
 // first bytes, never by its name) and the answers of the document routes. The browser runs the same
 // check before sending, so a refusal reads the same wherever it happens.
 

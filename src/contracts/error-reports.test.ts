@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorReportSchema, type ErrorReport } from './error-reports';
 
-// A report with every field of spec §3 "Error report".
+// A report with every field an error report can carry.
 function validReport(): ErrorReport {
   return {
     id: 'ERR-LX2K9-ABC123',
@@ -20,11 +20,11 @@ function validReport(): ErrorReport {
 }
 
 describe('errorReportSchema', () => {
-  it('accepts a valid spec §3 report', () => {
+  it('accepts a report with every field filled', () => {
     expect(errorReportSchema.safeParse(validReport()).success).toBe(true);
   });
 
-  it('accepts every spec error type and severity', () => {
+  it('accepts every error type and severity', () => {
     for (const errorType of ['network', 'permission', 'authentication', 'data', 'integration', 'component'] as const) {
       expect(errorReportSchema.safeParse({ ...validReport(), errorType }).success).toBe(true);
     }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedInstantSchema } from './dates';
 import { defineRoute } from './http';
 
-// Spec §3 "Error report". The client sends what it knows; the server masks the email again,
+// An error report (docs/product.md, Errors). The client sends what it knows; the server masks the email again,
 // drops the client session id (never stored), and decides the final severity.
 
 export const ERROR_REPORT_TYPES = ['network', 'permission', 'authentication', 'data', 'integration', 'component'] as const;

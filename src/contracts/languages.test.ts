@@ -20,7 +20,7 @@ describe('detectLanguage', () => {
 });
 
 describe('isSupportedLanguage', () => {
-  it('accepts the five spec languages and rejects others', () => {
+  it('accepts en, es, fr, de and zh, and rejects others', () => {
     for (const language of ['en', 'es', 'fr', 'de', 'zh']) expect(isSupportedLanguage(language)).toBe(true);
     expect(isSupportedLanguage('ja')).toBe(false);
     expect(isSupportedLanguage('en-US')).toBe(false);

@@ -1,8 +1,18 @@
-// Spec §1 and §4 Language; DESIGN.md §10 adds Arabic so right-to-left is exercised, not just coded.
+// The interface languages; Arabic is among them so right-to-left is exercised, not just coded (ADR 005).
 
 export const SUPPORTED_LANGUAGES = ['en', 'es', 'fr', 'de', 'zh', 'ar'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Each language named in itself, so a reader finds theirs whatever the page's language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  zh: '中文',
+  ar: 'العربية',
+};
 
 /** Text direction becomes right-to-left for these languages. */
 export const RTL_LANGUAGES = ['ar', 'he', 'fa', 'ur'] as const;

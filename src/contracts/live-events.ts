@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { notificationSchema } from './notifications';
 
-// The live events the server pushes over /ws (spec §4 "Push messages and reactions", §7 real-time
-// channel). One discriminated union, shared: the server publishes these on the event bus, the
+// The live events the server pushes over /ws (docs/product.md, Live updates). One discriminated union, shared: the server publishes these on the event bus, the
 // realtime layer delivers each to the users it concerns, and the web client turns them into query
 // invalidations and toasts. Later areas add their variants here.
 
@@ -35,7 +34,7 @@ export const roleChangedEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
-/** Spec §4 notification: a stored notification (notifications.ts), pushed to its owner as it is created. */
+/** A stored notification (notifications.ts), pushed to its owner as it is created. */
 export const notificationEventSchema = z.object({
   type: z.literal('notification'),
   notification: notificationSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isInstantInWindow } from './dates';
 import { defineRoute, idParamsSchema } from './http';
 
-// Spec §3 "Notification (server)", §7 notification calls, §8 notification errors. A notification
+// Notifications as the server keeps them, their calls and their errors. A notification
 // is stored for one user and pushed to that user's open sockets in the same step (live-events.ts
 // `notification`). Only its owner can list, read or delete it; anyone else's id answers 404.
 
@@ -11,7 +11,7 @@ export const NOTIFICATION_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
-/** Spec §8 error texts (the client shows its own translation of each). */
+/** English error texts (the client shows its own translation of each). */
 export const NOTIFICATION_MESSAGES = {
   userIdRequired: 'User ID required',
   markReadFailed: 'Failed to mark as read',
@@ -29,7 +29,7 @@ export const NOTIFICATION_CODES = [
   'access.permissions_changed',
   'access.role_changed',
   'medication.refill_requested',
-  // Issue 7 item 3, with params doctorName, patientName and startsAt (an ISO instant the reader's clock shows).
+  // Booking changes, with params doctorName, patientName and startsAt (an ISO instant the reader's clock shows).
   'appointment.patient_booked',
   'appointment.patient_rescheduled',
   'appointment.patient_cancelled',
@@ -80,7 +80,7 @@ function isReadableCursor(cursor: string): boolean {
 }
 
 export const notificationListQuerySchema = z.object({
-  // Optional here so a missing id answers the spec's own text, not a generic validation error.
+  // Optional here so a missing id answers its own text ("User ID required"), not a generic validation error.
   userId: z.string().max(100).optional(),
   limit: z.coerce
     .number('choice.invalid')

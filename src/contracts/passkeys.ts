@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { sessionInfoSchema } from './auth';
 import { sessionUserSchema } from './user';
 
-// Passkeys (WebAuthn) are the spec's "biometric sign-in" (spec §3 Biometric credential, §7 calls).
+// Passkeys (WebAuthn) are the login screen's "biometric sign-in": a credential per device, and its calls.
 // There is no demo credential: demo accounts sign in with a passkey through the same ceremony as
 // everyone else (docs/product.md, sign-in and sessions).
 
 /**
  * This browser's choice about biometric sign-in, kept in localStorage so the login screen knows it
- * before anyone signs in (spec §4 Biometric button "disabled"). 'on' or 'off'; absent means "on if
+ * before anyone signs in (turned off, its biometric button shows as disabled). 'on' or 'off'; absent means "on if
  * the device can". Written by the security settings, read by the login screen. Not PHI: a switch.
  */
 export const PASSKEY_BROWSER_FLAG_KEY = 'caredeck.passkeys';

@@ -1,5 +1,5 @@
-// Spec §5 "Change password": strength counts 8+ characters, lowercase, uppercase, digit, special
-// character; 3 of 5 is required. Labels: up to 2 Weak, 3 Fair, 4 Good, 5 Strong.
+// Password strength (docs/product.md, Sign-in and sessions) counts 8+ characters, lowercase, uppercase,
+// digit, special character; 3 of 5 is required. Labels: up to 2 Weak, 3 Fair, 4 Good, 5 Strong.
 
 export type StrengthLabel = 'weak' | 'fair' | 'good' | 'strong';
 

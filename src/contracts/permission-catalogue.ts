@@ -1,4 +1,4 @@
-// Spec §3 "Permission strings", grouped by category, and the staff position templates: plain data
+// The permission strings, grouped by category, and the staff position templates: plain data
 // (no zod), shared by the server's checks, the seed and the web client's guard. The schemas of the
 // permission API are in permissions.ts.
 

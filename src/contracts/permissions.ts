@@ -3,14 +3,14 @@ import { isInstantInWindow } from './dates';
 import { STAFF_POSITIONS, PERMISSIONS, type Permission } from './permission-catalogue';
 import { ROLES } from './roles';
 
-// Spec §3 "Permission strings", grouped by category, and the permission record and response of
-// spec §3/§7. The catalogue is seeded into the database; staff hold a subset with optional expiry.
+// The permission strings, grouped by category, and the permission record and the answer of
+// GET /api/users/{id}/permissions. The catalogue is seeded into the database; staff hold a subset with optional expiry.
 
 export * from './permission-catalogue';
 
 export const permissionSchema = z.enum(PERMISSIONS as [Permission, ...Permission[]], 'choice.invalid');
 
-/** Spec §3 Permission record: permission (id, permission, category), isActive, expiresAt. */
+/** A permission record: permission (id, permission, category), isActive, expiresAt. */
 export const permissionRecordSchema = z.object({
   permission: z.object({ id: z.uuid(), permission: permissionSchema, category: z.string() }),
   isActive: z.boolean(),
@@ -18,7 +18,7 @@ export const permissionRecordSchema = z.object({
 });
 export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
 
-/** Spec §3/§7 GET /api/users/{id}/permissions. effectivePermissions: what counts now (active, unexpired). */
+/** GET /api/users/{id}/permissions. effectivePermissions: what counts now (active, unexpired). */
 export const userPermissionsResponseSchema = z.object({
   data: z.object({
     permissions: z.array(permissionRecordSchema),

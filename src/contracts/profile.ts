@@ -4,9 +4,9 @@ import { pageQueryFields } from './paging';
 import { BLOOD_TYPES, GENDERS } from './registration';
 import { sessionUserSchema } from './user';
 
-// PUT /api/user/profile/{id}: one's own profile only. The patient-portal issue adds the
-// medical and insurance fields of the settings screen (patients only: other roles have no patient
-// profile, and the server ignores those fields for them) and the country/region of everyone.
+// PUT /api/user/profile/{id}: one's own profile only, with the medical and insurance fields of the
+// settings screen (patients only: other roles have no patient profile, and the server ignores those
+// fields for them) and the country/region of everyone.
 
 /** The earliest date of birth accepted. */
 export const EARLIEST_BIRTH_DATE = '1900-01-01';

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineRoute } from './http';
 
 /**
- * GET /api/public/stats: the landing page's live figures (spec §2 hero, §9 Landing page), as real
- * aggregates of this deployment instead of the spec's random walk. Counts only:
+ * GET /api/public/stats: the landing page's live figures (its hero and the clinics' map), as real
+ * aggregates of this deployment instead of simulated numbers. Counts only:
  * no name, id of a person, or anything else that could identify a patient.
  */
 export const clinicActivitySchema = z.object({

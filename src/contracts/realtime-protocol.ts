@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import { liveEventSchema } from './live-events';
 
-// The frames of the real-time channel at /ws (spec §7 "Real-time channel", §4 Push connection).
+// The frames of the real-time channel at /ws (docs/product.md, Live updates).
 // The client identifies itself, checks health and keeps the connection alive; the server answers
 // and pushes live events (live-events.ts). Anything else, or anything over MAX_FRAME_BYTES, closes
 // that one socket.
 
-export const REALTIME_PATH = '/ws';
-export const MAX_FRAME_BYTES = 4 * 1024;
-
-/** Application close codes (4000-4999: the client does not retry, spec §4). */
-export const CLOSE_CODES = {
-  normal: 1000,
-  goingAway: 1001,
-  policyViolation: 1008,
-  tooBig: 1009,
-  /** The session ended (sign-out, expiry, deactivation). */
-  sessionEnded: 4001,
-  /** identify named another user than the session's. */
-  identityMismatch: 4003,
-  /** A frame that is not one of the client frames below. */
-  badFrame: 4400,
-} as const;
+export { CLOSE_CODES, MAX_FRAME_BYTES, REALTIME_PATH } from './realtime-constants';
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('identify'), userId: z.string().max(100) }),

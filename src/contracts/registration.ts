@@ -1,12 +1,23 @@
 import { z } from 'zod';
+import { ADDRESS_COUNTRIES, DEFAULT_ADDRESS_COUNTRY, joinAddress, reportAddressIssues, type AddressCountry } from './addresses';
 import { AUTH } from './constants';
 import { isCommonPassword } from './password-strength';
 
-// Spec §2 "Patient registration wizard", §3 "Patient registration payload", §5 "Registration".
+// Patient registration: the wizard's steps, the payload and its rules (docs/product.md, Registration).
 
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
 export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
-export const PREFERRED_LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Chinese', 'Other'] as const;
+/** Stored by English name; the wizard shows each in its own language (PREFERRED_LANGUAGE_CODES). */
+export const PREFERRED_LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Chinese', 'Arabic', 'Other'] as const;
+/** The language each stored name stands for: the app's six languages. */
+export const PREFERRED_LANGUAGE_CODES = {
+  English: 'en',
+  Spanish: 'es',
+  French: 'fr',
+  German: 'de',
+  Chinese: 'zh',
+  Arabic: 'ar',
+} as const satisfies Record<Exclude<(typeof PREFERRED_LANGUAGES)[number], 'Other'>, string>;
 export const MARITAL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'other'] as const;
 
 // A field's first issue is the one shown (by the server's error handler and by the form resolver).
@@ -31,7 +42,7 @@ const phone = z
   .max(40, 'phone.invalid')
   .regex(/^\+?[0-9 ()./-]{6,}$/, 'phone.invalid');
 
-/** Spec §5 registration wording: "Email is required" / "Valid email is required". */
+/** Registration has its own email wording: "Email is required" / "Valid email is required". */
 const email = z
   .string('email.required')
   .trim()
@@ -63,7 +74,7 @@ export function ageFromBirthDate(dateOfBirth: string, now = new Date()): number 
   return now.getFullYear() - Number(dateOfBirth.slice(0, 4));
 }
 
-// The wizard's steps, validated one at a time (spec §4 "Next validates the current step").
+// The wizard's steps, validated one at a time: Next checks only the current step.
 export const registrationStep1Schema = z
   .object({
     firstName: required('firstName.required', 100),
@@ -85,14 +96,24 @@ export const registrationStep1Schema = z
     },
   });
 
-export const registrationStep2Schema = z.object({
-  address: required('address.required'),
-  city: required('city.required', 100),
-  state: required('state.required', 100),
-  zipCode: required('zipCode.required', 20),
-  maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').or(z.literal('')).optional(),
-  occupation: optionalText(100),
-});
+const addressCountry = z.enum(ADDRESS_COUNTRIES as [AddressCountry, ...AddressCountry[]], 'country.invalid');
+
+/** Which address fields are required, and the postal code's shape, follow the chosen country (contracts/addresses.ts). */
+export const registrationStep2Schema = z
+  .object({
+    country: addressCountry.default(DEFAULT_ADDRESS_COUNTRY),
+    address: z.string('address.required').trim().max(200, 'text.tooLong'),
+    city: z.string('city.required').trim().max(100, 'text.tooLong'),
+    state: z.string().trim().max(100, 'text.tooLong').optional().default(''),
+    zipCode: z.string().trim().max(20, 'text.tooLong').optional().default(''),
+    maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').or(z.literal('')).optional(),
+    occupation: optionalText(100),
+  })
+  .superRefine(
+    (value, ctx) => reportAddressIssues({ ...value, street: value.address }, ctx, (part) => (part === 'street' ? 'address' : part)),
+    // Checked beside the other fields' issues, so every message of the step shows at once.
+    { when: ({ value }) => typeof value === 'object' && value !== null },
+  );
 
 /** Step 3 has no required fields. */
 export const registrationStep3Schema = z.object({
@@ -112,31 +133,57 @@ const list = (max: number) => z.array(z.string().trim().min(1).max(200, 'text.to
  * age are accepted for compatibility and ignored: the server assigns the record number and derives
  * the age. The role can only be patient.
  */
-export const registrationPayloadSchema = z.object({
-  firstName: required('firstName.required', 100),
-  lastName: required('lastName.required', 100),
-  email,
-  password,
-  phone,
-  dateOfBirth,
-  gender: z.enum(GENDERS, 'gender.required'),
-  address: required('address.required', 400),
-  role: z.literal('patient').optional().default('patient'),
-  medicalRecordNumber: z.string().max(40).optional(),
-  bloodType: z
-    .enum([...BLOOD_TYPES, 'Unknown'], 'choice.invalid')
-    .optional()
-    .default('Unknown'),
-  age: z.number().int().min(0).max(150).optional(),
-  insuranceProvider: optionalText(200),
-  insurancePolicyNumber: optionalText(100),
-  preferredLanguage: z.enum(PREFERRED_LANGUAGES, 'choice.invalid').optional().default('English'),
-  maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').optional(),
-  occupation: optionalText(100),
-  allergies: list(50).optional().default([]),
-  medications: list(50).optional().default([]),
-  medicalHistory: list(50).optional().default([]),
-});
+export const registrationPayloadSchema = z
+  .object({
+    firstName: required('firstName.required', 100),
+    lastName: required('lastName.required', 100),
+    email,
+    password,
+    phone,
+    dateOfBirth,
+    gender: z.enum(GENDERS, 'gender.required'),
+    address: required('address.required', 400),
+    /**
+     * The address as it was asked for, by the wizard: checked against its country's rules, and the
+     * one line above must be these parts joined. Optional, so a client that sends only the line
+     * (as every client did before) is still served.
+     */
+    addressParts: z
+      .object({
+        country: addressCountry,
+        street: z.string('address.required').trim().max(200, 'text.tooLong'),
+        city: z.string('city.required').trim().max(100, 'text.tooLong'),
+        state: z.string().trim().max(100, 'text.tooLong').optional(),
+        zipCode: z.string().trim().max(20, 'text.tooLong').optional(),
+      })
+      .superRefine((parts, ctx) => reportAddressIssues(parts, ctx, (part) => part), {
+        when: ({ value }) => typeof value === 'object' && value !== null,
+      })
+      .optional(),
+    role: z.literal('patient').optional().default('patient'),
+    medicalRecordNumber: z.string().max(40).optional(),
+    bloodType: z
+      .enum([...BLOOD_TYPES, 'Unknown'], 'choice.invalid')
+      .optional()
+      .default('Unknown'),
+    age: z.number().int().min(0).max(150).optional(),
+    insuranceProvider: optionalText(200),
+    insurancePolicyNumber: optionalText(100),
+    preferredLanguage: z.enum(PREFERRED_LANGUAGES, 'choice.invalid').optional().default('English'),
+    maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').optional(),
+    occupation: optionalText(100),
+    allergies: list(50).optional().default([]),
+    medications: list(50).optional().default([]),
+    medicalHistory: list(50).optional().default([]),
+  })
+  .superRefine(
+    (payload, ctx) => {
+      const parts = payload.addressParts;
+      if (parts && payload.address !== joinAddress(parts)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address.mismatch' });
+    },
+    // Only once everything else holds: parts that are wrong in themselves say so, not that they differ.
+    { when: ({ issues }) => issues.length === 0 },
+  );
 export type RegistrationPayload = z.input<typeof registrationPayloadSchema>;
 
 /**

@@ -3,7 +3,7 @@ import { defineRoute, idParamsSchema } from './http';
 import { sharedMedicationSchema } from './shared-medication';
 
 // Links a patient creates to show part of their record to someone without an
-// account (spec §2 /shared/medication/{token}). Only "medications" can be shared so far.
+// account (the public view /shared/medication/{token}). Only "medications" can be shared so far.
 
 export const SHARE_LINK_SCOPES = ['medications'] as const;
 export type ShareLinkScope = (typeof SHARE_LINK_SCOPES)[number];

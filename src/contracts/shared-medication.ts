@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What a medication share link shows (spec §2 /shared/medication/{token}): the current medication
+// What a medication share link shows (/shared/medication/{token}, open without sign-in): the current medication
 // list, the patient's first name and the date, nothing else.
 export const sharedMedicationSchema = z.object({
   patientFirstName: z.string(),

@@ -1,4 +1,4 @@
-// Spec §2 Landing page / §9: 30 specialties in 9 categories. The display names are translated
+// The landing page's explorer: 30 specialties in 9 categories. The display names are translated
 // in the web client by their `key`; the English `name` is what doctor records store.
 
 export const SPECIALTY_CATEGORIES = [

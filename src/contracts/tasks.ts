@@ -1,4 +1,4 @@
-// Work items for a member of the organisation (spec §2 "tasks" view, issue 7 item 5 first). A task
+// Work items for a member of the organisation (the "tasks" view; refill requests came first). A task
 // points at what it is about; the tasks view lists a person's open ones.
 
 export const TASK_KINDS = ['refill-request'] as const;

@@ -4,7 +4,7 @@ import { ROLES } from './roles';
 import { SPECIALTIES } from './specialties';
 import { sessionUserSchema } from './user';
 
-// Issue 4 item 5, admin: users and permissions. GET/POST /api/users and PUT /api/users/{id}/status.
+// User administration: users and permissions. GET/POST /api/users and PUT /api/users/{id}/status.
 // The permission, position and role changes of a user are the permission API (permissions.ts).
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -85,7 +85,7 @@ export const createDoctorSchema = z
     hospital: requiredText('hospital.required', 200),
     department: z.string().trim().max(200, 'text.tooLong').optional(),
     experienceYears: z.coerce.number('number.invalid').int('number.invalid').min(0, 'number.invalid').max(80, 'number.invalid'),
-    /** Money as a string with two decimals at most (DESIGN.md §4: never floats). */
+    /** Money as a string with two decimals at most: never a float, so nothing is lost to rounding. */
     consultationFee: z
       .string()
       .trim()

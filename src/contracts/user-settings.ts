@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from './languages';
 
-// Spec §3 "Settings" and §7 /api/user/settings: theme and security.biometricEnabled; issue 7 item 9
-// adds which kinds of live notification the user wants as toasts (all on until turned off).
+// A user's settings (/api/user/settings): theme and security.biometricEnabled, and
+// which kinds of live notification the user wants as toasts (all on until turned off).
 
 /** The kinds of notification a user can silence; see web lib/realtime/notification-category.ts. */
 export const NOTIFICATION_CATEGORIES = ['appointments', 'labResults', 'messages', 'system'] as const;

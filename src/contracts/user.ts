@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles';
 
-// Spec §3 "User (as normalised by the client)". The server answers this shape for the signed-in
+// The signed-in user as the web app knows them. The server answers this shape for the signed-in
 // user; it never includes hashes, secrets or other people's data.
 
 export const emergencyContactSchema = z.object({

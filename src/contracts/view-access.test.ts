@@ -7,7 +7,7 @@ const NOW = new Date('2026-03-01T12:00:00.000Z');
 const LATER = '2026-03-02T00:00:00.000Z';
 const EARLIER = '2026-02-28T00:00:00.000Z';
 
-describe('checkPermissions (spec §5)', () => {
+describe('checkPermissions', () => {
   it('lets an admin through a non-strict check, even holding nothing', () => {
     expect(checkPermissions({ role: 'admin', permissions: [] }, ['billing.view'])).toBe(true);
     expect(checkPermissions({ role: 'admin', permissions: [] }, ['billing.view', 'security.audit'], { requireAll: true })).toBe(true);
@@ -58,13 +58,13 @@ describe('checkPermissions (spec §5)', () => {
   });
 });
 
-describe('guarded views (spec §6)', () => {
+describe('guarded views', () => {
   it('guards exactly appointments, records, medications, billing and messages', () => {
     expect([...GUARDED_VIEWS].sort()).toEqual(['appointments', 'billing', 'medications', 'messages', 'records']);
     expect(viewRequirement('parking', 'staff')).toBeUndefined();
   });
 
-  it('asks the any-of requirements of the spec, medications differing for a doctor', () => {
+  it('asks each view’s any-of requirements, medications differing for a doctor', () => {
     expect(viewRequirement('appointments', 'staff')).toEqual(['appointments.create', 'patients.view.own']);
     expect(viewRequirement('records', 'staff')).toEqual(['medical_records.view', 'patients.view.own']);
     expect(viewRequirement('medications', 'doctor')).toEqual(['medications.prescribe', 'medications.update']);

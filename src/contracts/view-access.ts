@@ -2,7 +2,7 @@ import { PERMISSIONS, type Permission } from './permission-catalogue';
 import type { Role } from './roles';
 import { VIEW_NAMES, type ViewName } from './views';
 
-// Spec §5 "Permission check" and §6 "Roles and permissions": which views are guarded, what each one
+// Permissions and guarded views (docs/product.md): which views are guarded, what each one
 // asks for, and the check itself. Pure data and functions, shared by the web client's guard and the
 // admin's "View as" preview. The server enforces its own rules on every route; this only decides
 // what the browser shows.
@@ -27,7 +27,7 @@ export interface PermissionHolder {
 export interface CheckOptions {
   /** All-of when true, any-of otherwise. */
   requireAll?: boolean;
-  /** A strict check gives admin no free pass (spec §5 names the non-strict check, the default). */
+  /** A strict check gives admin no free pass (non-strict, letting admin through, is the default). */
   strict?: boolean;
   /** The moment expiry is judged against; now by default. */
   now?: Date;
@@ -50,7 +50,7 @@ export function viewRequirement(view: ViewName, role: Role): readonly Permission
   return VIEW_REQUIREMENTS[view]?.(role);
 }
 
-/** Spec §4 App flow: each portal view belongs to one role; the others are sent to their own. */
+/** Each portal view belongs to one role; the others are sent to their own. */
 export const PORTAL_VIEW_OF_ROLE: Record<Role, ViewName> = {
   admin: 'admin-dashboard',
   doctor: 'doctor-portal',
@@ -83,7 +83,7 @@ export function activePermissions(permissions: readonly HeldPermission[], now: D
 }
 
 /**
- * Spec §5 Permission check. Non-strict (the default) lets admin through; otherwise the holder's
+ * The permission check. Non-strict (the default) lets admin through; otherwise the holder's
  * active, unexpired permissions must include one of `required` (or all of them with requireAll).
  * Nothing required means nothing to check.
  */
@@ -102,7 +102,7 @@ export function clientPermissions(role: Role, granted: readonly HeldPermission[]
   return role === 'staff' ? granted : PERMISSIONS;
 }
 
-/** Whether a user of this role with these permissions may open the view (role portals and spec §6 guards). */
+/** Whether a user of this role with these permissions may open the view (role portals and guarded views). */
 export function canReachView(view: ViewName, role: Role, granted: readonly HeldPermission[], now?: Date): boolean {
   const portalRole = PORTAL_ROLE_OF_VIEW.get(view);
   if (portalRole && portalRole !== role) return false;
@@ -111,7 +111,7 @@ export function canReachView(view: ViewName, role: Role, granted: readonly HeldP
   return checkPermissions({ role, permissions: clientPermissions(role, granted) }, required, { now });
 }
 
-/** Every view a user of this role with these permissions may open, in the order of spec §2. */
+/** Every view a user of this role with these permissions may open, in the order of the view table (views.ts). */
 export function reachableViews(role: Role, granted: readonly HeldPermission[], now?: Date): ViewName[] {
   return VIEW_NAMES.filter((view) => canReachView(view, role, granted, now));
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isViewName, PATIENT_FEATURE_ROUTES, pathForView, VIEW_NAMES, VIEW_PATHS, viewForPath, type ViewName } from './views';
 
-// Spec §2 "Views after login", in the spec's order.
-const SPEC_VIEWS = [
+// Every view the signed-in app names.
+const NAMED_VIEWS = [
   'dashboard',
   'doctor-portal',
   'admin-dashboard',
@@ -37,8 +37,8 @@ const SPEC_VIEWS = [
   'clinical-notes',
 ];
 
-// Spec §2 "Patient feature routes map to page keys".
-const SPEC_PATIENT_ROUTES: Record<string, string> = {
+// The older patient paths and the view each one leads to.
+const OLDER_PATIENT_PATHS: Record<string, string> = {
   '/patient/dashboard': 'dashboard',
   '/patient/appointments': 'appointments',
   '/patient/schedule': 'appointments',
@@ -73,13 +73,13 @@ const SPEC_PATIENT_ROUTES: Record<string, string> = {
 };
 
 describe('VIEW_PATHS', () => {
-  it.each(SPEC_VIEWS)('has a path for the spec view "%s"', (view) => {
+  it.each(NAMED_VIEWS)('has a path for the view "%s"', (view) => {
     expect(isViewName(view)).toBe(true);
     expect(VIEW_PATHS[view as ViewName]).toMatch(/^\/[a-z]/);
   });
 
-  it('holds exactly the views of spec §2, no more', () => {
-    expect([...VIEW_NAMES].sort()).toEqual([...SPEC_VIEWS].sort());
+  it('holds exactly the views the portal names, no more', () => {
+    expect([...VIEW_NAMES].sort()).toEqual([...NAMED_VIEWS].sort());
   });
 
   it('gives every view its own path', () => {
@@ -95,7 +95,7 @@ describe('VIEW_PATHS', () => {
 });
 
 describe('viewForPath and pathForView', () => {
-  it.each(SPEC_VIEWS as ViewName[])('round-trips "%s"', (view) => {
+  it.each(NAMED_VIEWS as ViewName[])('round-trips "%s"', (view) => {
     expect(viewForPath(pathForView(view))).toBe(view);
   });
 
@@ -114,8 +114,8 @@ describe('viewForPath and pathForView', () => {
 });
 
 describe('PATIENT_FEATURE_ROUTES', () => {
-  it('matches the spec §2 list exactly', () => {
-    expect(PATIENT_FEATURE_ROUTES).toEqual(SPEC_PATIENT_ROUTES);
+  it('maps every older patient path, and no other', () => {
+    expect(PATIENT_FEATURE_ROUTES).toEqual(OLDER_PATIENT_PATHS);
   });
 
   it.each(Object.entries(PATIENT_FEATURE_ROUTES))('%s resolves to a real view (%s)', (_route, view) => {

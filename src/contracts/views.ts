@@ -1,4 +1,4 @@
-// The view names of spec §2 and the URL path each one lives at (DESIGN.md §8: a real URL per view).
+// The view names of the signed-in app and the URL path each one lives at (ADR 004: a real URL per view).
 // Navigation, search-result routing and guards all read this one table, so a view's path is
 // changed in exactly one place.
 
@@ -70,7 +70,7 @@ export function viewForPath(pathname: string): ViewName | undefined {
 }
 
 /**
- * Spec §2 "Patient feature routes map to page keys". Search results and old bookmarks use these
+ * Older patient paths and the view each leads to. Search results and old bookmarks use these
  * paths; they resolve to the view that shows the content.
  */
 export const PATIENT_FEATURE_ROUTES: Record<string, ViewName> = {

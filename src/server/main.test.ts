@@ -66,6 +66,9 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
       PORT: String(port),
       LOG_LEVEL: 'info',
       WEB_ROOT: path.join(os.tmpdir(), 'caredeck-no-web-root'),
+      // Shedding on event-loop lag is tested in load-shedding.test.ts; here a busy test machine
+      // would make /readyz say "busy" and hide what this file checks (start, stop, restart).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { AccessContext } from './platform/access-context';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
@@ -40,6 +41,7 @@ import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
 
 // The composition root: every service is built here, once, from the platform and the services it
 // depends on; then every feature module's routes are registered with the services they use. A
@@ -49,6 +51,7 @@ export function createServices(app: FastifyInstance) {
   const { db, audit, uow } = app;
   // Work done for nobody signed in (a producer outside a request, a share link's public page).
   const system = () => AccessContext.system(audit, db);
+  const users = new UsersService(uow);
   const notifications = new NotificationsService(uow, { system });
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
@@ -73,6 +76,7 @@ export function createServices(app: FastifyInstance) {
     onSettingsChanged: () => app.organisationIdentity.forget(),
   });
   return {
+    users,
     notifications,
     doctors,
     medications,
@@ -87,6 +91,7 @@ export function createServices(app: FastifyInstance) {
     publicStats,
     errorReports,
     organisation,
+    audit: new AuditService(uow),
     outbox: new OutboxService(uow),
     demo: new DemoService(uow),
   };
@@ -100,17 +105,17 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes, { demo: services.demo });
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });
-  await app.register(authRoutes, { notifications: services.notifications });
-  await app.register(usersRoutes);
+  await app.register(authRoutes, { notifications: services.notifications, users: services.users });
+  await app.register(usersRoutes, { users: services.users });
   await app.register(userAdminRoutes);
   await app.register(outboxRoutes, { outbox: services.outbox });
-  await app.register(biometricRoutes);
+  await app.register(biometricRoutes, { users: services.users });
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
   await app.register(permissionsRoutes);
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(medicationsRoutes, { medications: services.medications });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readSource, resolveSource, typesOnly } from './test/source-imports';
 
 // The landing page's first JavaScript stays within 120 KB gzip because the entry
-// (main.tsx → app/landing-app.tsx) imports none of the app's heavier parts statically; they come
+// (main.tsx, and app/landing-app.tsx which it imports at once on /) imports none of the app's heavier parts statically; they come
 // with dynamic import() once needed. This walks the static import graph of the sources (type-only
 // imports and import() are not followed, as the bundle does not follow them) and fails when a
 // static import pulls one of them into the first paint. `npm run bench:web` measures the bytes.
@@ -65,15 +65,20 @@ const LAZY_FILES = [
   /^src\/web\/features\/(?!landing\/)/,
 ];
 
-const ENTRY = ['src/web/main.tsx'];
+const ENTRY = ['src/web/main.tsx', 'src/web/app/landing-app.tsx'];
 
 describe('the landing entry imports statically', () => {
   const graph = staticGraph(ENTRY);
 
   it('reaches the landing page through the light entry', () => {
-    expect(graph.files).toContain('src/web/app/landing-app.tsx');
     expect(graph.files).toContain('src/web/features/landing/pages/landing-page.tsx');
     expect(graph.packages).toContain('react-dom');
+  });
+
+  it('leaves the landing page out of the entry every signed-in page runs', () => {
+    // main.tsx imports the landing screen only on /: a signed-in first page never downloads it.
+    const entry = staticGraph(['src/web/main.tsx']);
+    expect([...entry.files].filter((file) => file.startsWith('src/web/features/') || file.endsWith('landing-app.tsx'))).toEqual([]);
   });
 
   it('none of the packages that load later', () => {
@@ -86,9 +91,31 @@ describe('the landing entry imports statically', () => {
 
   it('is checked by a walk that does find them from the app itself', () => {
     const app = staticGraph(['src/web/app/app.tsx']);
-    expect(app.packages).toContain('zod');
     expect(app.packages).toContain('react-router');
-    expect(app.packages).toContain('sonner');
-    expect([...app.files].some((file) => file.startsWith('src/web/lib/realtime/'))).toBe(true);
+    expect(app.files).toContain('src/web/lib/session/session-controller.ts');
+    const link = staticGraph(['src/web/app/realtime-link.tsx']);
+    expect(link.packages).toContain('zod');
+    expect(link.packages).toContain('sonner');
+  });
+});
+
+// The signed-in shell (the entry, the app and the signed-in frame) paints within 170 KB gzip
+// because what it does not show at once loads right after: zod with every contract that validates,
+// the toaster, the live connection with its push reactions, the notification bell.
+describe('the signed-in shell imports statically', () => {
+  const shell = staticGraph(['src/web/main.tsx', 'src/web/app/app.tsx', 'src/web/app/shell/signed-in-layout.tsx']);
+
+  it('neither zod nor the toaster', () => {
+    expect(['zod', 'sonner'].filter((name) => shell.packages.has(name))).toEqual([]);
+  });
+
+  it('none of the parts it loads after its first paint', () => {
+    const later = [
+      /^src\/web\/lib\/realtime\/(realtime-connection|realtime-provider|push-reactions)\.tsx?$/,
+      /^src\/web\/app\/(push-reactions|realtime-link|toasts)\.tsx?$/,
+      /^src\/web\/features\/notifications\/(components|api)\//,
+      /^src\/web\/features\/landing\//,
+    ];
+    expect([...shell.files].filter((file) => later.some((pattern) => pattern.test(file)))).toEqual([]);
   });
 });

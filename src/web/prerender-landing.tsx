@@ -7,7 +7,7 @@ import { createQueryClient } from './lib/query-client';
 
 // Built by Vite for Node (scripts/prerender-landing.mjs) and run once at build time: the landing
 // page's HTML in its first state (English, light markup, figures loading, signed out), so the first
-// paint of / comes with the HTML and CSS instead of after the script (issue 6 item 9, ADR 010).
+// paint of / comes with the HTML and CSS instead of after the script (ADR 010).
 function landing() {
   return (
     <StrictMode>

@@ -53,7 +53,7 @@ async function deniedFor(agent: TestAgent, route: DeclaredRoute): Promise<{ stat
 describe('route access declarations', () => {
   it('registers the API with a declaration on every route', () => {
     const api = routes.filter((route) => route.url.startsWith('/api/'));
-    // The walk sees the real app: the routes of this issue and of the modules before it.
+    // The walk sees the real app: every route every module registers.
     expect(api.map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining([
         'GET /api/patients',

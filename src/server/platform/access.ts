@@ -7,7 +7,7 @@ import { effectivePermissions } from './effective-permissions';
 // Every route declares who may call it. The check runs when a route is registered,
 // so a route that forgets fails the server's start and every test, not a review.
 
-/** Spec §5 requireAll: any-of (one suffices) or all-of (every one is needed). */
+/** Any-of (one suffices) or all-of (every one is needed). */
 export type PermissionRequirement = { anyOf: readonly Permission[] } | { allOf: readonly Permission[] };
 
 /**

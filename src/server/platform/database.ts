@@ -39,7 +39,7 @@ export async function registerDatabase(app: FastifyInstance, config: AppConfig, 
   try {
     await applyMigrations(maintenance);
     if (setup.seed ?? config.demoMode) {
-      const result = await seedDemoOrganisation(maintenance);
+      const result = await seedDemoOrganisation(maintenance, { timeZone: config.clinicTimeZone });
       if (result.seeded) app.log.info({ users: result.users }, 'seeded the demo organisation');
     } else if (!config.demoMode) {
       // Demo credentials never open a real deployment: a database seeded in demo mode keeps none of them usable.

@@ -3,7 +3,7 @@ import type { LiveEvent } from '../../contracts/live-events';
 
 // The event bus. Domain services publish what happened and to whom it matters;
 // the realtime layer subscribes and delivers each event to the sockets of exactly those users.
-// In-process by default; the realtime issue adds a Redis implementation behind the same interface
+// In-process by default; with REDIS_URL a Redis implementation sits behind the same interface
 // so an event raised on one instance reaches sockets on every instance.
 
 /** An event and the users it concerns. Nobody else receives it. */

@@ -28,9 +28,9 @@ import {
 } from '../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
-// Every id-taking route of patient and account data, probed through the IDOR harness (issue 4
-// item 7): someone else's id answers 403/404, leaks nothing and changes nothing. A later route
-// holding patient data adds its case here.
+// Every id-taking route of patient and account data, probed through the IDOR harness: someone
+// else's id answers 403/404, leaks nothing and changes nothing. A later route holding patient data
+// adds its case here.
 
 let t: TestApp;
 type Intruder = { label: string; actor: Actor };

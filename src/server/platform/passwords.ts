@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-// Passwords are stored as argon2id (DESIGN.md §5, ASVS V6) with OWASP's baseline cost: 19 MiB,
+// Passwords are stored as argon2id (ASVS V6; docs/architecture.md, Conventions) with OWASP's baseline cost: 19 MiB,
 // 2 iterations, 1 lane. The factories and the seed hash with the same function, so demo accounts
 // and real ones are alike.
 

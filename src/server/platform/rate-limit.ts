@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 
 // Per-route request limits (@fastify/rate-limit). With REDIS_URL the counters live in Redis, so a
-// limit means the same behind a load balancer as on one machine (DESIGN.md §1: the app server is
-// stateless); without it each process counts for itself.
+// limit means the same behind a load balancer as on one machine (the app server keeps no state of
+// its own, docs/architecture.md); without it each process counts for itself.
 
 /**
  * The counter a request counts against: its client's address. A connection that closed before the

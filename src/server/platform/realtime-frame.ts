@@ -1,4 +1,4 @@
-// A server-to-client text frame (RFC 6455 §5.2: final, unmasked, opcode 1), built once per event and
+// A server-to-client text frame (RFC 6455 base framing: final, unmasked, opcode 1), built once per event and
 // written as-is to every recipient's connection. `ws` would frame, and write in two parts, once per
 // socket; a fan-out to 10,000 sockets does that work once.
 

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { AppConfig } from '../config';
 import { sessionCookieName } from './session';
 
-// Deciding a WebSocket upgrade before it happens (SECURITY.md: cross-site WebSocket hijacking).
+// Deciding a WebSocket upgrade before it happens, against cross-site WebSocket hijacking.
 // Browsers send cookies with a cross-site WebSocket handshake and no CORS protects it, so the
 // Origin is the defence: it must be the app's own origin (PUBLIC_URL). In development only, the
 // origin the request itself names (its Host) is accepted too, because the Vite dev server on

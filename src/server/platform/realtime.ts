@@ -10,7 +10,7 @@ import { textFrame } from './realtime-frame';
 import { allowedOrigin, clientAddress, refuseUpgrade, sessionTokenOf } from './realtime-upgrade';
 import { liveSessionIds } from './realtime-sessions';
 
-// The real-time channel (DESIGN.md §7, spec §4 Push connection, §7 real-time channel).
+// The real-time channel (docs/product.md, Live updates).
 //
 // - The upgrade of GET /ws is decided before any WebSocket exists: the Origin must be the app's own
 //   (realtime-upgrade.ts) and the session cookie must name a live session; otherwise the answer is a

@@ -13,6 +13,11 @@ export interface RouteSettings {
   csrf?: false;
   /** A smaller body limit than the server's, for routes whose body is small by nature. */
   bodyLimit?: number;
+  /**
+   * A check on the raw path parameters that must answer before the body is validated: an id that
+   * cannot be the caller's answers 404 whatever the body holds, so validation tells nothing about it.
+   */
+  beforeValidation?: (request: FastifyRequest) => Promise<void> | void;
 }
 
 export type ContractRequest<C extends RouteContract> = FastifyRequest<{
@@ -37,6 +42,7 @@ export function route<C extends RouteContract>(
     method: contract.method,
     url: contract.path,
     ...(settings.bodyLimit ? { bodyLimit: settings.bodyLimit } : {}),
+    ...(settings.beforeValidation ? { preValidation: async (request: FastifyRequest) => settings.beforeValidation!(request) } : {}),
     config: {
       access: settings.access,
       ...(settings.rateLimit ? { rateLimit: settings.rateLimit } : {}),

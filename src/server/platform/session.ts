@@ -7,7 +7,7 @@ import { sessions, users } from '../db/schema';
 import { isAbandoned, RequestAbandonedError } from './overload';
 import { hashToken, randomToken } from './tokens';
 
-// Server-side sessions (DESIGN.md §5, ASVS V7): a 256-bit random token in an httpOnly cookie, only
+// Server-side sessions (ADR 006, ASVS V7): a 256-bit random token in an httpOnly cookie, only
 // its hash stored; 30-minute sliding inactivity timeout and 12-hour absolute lifetime, both
 // enforced here on every request. A new token at every sign-in, so a cookie planted before sign-in
 // never becomes a session (no fixation).

@@ -4,7 +4,7 @@ import { createClinicalHistory, createDoctor, Random, type ClinicalHistory } fro
 import type { Actor } from './idor-harness';
 import { TestAgent } from './test-agent';
 
-// Issue 7 test support: doctors with a directory profile (appointments reference it) and patients
+// Clinical test support: doctors with a directory profile (appointments reference it) and patients
 // with a full clinical history built by the same factories as the demo seed.
 
 const random = new Random(Number.parseInt(randomBytes(4).toString('hex'), 16));

@@ -1,8 +1,8 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
-// A WebAuthn authenticator in software, for integration tests (DESIGN.md §9: no mocks of our own
-// server). It makes what a browser and a platform authenticator would: a P-256 key pair, a "none"
+// A WebAuthn authenticator in software, for integration tests (the device is outside our code, so
+// it is replaced at its boundary; our own server is never mocked). It makes what a browser and a platform authenticator would: a P-256 key pair, a "none"
 // attestation with the COSE public key for registration, and ES256-signed assertions for sign-in.
 // Tests can bend each part (origin, counter, flags, challenge) to check that the server refuses it.
 
@@ -23,7 +23,7 @@ export interface CeremonyOverrides {
   rpId?: string;
 }
 
-/** The flattened assertion of spec §7 POST /api/biometric/verify. */
+/** The flattened assertion POST /api/biometric/verify takes. */
 export type FlatAssertion = {
   credentialId: string;
   authenticatorData: string;

@@ -1,31 +1,53 @@
-import './zod-without-eval';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { toast } from 'sonner';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { setServerBusyHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
 import { serverBusyText } from '../lib/server-busy-notice';
 import { createQueryClient } from '../lib/query-client';
-import { RealtimeProvider } from '../lib/realtime/realtime-provider';
-import { appReactions } from './push-reactions';
+import { RealtimeStatusProvider } from '../lib/realtime/realtime-status';
 import { SessionProvider } from '../lib/session/session-provider';
-import type { SignOutReason } from '../lib/session/use-session';
+import { useSession, type SignOutReason } from '../lib/session/use-session';
 import { ThemeProvider } from '../lib/theme-context';
 import { ThemeServerSync } from '../lib/theme-server-sync';
 import { ErrorBoundary } from './errors/error-boundary';
 import { createRouter } from './router';
-import { Toasts } from './toasts';
 import type { SessionEndedState } from './shell/public-layout';
 import { lazyView } from '../lib/lazy-view';
 
-// Spec §2 Dialogs: the mobile responsiveness check's floating button on public pages (the signed-in
+// The live connection with every feature's push reactions (and the contracts and zod they bring)
+// opens after the first paint; until then the frame shows it as disconnected.
+const RealtimeLink = lazyView(() => import('./realtime-link').then((m) => m.AppRealtimeLink), []);
+
+// The mobile responsiveness check's floating button on public pages (the signed-in
 // frame has it in its header); loaded after first paint.
 const MobileCheckLauncher = lazyView(
   () => import('../features/mobile-check/components/mobile-check-launcher').then((m) => m.default),
   ['mobile-check'],
 );
+
+// The toaster (sonner) is not part of the first paint either: it loads right after, and shows on
+// arrival any toast raised before.
+const Toasts = lazyView(() => import('./toasts').then((m) => m.Toasts), []);
+
+function notify(kind: 'success' | 'warning', text: string, options?: { id: string }): void {
+  // Without the chunk (offline, a new release) the notice is lost, as a toast would be on reload.
+  import('sonner').then(
+    ({ toast }) => toast[kind](text, options),
+    () => undefined,
+  );
+}
+
+/** The live connection exists for a signed-in person only; nobody else downloads it. */
+function LiveConnection() {
+  const { user } = useSession();
+  return user ? (
+    <Suspense fallback={null}>
+      <RealtimeLink />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Providers from the outside in: data (the error screen reads the support address), the last-resort
@@ -40,7 +62,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
   // Spec §4 App flow and §8: a session that ends, here or in another tab, returns to the landing page.
   const onSignedOut = useCallback(
     (reason: SignOutReason) => {
-      if (reason === 'user') toast.success(i18next.t('shell:session.loggedOut'));
+      if (reason === 'user') notify('success', i18next.t('shell:session.loggedOut'));
       const state: SessionEndedState = { sessionEnded: reason };
       void router.navigate('/', { replace: true, state });
     },
@@ -52,7 +74,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
     () =>
       setServerBusyHandler((notice) => {
         const text = serverBusyText(i18next.t, notice);
-        if (text) toast.warning(text, { id: 'server-busy' });
+        if (text) notify('warning', text, { id: 'server-busy' });
       }),
     [],
   );
@@ -63,15 +85,18 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
         <ThemeProvider>
           <SessionProvider onSignedOut={onSignedOut}>
             <ThemeServerSync />
-            <RealtimeProvider reactions={appReactions}>
+            <RealtimeStatusProvider>
+              <LiveConnection />
               <Suspense fallback={<DelayedLoading />}>
                 <RouterProvider router={router} />
-                <Toasts />
+                <Suspense fallback={null}>
+                  <Toasts />
+                </Suspense>
                 <Suspense fallback={null}>
                   <MobileCheckLauncher />
                 </Suspense>
               </Suspense>
-            </RealtimeProvider>
+            </RealtimeStatusProvider>
           </SessionProvider>
         </ThemeProvider>
       </ErrorBoundary>

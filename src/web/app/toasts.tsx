@@ -4,7 +4,8 @@ import { useTheme } from '../lib/theme-context';
 
 /**
  * The toasts' region, in the theme and reading direction of the page. Its name and the close
- * button's are the person's language: the library's own are English.
+ * button's are the person's language: the library's own are English. Loaded after the first
+ * paint: sonner shows on mount what was raised before.
  */
 export function Toasts() {
   const { theme } = useTheme();

@@ -75,7 +75,7 @@ describe('api requests', () => {
     await expect(api.delete('/notifications/n1')).resolves.toBeUndefined();
   });
 
-  it('refuses a non-JSON answer with the spec §8 text', async () => {
+  it('refuses a non-JSON answer, naming its status', async () => {
     route(() => new Response('<!doctype html><html></html>', { status: 502, headers: { 'content-type': 'text/html' } }));
     const error = await api.get('/doctors').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -238,7 +238,7 @@ describe('defaultQueryFn', () => {
   });
 });
 
-describe('background polls and session rejection (spec §4 Session)', () => {
+describe('background polls and session rejection', () => {
   it('marks a background request with x-caredeck-background: 1, and only that one', async () => {
     route(() => json({ data: [] }));
     await api.get('/notifications', { background: true });

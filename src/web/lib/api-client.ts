@@ -49,7 +49,7 @@ export function setServerBusyHandler(handler: ((notice: ServerBusyNotice) => voi
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Spec §4 Session: polls send this so they do not count as activity for the server's idle timeout. */
+/** Polls send this so they do not count as activity for the server's idle timeout. */
 export const BACKGROUND_HEADER = 'x-caredeck-background';
 let csrfToken: string | undefined;
 let onSessionRejected: ((path: string) => void) | undefined;

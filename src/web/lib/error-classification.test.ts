@@ -70,7 +70,7 @@ describe('isChunkLoadError', () => {
 });
 
 describe('reportTypeFor', () => {
-  it('maps boundary types onto spec §3 report types', () => {
+  it('maps boundary types onto error-report types', () => {
     expect(reportTypeFor('network', new Error('Failed to fetch'))).toBe('network');
     expect(reportTypeFor('auth', new Error('Session expired'))).toBe('authentication');
     expect(reportTypeFor('render', new Error('x is not a function'))).toBe('component');

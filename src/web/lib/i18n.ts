@@ -70,7 +70,7 @@ function storedLanguage(): Language | undefined {
   }
 }
 
-/** Spec §4 Language: the stored choice, else the browser's language if supported, else English. */
+/** The stored choice, else the browser's language if supported, else English. */
 export function initialLanguage(): Language {
   return storedLanguage() ?? detectLanguage(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }

@@ -34,7 +34,7 @@ describe('createQueryClient', () => {
     vi.useRealTimers();
   });
 
-  it('has the spec §9 defaults', () => {
+  it('keeps data fresh 5 minutes, does not refetch on focus, and uses the shared retry rule and URL fetch', () => {
     const queries = createQueryClient().getDefaultOptions().queries!;
     expect(queries.staleTime).toBe(5 * 60 * 1000);
     expect(queries.refetchOnWindowFocus).toBe(false);

@@ -8,8 +8,8 @@ import { SessionContext, type SessionContextValue } from './session/use-session'
 import { ThemeProvider, useTheme } from './theme-context';
 import { ThemeServerSync, languageOf, themeOf } from './theme-server-sync';
 
-// Spec §4 Theme and §9: for a signed-in user the server's setting wins at start; changes are saved
-// 500 ms after the last toggle; a failed save keeps the local value.
+// The theme (docs/product.md, Settings, theme and language): for a signed-in user the server's setting
+// wins at start; changes are saved 500 ms after the last toggle; a failed save keeps the local value.
 
 const user = { id: '0b6f3d2e-8a57-4c39-9f0e-2d1c8b7a6e51', role: 'patient' } as SessionUser;
 
@@ -119,7 +119,8 @@ describe('ThemeServerSync', () => {
     renderSync(user);
     await act(() => vi.advanceTimersByTimeAsync(0));
     await act(async () => {
-      await vi.waitFor(() => expect(i18next.resolvedLanguage).toBe('es'));
+      // Loading the Spanish texts is a real dynamic import: on a busy machine it takes seconds.
+      await vi.waitFor(() => expect(i18next.resolvedLanguage).toBe('es'), { timeout: 10_000 });
     });
     expect(document.documentElement.lang).toBe('es');
     expect(puts).toEqual([]);
@@ -161,7 +162,7 @@ describe('ThemeServerSync', () => {
     expect(isDark()).toBe(true);
   });
 
-  it('reads data.theme, or theme without the data wrapper (spec §7)', () => {
+  it('reads data.theme, or theme without the data wrapper', () => {
     expect(themeOf({ data: { theme: 'dark' } })).toBe('dark');
     expect(themeOf({ theme: 'light' })).toBe('light');
     expect(themeOf({ data: { theme: null } })).toBeNull();

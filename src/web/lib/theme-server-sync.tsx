@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEME } from '../../contracts/constants';
-import { isSupportedLanguage } from '../../contracts/languages';
+import { isSupportedLanguage, type Language } from '../../contracts/languages';
 import type { UserSettings } from '../../contracts/user-settings';
 import { api } from './api-client';
+import { i18next } from './i18n';
 import { useSession } from './session/use-session';
 import type { Theme } from './theme';
 import { useTheme } from './theme-context';
 
-// Spec §4 Theme: for a signed-in user the server's setting wins at start; a change is saved to the
+// For a signed-in user the server's setting wins at start; a change is saved to the
 // server 500 ms after the last toggle; a failed save keeps the local value. Signed out, the local
 // value (else the system preference) is all there is (theme.ts).
 
@@ -27,6 +28,43 @@ export function themeOf(answer: SettingsAnswer | undefined): Theme | null {
 export function languageOf(answer: SettingsAnswer | undefined): string | null {
   const language = answer?.data ? answer.data.language : answer?.language;
   return language && isSupportedLanguage(language) ? language : null;
+}
+
+/**
+ * The users who chose a language on this page (header or preferences). For them the language the
+ * account held when the page loaded is out of date: an answer that arrives after the choice, or a
+ * sync that mounts again while the new language's texts load, must not bring it back.
+ */
+const choseLanguageHere = new Set<string>();
+
+function withLanguage(answer: SettingsAnswer, language: Language): SettingsAnswer {
+  return answer.data ? { ...answer, data: { ...answer.data, language } } : { ...answer, language };
+}
+
+/**
+ * Switches the page's language at once and, for a signed-in user, saves it with their settings so it
+ * follows them to the next page load and to other browsers. Resolves with the saved settings (signed
+ * out: undefined); rejects when the save fails, and the language stays chosen in this browser.
+ */
+export function useChooseLanguage(): (language: Language) => Promise<SettingsAnswer | undefined> {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+  return useCallback(
+    async (language: Language) => {
+      if (userId) {
+        choseLanguageHere.add(userId);
+        // The cache says the new language from now on, so nothing that reads it re-applies the old one.
+        queryClient.setQueryData<SettingsAnswer>(USER_SETTINGS_KEY, (old) => (old ? withLanguage(old, language) : old));
+      }
+      await i18next.changeLanguage(language);
+      if (!userId) return undefined;
+      const answer = await api.put<SettingsAnswer>('/user/settings', { language });
+      if (answer) queryClient.setQueryData(USER_SETTINGS_KEY, answer);
+      return answer;
+    },
+    [userId, queryClient],
+  );
 }
 
 /**
@@ -62,10 +100,10 @@ export function ThemeServerSync() {
         serverTheme.current = stored ?? shownTheme.current;
         if (stored) setTheme(stored);
         const language = languageOf(answer);
-        if (language && language !== i18n.resolvedLanguage) void i18n.changeLanguage(language);
+        if (language && language !== i18n.resolvedLanguage && !choseLanguageHere.has(userId)) void i18n.changeLanguage(language);
       })
       .catch(() => {
-        // Spec §8 "Failed to fetch settings": the local theme stays.
+        // The settings could not be fetched: the local theme stays.
         if (!cancelled) console.warn('Failed to fetch settings');
       })
       .finally(() => {

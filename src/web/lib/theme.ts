@@ -1,5 +1,5 @@
-// Spec §4 Theme: toggles light/dark, saved locally under "theme"; at start the local value, else the
-// system's dark preference. The signed-in server copy arrives with the identity issue.
+// The theme: toggles light/dark, saved locally under "theme"; at start the local value, else the
+// system's dark preference. For a signed-in user the server's copy wins (theme-server-sync.tsx).
 
 export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'theme';

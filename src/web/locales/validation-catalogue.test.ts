@@ -147,14 +147,18 @@ describe('validation catalogue', () => {
   it('actually finds the keys the contracts use (the scan is not silently empty)', () => {
     const used = new Set(contractFiles().flatMap((file) => messageKeysIn(readFileSync(join(CONTRACTS_DIR, file), 'utf8'))));
     // One per message position: a .min, a z.email, a { message }, a multi-line .refine, a z.enum
-    // and a helper (registration's required('zipCode.required')).
+    // and a helper (registration's required('firstName.required', 100)).
     for (const key of [
       'email.required',
       'email.invalid',
       'password.newMismatch',
       'dateOfBirth.invalid',
       'gender.required',
+      'firstName.required',
+      // The country-dependent address messages (contracts/addresses.ts).
       'zipCode.required',
+      'postalCode.invalid',
+      'emirate.required',
     ]) {
       expect(used, `expected the scan to find '${key}'`).toContain(key);
     }

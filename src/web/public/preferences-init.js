@@ -50,6 +50,20 @@
   } catch {
     /* no list or no storage: the app loads its texts itself */
   }
+  // The first screen's code, which the entry imports only once it has run: the landing page on /,
+  // the app and its signed-in frame elsewhere. Preloaded now, it downloads alongside the entry.
+  try {
+    var modules = document.getElementById(location.pathname === '/' ? 'landing-modules' : 'shell-modules');
+    (modules ? JSON.parse(modules.textContent) : []).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  } catch {
+    /* no list: the entry loads the screen itself */
+  }
   // The landing page's largest paint is the hero poster, which React renders only after the app's
   // JavaScript and texts have loaded: fetch it now, in parallel with them. Other
   // pages do not show it, so only / asks for it.

@@ -29,7 +29,7 @@ import {
   type NewProblemRow,
   type NewVitalRow,
 } from '../schema';
-import { buildAppointment, freeSlot } from './appointments';
+import { buildAppointment, freeSlot, type ClinicCalendar } from './appointments';
 import {
   ALLERGENS,
   CONDITIONS,
@@ -78,6 +78,8 @@ export interface HistoryOptions {
   takenSlots?: Set<string>;
   /** Months of weekly vitals. */
   months?: number;
+  /** The clinic's zone and the doctors' working days, where appointments fall (UTC, Monday to Friday by default). */
+  clinic?: ClinicCalendar;
 }
 
 function isoDate(date: Date): string {
@@ -89,7 +91,7 @@ function round(value: number, decimals: number): number {
 }
 
 export function buildClinicalHistory(random: Random, options: HistoryOptions): ClinicalHistory {
-  const { patientId, careTeam, now } = options;
+  const { patientId, careTeam, now, clinic } = options;
   const taken = options.takenSlots ?? new Set<string>();
   const primary = careTeam[0]!;
   const conditions = random.sample(CONDITIONS, random.int(1, 2));
@@ -119,14 +121,14 @@ export function buildClinicalHistory(random: Random, options: HistoryOptions): C
     const doctorId = index === 1 && careTeam.length > 1 ? random.pick(careTeam.slice(1)) : primary;
     const roll = random.next();
     const status = index === 0 || roll < 0.8 ? 'completed' : roll < 0.9 ? 'cancelled' : 'no-show';
-    const startsAt = freeSlot(random, now, doctorId, days, taken);
+    const startsAt = freeSlot(random, now, doctorId, days, taken, clinic);
     history.appointments.push(buildAppointment(random, { patientId, doctorId, startsAt, status }));
   }
   const upcoming = [random.int(2, 12)];
   if (random.next() < 0.6) upcoming.push(random.int(16, 40));
   for (const days of upcoming) {
     const doctorId = random.next() < 0.7 ? primary : random.pick(careTeam);
-    const startsAt = freeSlot(random, now, doctorId, days, taken);
+    const startsAt = freeSlot(random, now, doctorId, days, taken, clinic);
     const appointment = buildAppointment(random, {
       patientId,
       doctorId,

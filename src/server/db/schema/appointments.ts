@@ -5,7 +5,7 @@ import { ROLES } from '../../../contracts/roles';
 import { doctorProfiles } from './doctors';
 import { users } from './users';
 
-// Appointments. One instant (starts_at) plus a duration instead of the spec's
+// Appointments. One instant (starts_at) plus a duration instead of separate
 // date and time strings: the client shows it in the viewer's time zone. Queue position and
 // estimated wait are computed on the day from check-ins, not stored.
 export const appointments = pgTable(
@@ -48,7 +48,7 @@ export const appointments = pgTable(
   ],
 );
 
-// Spec §3 "parkingReservation": at most one per appointment, for in-person visits.
+// Parking reservations: at most one per appointment, for in-person visits.
 export const parkingReservations = pgTable(
   'parking_reservations',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, smallint, text, time, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// Spec §3 "Doctor": directory fields plus the profile-level languages, telemedicine and availability.
+// Doctors: directory fields plus the profile-level languages, telemedicine and availability.
 export const doctorProfiles = pgTable(
   'doctor_profiles',
   {

@@ -29,7 +29,7 @@ export const errorReports = pgTable(
     isRecoverable: boolean('is_recoverable').notNull(),
     recoveryAttempts: integer('recovery_attempts').notNull().default(0),
     additionalData: jsonb('additional_data'),
-    /** Same type + name + normalised message = same pattern (spec §9: >10 occurrences → high). */
+    /** Same type + name + normalised message = same pattern (more than 10 occurrences → high severity). */
     fingerprint: text('fingerprint').notNull(),
   },
   (t) => [index('error_reports_fingerprint_idx').on(t.fingerprint), index('error_reports_received_idx').on(t.receivedAt)],

@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES, type NotificationMetadata } from '../../../contracts/notifications';
 import { users } from './users';
 
-// Spec §3 "Notification (server)", one row per recipient. read_at null means unread.
+// Notifications, one row per recipient. read_at null means unread.
 export const notifications = pgTable(
   'notifications',
   {

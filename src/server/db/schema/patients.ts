@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// Spec §3 "User" patient fields and the registration payload.
+// A patient's own fields, as registration gives them (docs/product.md, Registration).
 /** Medical record numbers come from one database sequence, so two registrations never collide. */
 export const medicalRecordNumberSequence = pgSequence('medical_record_number_seq', { startWith: 100001 });
 

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// Spec §3 Permission record. The catalogue rows are inserted by a migration (they exist in every
+// Permissions and staff grants. The catalogue rows are inserted by a migration (they exist in every
 // database, not only the demo); staff hold a subset, each grant with an optional expiry.
 export const permissions = pgTable('permissions', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -35,7 +35,8 @@ export const userPermissions = pgTable(
 );
 
 /**
- * A doctor's patients without an appointment (DESIGN.md §6: "an appointment or an assignment").
+ * A doctor's patients without an appointment: a doctor reaches the patients in their care, by an
+ * appointment or an assignment (docs/product.md, Permissions and guarded views).
  * Appointments, when they exist, add to the same scoping rule (platform/patient-scope.ts).
  */
 export const careAssignments = pgTable(

@@ -3,7 +3,7 @@ import { bigint, boolean, check, date, index, pgTable, text, timestamp, uuid } f
 import { ROLES } from '../../../contracts/roles';
 import { citext } from './types';
 
-// Spec §3 "User", with the identity fields the server keeps (never sent to a client).
+// Users, with the identity fields the server keeps (never sent to a client).
 export const users = pgTable(
   'users',
   {

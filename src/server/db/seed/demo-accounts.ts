@@ -1,9 +1,11 @@
+import type { DemoAccountKind } from '../../../contracts/demo';
 import type { Role } from '../../../contracts/roles';
 
-// The demo accounts of spec §2 (one per role plus the MFA account). They exist only when the
+// The demo accounts listed on the login screen (one per role plus the MFA account). They exist only when the
 // database was seeded in demo mode; the passwords are public by design and listed on the login screen.
 export interface DemoAccountDefinition {
   role: Role;
+  kind: DemoAccountKind;
   email: string;
   password: string;
   firstName: string;
@@ -11,7 +13,9 @@ export interface DemoAccountDefinition {
   label: string;
   mfa: boolean;
   position?: string;
-  /** Must choose a new password at first sign-in (spec §2 Change Password modal for doctors). */
+  /** Doctors: the key (contracts/specialties.ts) of the specialty the seed gives them, named in their label. */
+  specialty?: string;
+  /** Must choose a new password at first sign-in (the change-password dialog a new doctor meets). */
   firstTimeLogin?: boolean;
 }
 
@@ -22,7 +26,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     password: 'Patient#2026',
     firstName: 'Sarah',
     lastName: 'Johnson',
-    label: 'Patient',
+    kind: 'patient',
+    label: 'Patient: Sarah Johnson',
     mfa: false,
   },
   {
@@ -31,7 +36,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     password: 'Doctor#2026',
     firstName: 'Michael',
     lastName: 'Chen',
-    label: 'Doctor',
+    kind: 'doctor',
+    label: 'Doctor: Dr. Michael Chen, Family Medicine',
+    specialty: 'family-medicine',
     mfa: false,
   },
   {
@@ -40,7 +47,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     password: 'Staff#2026',
     firstName: 'Emily',
     lastName: 'Rodriguez',
-    label: 'Staff (reception)',
+    kind: 'staff',
+    label: 'Staff (reception): Emily Rodriguez',
     mfa: false,
     position: 'reception',
   },
@@ -50,7 +58,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     password: 'Admin#2026',
     firstName: 'David',
     lastName: 'Okafor',
-    label: 'Administrator',
+    kind: 'admin',
+    label: 'Administrator: David Okafor',
     mfa: false,
   },
   {
@@ -59,7 +68,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     password: 'Welcome#2026',
     firstName: 'Lena',
     lastName: 'Fischer',
-    label: 'Doctor (first sign-in)',
+    kind: 'first-sign-in-doctor',
+    label: 'Doctor at first sign-in: Dr. Lena Fischer, Pediatrics',
+    specialty: 'pediatrics',
     mfa: false,
     firstTimeLogin: true,
   },
@@ -69,7 +80,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     password: 'Secure#2026',
     firstName: 'Aisha',
     lastName: 'Haddad',
-    label: 'Patient with MFA',
+    kind: 'mfa-patient',
+    label: 'Patient with two-step sign-in: Aisha Haddad',
     mfa: true,
   },
 ];

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
+import { nextDate } from '../../modules/appointments/slots';
 import type { Database } from '../client';
-import { buildClinicalHistory, insertClinicalHistories, Random, slotOn } from '../factories';
-import { careAssignments, doctorProfiles, doctorTimeOff, patientProfiles, users } from '../schema';
+import { buildClinicalHistory, clinicDay, clinicDayStart, insertClinicalHistories, Random, type ClinicCalendar } from '../factories';
+import { careAssignments, doctorAvailability, doctorProfiles, doctorTimeOff, patientProfiles, users } from '../schema';
 
 // Every demo patient gets a believable history (six months of vitals, several lab
 // panels, current and past medications, allergies, problems, immunizations, family history, past
@@ -13,7 +14,13 @@ const PRIMARY_CARE = ['Family Medicine', 'Internal Medicine'];
 /** Its own seed, so adding clinical data does not change the people the earlier steps create. */
 const CLINICAL_SEED = 20_261_123;
 
-export async function seedDemoClinicalHistory(db: Database, now: Date = new Date()): Promise<void> {
+export interface ClinicalSeedOptions {
+  /** The clinic's IANA time zone (CLINIC_TIME_ZONE): visits fall in its working hours there. */
+  timeZone: string;
+  now?: Date;
+}
+
+export async function seedDemoClinicalHistory(db: Database, { timeZone, now = new Date() }: ClinicalSeedOptions): Promise<void> {
   const random = new Random(CLINICAL_SEED);
   const doctors = await db
     .select({ id: doctorProfiles.userId, specialty: doctorProfiles.specialty, email: users.email })
@@ -33,6 +40,16 @@ export async function seedDemoClinicalHistory(db: Database, now: Date = new Date
       )
     : new Set<string>();
 
+  // Each doctor's visits fall on the weekdays of their weekly hours.
+  const workdays = new Map<string, Set<number>>();
+  for (const row of await db.select().from(doctorAvailability)) {
+    if (!row.isAvailable) continue;
+    const days = workdays.get(row.doctorId) ?? new Set<number>();
+    days.add(row.dayOfWeek);
+    workdays.set(row.doctorId, days);
+  }
+  const clinic: ClinicCalendar = { timeZone, workdays };
+
   const taken = new Set<string>();
   const histories = patients.map(({ id }) => {
     const primary = assigned.has(id) && demoDoctor ? demoDoctor : random.pick(primaryCare.length > 0 ? primaryCare : doctors);
@@ -40,20 +57,26 @@ export async function seedDemoClinicalHistory(db: Database, now: Date = new Date
       doctors.filter((d) => d.id !== primary.id && !PRIMARY_CARE.includes(d.specialty)),
       random.int(1, 2),
     );
-    return buildClinicalHistory(random, { patientId: id, careTeam: [primary.id, ...specialists.map((d) => d.id)], now, takenSlots: taken });
+    return buildClinicalHistory(random, {
+      patientId: id,
+      careTeam: [primary.id, ...specialists.map((d) => d.id)],
+      now,
+      takenSlots: taken,
+      clinic,
+    });
   });
   await insertClinicalHistories(db, histories);
 
   // Some time off in the coming weeks: a conference day for a few doctors, a week's leave for one.
   const away = random.sample(doctors, Math.min(6, doctors.length));
   const timeOff = away.map((doctor, index) => {
-    const startsAt = slotOn(random, now, random.int(5, 45));
-    startsAt.setUTCHours(0, 0, 0, 0);
+    // Whole days of the clinic's calendar, from its midnight to the midnight after.
+    const first = clinicDay(now, random.int(5, 45), timeZone);
     const days = index === 0 ? 5 : 1;
     return {
       doctorId: doctor.id,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + days * 86_400_000),
+      startsAt: clinicDayStart(first, timeZone),
+      endsAt: clinicDayStart(nextDate(first, days), timeZone),
       reason: index === 0 ? 'Annual leave' : 'Conference',
     };
   });

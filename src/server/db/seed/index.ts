@@ -22,19 +22,24 @@ export interface SeedResult {
  * Builds the demo organisation when the database has no users, in one transaction: a crash
  * mid-seed leaves an empty database that the next start seeds again, never half an organisation.
  */
-export async function seedDemoOrganisation(handle: DatabaseHandle): Promise<SeedResult> {
+export interface SeedOptions {
+  /** The clinic's IANA time zone (CLINIC_TIME_ZONE); appointments fall in clinic hours there. UTC by default. */
+  timeZone?: string;
+}
+
+export async function seedDemoOrganisation(handle: DatabaseHandle, options: SeedOptions = {}): Promise<SeedResult> {
   return handle.withExclusiveLock(SEED_LOCK, async () => {
     const [existing] = await handle.db.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return { seeded: false, users: existing!.n };
     await handle.db.transaction(async (tx) => {
-      await buildOrganisation(tx as unknown as Database);
+      await buildOrganisation(tx as unknown as Database, options.timeZone ?? 'UTC');
     });
     const [after] = await handle.db.select({ n: count() }).from(users);
     return { seeded: true, users: after?.n ?? 0 };
   });
 }
 
-async function buildOrganisation(db: Database): Promise<void> {
+async function buildOrganisation(db: Database, timeZone: string): Promise<void> {
   const random = new Random();
 
   for (const account of DEMO_ACCOUNTS) {
@@ -52,7 +57,7 @@ async function buildOrganisation(db: Database): Promise<void> {
     if (account.role === 'patient') {
       await createPatient(db, random, overrides);
     } else if (account.role === 'doctor') {
-      const specialty = SPECIALTIES.find((s) => s.key === (account.firstTimeLogin ? 'pediatrics' : 'family-medicine'))!;
+      const specialty = SPECIALTIES.find((s) => s.key === (account.specialty ?? 'family-medicine'))!;
       await createDoctor(db, random, specialty, { ...overrides, profile: { verified: true, hospital: 'Caredeck Central Hospital' } });
     } else {
       await createUser(db, random, { ...overrides, role: account.role });
@@ -67,6 +72,6 @@ async function buildOrganisation(db: Database): Promise<void> {
     await createUser(db, random, { role: 'staff', position });
   }
   await seedDemoAccess(db);
-  await seedDemoClinicalHistory(db);
+  await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoOrganisationSettings(db);
 }

@@ -72,7 +72,7 @@ describe('GET /api/appointments', () => {
     expect(past.map((a) => a.startsAt)).toEqual([...past.map((a) => a.startsAt)].sort().reverse());
   });
 
-  it('answers the spec fields with names, never raw rows', async () => {
+  it('answers the appointment fields with names, never raw rows', async () => {
     const [first] = await list(patient, '/api/appointments?when=upcoming');
     expect(first).toMatchObject({
       patient: { id: patient.user.id, firstName: patient.user.firstName },

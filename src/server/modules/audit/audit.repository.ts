@@ -1,13 +1,16 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { AuditFilter } from '../../../contracts/audit';
-import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { auditEvents, users } from '../../db/schema';
+import { verifyAuditTrail, type AuditVerification } from '../../platform/audit-seal';
+import { isUuid } from '../../platform/ids';
+import { Repository } from '../../platform/unit-of-work';
 
-// Reads of the audit trail. Writes go through platform/audit.ts only (and the database refuses
-// anything but INSERT). The admin viewer sees every event; the patient's access log only the
-// events concerning that patient.
+// Reads of the audit trail, each noted on the request's own audit event: reading the trail is
+// itself on the trail (who looked, with which filters). Writes go through platform/audit.ts only
+// (and the database refuses anything but INSERT). The auditor's viewer sees every event; the
+// patient's access log only the events concerning the patient who asks.
 
 const actors = alias(users, 'audit_actor');
 const patients = alias(users, 'audit_patient');
@@ -108,9 +111,26 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   );
 }
 
-export class AuditRepository {
-  constructor(private readonly db: Database) {}
+/** The filters as recorded on the trail: which fields were used, and ids only (a name typed may be PHI). */
+function filterDetails(filter: AuditFilter): Record<string, unknown> {
+  return {
+    filters: Object.entries(filter)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key]) => key)
+      .sort(),
+    action: filter.action ?? null,
+    outcome: filter.outcome ?? null,
+    from: filter.from ?? null,
+    to: filter.to ?? null,
+  };
+}
 
+/** When the patient filter names one person by id, the read is about that patient's data. */
+function patientsOf(filter: AuditFilter): string[] {
+  return filter.patient && isUuid(filter.patient) ? [filter.patient] : [];
+}
+
+export class AuditRepository extends Repository {
   private joined() {
     return this.db
       .select(eventColumns)
@@ -134,10 +154,19 @@ export class AuditRepository {
         .leftJoin(patients, eq(patients.id, auditEvents.patientId))
         .where(where),
     ]);
+    this.audit.read('audit.list', 'audit_events', null, patientsOf(filter), { ...filterDetails(filter), page, count: rows.length });
     return { rows: rows as AuditEventListRow[], total: Number(total?.value ?? 0) };
   }
 
-  /** Newest first, in batches below `beforeId` (keyset paging: an export is not slowed by offsets). */
+  /** Notes an export before its first line leaves: an interrupted download still counts. */
+  startExport(filter: AuditFilter): void {
+    this.audit.read('audit.export', 'audit_events', null, patientsOf(filter), filterDetails(filter));
+  }
+
+  /**
+   * Newest first, in batches below `beforeId` (keyset paging: an export is not slowed by offsets).
+   * Not noted: the export's one event (`startExport`) covers every batch of it.
+   */
   async batch(filter: AuditFilter, beforeId: number | null, size: number): Promise<AuditEventListRow[]> {
     const rows = await this.joined()
       .where(and(whereOf(filter), beforeId === null ? undefined : lt(auditEvents.id, beforeId)))
@@ -157,6 +186,7 @@ export class AuditRepository {
     /** Only these actions (one category of them), when given. */
     actions?: readonly string[],
   ): Promise<{ rows: AccessLogRow[]; total: number }> {
+    await this.reachPatient(patientId, 'access-log.read');
     const where = and(
       // One patient read alone, or among the patients a list returned.
       or(eq(auditEvents.patientId, patientId), sql`${auditEvents.patientIds} @> array[${patientId}]::uuid[]`),
@@ -186,6 +216,19 @@ export class AuditRepository {
         .offset((page - 1) * pageSize),
       this.db.select({ value: count() }).from(auditEvents).where(where),
     ]);
+    // Under the patient's own id, so it is not listed back to them (their own action).
+    this.audit.read('access-log.read', 'audit_events', null, [patientId], { page, count: rows.length });
     return { rows, total: Number(total?.value ?? 0) };
+  }
+
+  /** Recomputes every event's hash and every seal (read-only), and notes the check with its result. */
+  async verifyChain(): Promise<AuditVerification> {
+    const result = await verifyAuditTrail(this.db);
+    this.audit.note({
+      action: 'audit.verify',
+      resourceType: 'audit_events',
+      details: { intact: result.intact, checked: result.checked, brokenAt: result.brokenAt },
+    });
+    return result;
   }
 }

@@ -9,14 +9,13 @@ import {
   type AuditListResponse,
 } from '../../../contracts/audit';
 import { ROLES, type Role } from '../../../contracts/roles';
-import type { AuditEventInput, AuditLog } from '../../platform/audit';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import { csvLine } from './audit-csv';
-import type { AccessLogRow, AuditEventListRow, AuditRepository } from './audit.repository';
+import { AuditRepository, type AccessLogRow, type AuditEventListRow } from './audit.repository';
 
-// The audit viewer, its CSV export, the chain check and the patient's access log.
-// Reading the audit trail is itself on the trail (who looked, with which filters).
-
-export type RequestContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
+// The audit viewer, its CSV export, the chain check and the patient's access log. Each request
+// is one audit event noted by the repository: reading the trail is itself on the trail.
 
 const EXPORT_BATCH = 1000;
 
@@ -66,63 +65,38 @@ function toEvent(row: AuditEventListRow): AuditEvent {
   };
 }
 
-/** The filters as recorded on the trail: which fields were used, and ids only (a name typed may be PHI). */
-function filterDetails(filter: AuditFilter): Record<string, unknown> {
-  return {
-    filters: Object.entries(filter)
-      .filter(([, value]) => value !== undefined && value !== '')
-      .map(([key]) => key)
-      .sort(),
-    action: filter.action ?? null,
-    outcome: filter.outcome ?? null,
-    from: filter.from ?? null,
-    to: filter.to ?? null,
-  };
-}
-
-/** When the patient filter names one person by id, the read is about that patient's data. */
-function patientOf(filter: AuditFilter): string | null {
-  return filter.patient && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(filter.patient) ? filter.patient : null;
-}
-
 export class AuditService {
   constructor(
-    private readonly repository: AuditRepository,
-    private readonly audit: AuditLog,
+    private readonly uow: UnitOfWork,
+    private readonly options: { now?: () => Date } = {},
   ) {}
 
-  async list(query: AuditFilter & { page: number; pageSize: number }, context: RequestContext): Promise<AuditListResponse> {
+  list(ctx: AccessContext, query: AuditFilter & { page: number; pageSize: number }): Promise<AuditListResponse> {
     const { page, pageSize, ...filter } = query;
-    const { rows, total } = await this.repository.list(filter, page, pageSize);
-    await this.audit.record({
-      ...context,
-      action: 'audit.list',
-      outcome: 'success',
-      resourceType: 'audit_events',
-      patientId: patientOf(filter),
-      details: { ...filterDetails(filter), page, count: rows.length },
+    return this.uow.read(ctx, async (work) => {
+      const { rows, total } = await work.use(AuditRepository).list(filter, page, pageSize);
+      return { data: rows.map(toEvent), page, pageSize, total };
     });
-    return { data: rows.map(toEvent), page, pageSize, total };
   }
 
   /**
    * The export as CSV lines, newest first, read in batches so a long trail never sits in memory.
-   * The export is audited before the first line leaves: an interrupted download still counts.
+   * The export is noted before the first line leaves (the request's event is written before the
+   * answer starts): an interrupted download still counts.
    */
-  async *exportCsv(filter: AuditFilter, context: RequestContext): AsyncGenerator<string> {
-    await this.audit.record({
-      ...context,
-      action: 'audit.export',
-      outcome: 'success',
-      resourceType: 'audit_events',
-      patientId: patientOf(filter),
-      details: filterDetails(filter),
-    });
+  async exportCsv(ctx: AccessContext, filter: AuditFilter): Promise<AsyncIterable<string>> {
+    await this.uow.read(ctx, async (work) => work.use(AuditRepository).startExport(filter));
+    return this.csvLines(ctx, filter);
+  }
+
+  private async *csvLines(ctx: AccessContext, filter: AuditFilter): AsyncGenerator<string> {
     yield csvLine(CSV_HEADER);
     let beforeId: number | null = null;
     let written = 0;
     while (written < AUDIT_EXPORT_LIMIT) {
-      const rows = await this.repository.batch(filter, beforeId, Math.min(EXPORT_BATCH, AUDIT_EXPORT_LIMIT - written));
+      const size = Math.min(EXPORT_BATCH, AUDIT_EXPORT_LIMIT - written);
+      const after: number | null = beforeId;
+      const rows: AuditEventListRow[] = await this.uow.read(ctx, (work) => work.use(AuditRepository).batch(filter, after, size));
       if (rows.length === 0) return;
       let chunk = '';
       for (const row of rows) {
@@ -151,37 +125,24 @@ export class AuditService {
     }
   }
 
-  async chainStatus(context: RequestContext): Promise<AuditChainStatus> {
-    const result = await this.audit.verifyChain();
-    await this.audit.record({
-      ...context,
-      action: 'audit.verify',
-      outcome: 'success',
-      resourceType: 'audit_events',
-      details: { intact: result.intact, checked: result.checked, brokenAt: result.brokenAt },
+  chainStatus(ctx: AccessContext): Promise<AuditChainStatus> {
+    return this.uow.read(ctx, async (work) => {
+      const { intact, checked, brokenAt } = await work.use(AuditRepository).verifyChain();
+      return { intact, checked, brokenAt, verifiedAt: this.now().toISOString() };
     });
-    return { ...result, verifiedAt: new Date().toISOString() };
   }
 
-  /** The patient's own access log: who (by name only for the organisation's people), when, what. */
-  async accessLog(
-    patientId: string,
-    page: number,
-    pageSize: number,
-    context: RequestContext,
-    category?: AuditCategory,
-  ): Promise<AccessLogResponse> {
-    const { rows, total } = await this.repository.accessLog(patientId, page, pageSize, category ? auditActionsIn(category) : undefined);
-    // Recorded under the patient's own id, so it is not listed back to them (their own action).
-    await this.audit.record({
-      ...context,
-      action: 'access-log.read',
-      outcome: 'success',
-      resourceType: 'audit_events',
-      patientId,
-      details: { page, count: rows.length },
+  /** The caller's own access log: who (by name only for the organisation's people), when, what. */
+  accessLog(ctx: AccessContext, page: number, pageSize: number, category?: AuditCategory): Promise<AccessLogResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const actions = category ? auditActionsIn(category) : undefined;
+      const { rows, total } = await work.use(AuditRepository).accessLog(ctx.user.userId, page, pageSize, actions);
+      return { data: rows.map(toAccessLogEntry), page, pageSize, total };
     });
-    return { data: rows.map(toAccessLogEntry), page, pageSize, total };
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
   }
 }
 

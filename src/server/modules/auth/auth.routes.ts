@@ -24,12 +24,15 @@ import { loadCommonPasswords } from '../../platform/common-passwords';
 import { prepareDummyHash } from '../../platform/passwords';
 import { sessionInfo, startSession } from '../../platform/session';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { UsersService } from '../users/users.service';
+import type { UsersService } from '../users/users.service';
 import { AUTH_MESSAGES, AuthService, type RequestContext } from './auth.service';
 import { ThrottledError } from './login-throttle';
 
 // spec §7 auth calls. HTTP shape only: the rules live in AuthService.
-export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (app, { notifications }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService; users: UsersService }> = async (
+  app,
+  { notifications, users: usersService },
+) => {
   const service = new AuthService({
     db: app.db,
     audit: app.audit,
@@ -37,7 +40,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
     config: app.config,
     organisation: () => app.organisationIdentity.current(),
   });
-  const usersService = new UsersService(app.db);
   const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, audit: requestAuditContext(request) });
   await prepareDummyHash();
   // The list of common passwords is read at start, not by the first person who sets one.
@@ -58,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
       // A brand-new session and cookie (the browser's earlier one, if any, ends): no fixation.
       const session = await startSession(app, request, reply, outcome.userId, 'password');
       await notifications.noteSignIn(outcome.userId, { id: session.id, ip: request.ip, userAgent: request.headers['user-agent'] });
-      return { success: true as const, user: await usersService.sessionUser(outcome.userId), session: sessionInfo(session) };
+      return { success: true as const, user: await usersService.sessionUser(request.ctx, outcome.userId), session: sessionInfo(session) };
     },
   );
 
@@ -87,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
     async (request) => {
       // "No server session" tells the client to clear its stored session.
       if (!request.session) return { user: null, session: null, error: 'No server session' as const };
-      return { user: await usersService.sessionUser(request.session.userId), session: sessionInfo(request.session) };
+      return { user: await usersService.sessionUser(request.ctx, request.session.userId), session: sessionInfo(request.session) };
     },
   );
 
@@ -134,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsSer
       request.session = null;
       const session = await startSession(app, request, reply, userId, 'password');
       await notifications.notePasswordChanged(userId);
-      return { success: true as const, user: await usersService.sessionUser(userId), session: sessionInfo(session) };
+      return { success: true as const, user: await usersService.sessionUser(request.ctx, userId), session: sessionInfo(session) };
     },
   );
 

@@ -16,7 +16,7 @@ import {
 import { actorOf } from '../../platform/access';
 import { requestAuditContext } from '../../platform/audit';
 import { sessionInfo, startSession } from '../../platform/session';
-import { UsersService } from '../users/users.service';
+import type { UsersService } from '../users/users.service';
 import { BiometricRepository } from './biometric.repository';
 import { BiometricService } from './biometric.service';
 import { relyingPartyFor } from './relying-party';
@@ -26,8 +26,8 @@ import { relyingPartyFor } from './relying-party';
 // and are rate limited per IP: each challenge is a row in the database.
 const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
-export const biometricRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new BiometricService(new BiometricRepository(app.db), new UsersService(app.db, { audit: app.audit }), app.audit, {
+export const biometricRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const service = new BiometricService(new BiometricRepository(app.db), users, app.audit, {
     relyingParty: relyingPartyFor(app.config),
   });
 
@@ -76,7 +76,7 @@ export const biometricRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { response, deviceName } = request.body;
-      const credential = await service.register(actorOf(request).userId, response, deviceName, requestAuditContext(request));
+      const credential = await service.register(actorOf(request).userId, response, deviceName, requestAuditContext(request), request.ctx);
       return reply.code(201).send({ success: true as const, credential });
     },
   );
@@ -99,7 +99,7 @@ export const biometricRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId, method } = await service.verifySignIn(request.body, requestAuditContext(request));
       const session = await startSession(app, request, reply, userId, method);
-      const { user, message } = await service.welcome(userId);
+      const { user, message } = await service.welcome(request.ctx, userId);
       return { success: true as const, user, session: sessionInfo(session), message };
     },
   );

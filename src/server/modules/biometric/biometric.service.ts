@@ -16,6 +16,7 @@ import {
   type registrationResponseJsonSchema,
 } from '../../../contracts/passkeys';
 import type { SessionUser } from '../../../contracts/user';
+import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { AuditEventInput, AuditLog } from '../../platform/audit';
 import type { UsersService } from '../users/users.service';
@@ -112,6 +113,7 @@ export class BiometricService {
     response: z.infer<typeof registrationResponseJsonSchema>,
     deviceName: string | undefined,
     context: AuditContext,
+    ctx: AccessContext,
   ): Promise<BiometricCredential> {
     const challenge = challengeOf(response.response.clientDataJSON);
     // Only a challenge this server issued to this user, unexpired and unused; taken out either way.
@@ -155,7 +157,7 @@ export class BiometricService {
       throw new AppError('CONFLICT', 'This passkey is already registered.');
     }
     // Registering a passkey is asking for biometric sign-in (spec §3 security.biometricEnabled).
-    await this.users.updateSettings(userId, { security: { biometricEnabled: true } }, context);
+    await this.users.updateSettings(ctx, { security: { biometricEnabled: true } });
     await this.auditRegistration(context, 'success', row.id);
     return toBiometricCredential(row);
   }
@@ -296,8 +298,8 @@ export class BiometricService {
   }
 
   /** The answer after sign-in: the user and the spec's welcome (spec §7 "Welcome back, {firstName}!"). */
-  async welcome(userId: string): Promise<{ user: SessionUser; message: string }> {
-    const user = await this.users.sessionUser(userId);
+  async welcome(ctx: AccessContext, userId: string): Promise<{ user: SessionUser; message: string }> {
+    const user = await this.users.sessionUser(ctx, userId);
     return { user, message: `Welcome back, ${user.firstName}!` };
   }
 

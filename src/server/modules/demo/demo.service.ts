@@ -10,8 +10,8 @@ export class DemoService {
 
   /**
    * The demo accounts that really exist in this database, so the list never offers a dead login.
-   * For the MFA account it adds the code its authenticator would show now (DESIGN.md §5: in demo
-   * mode the login screen shows it), and how long that code is shown.
+   * For the MFA account it adds the code its authenticator would show now (in demo mode the login
+   * screen shows it, so the second step can be tried without a phone), and how long that code is shown.
    */
   async listAccounts(ctx: AccessContext, now: Date = new Date()): Promise<DemoAccount[]> {
     const present = await this.uow.read(ctx, (work) => work.use(DemoRepository).activeAccounts(DEMO_ACCOUNTS.map((a) => a.email)));
@@ -21,6 +21,8 @@ export class DemoService {
       if (!state) continue;
       const account: DemoAccount = {
         role: definition.role,
+        kind: definition.kind,
+        name: `${definition.firstName} ${definition.lastName}`,
         email: definition.email,
         password: definition.password,
         label: definition.label,

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccountsResponseSchema } from '../../../contracts/demo';
 import { ROLES } from '../../../contracts/roles';
-import { users } from '../../db/schema';
+import { doctorProfiles, users } from '../../db/schema';
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { openTestDatabase, type TestDatabaseHandle } from '../../test-support/test-database';
@@ -42,6 +42,35 @@ describe('demo accounts on the login screen', () => {
         expect(account.label).not.toBe('');
       }
       expect(new Set(accounts.map((a) => a.email)).size).toBe(accounts.length);
+    });
+
+    it('tells every account apart by its label: the two doctors by name and specialty, the two patients by name', async () => {
+      const accounts = await listAccounts();
+      expect(new Set(accounts.map((a) => a.label)).size).toBe(accounts.length);
+      expect(new Set(accounts.map((a) => a.kind)).size).toBe(accounts.length);
+      const doctors = accounts.filter((a) => a.role === 'doctor');
+      expect(doctors).toHaveLength(2);
+      for (const account of accounts) {
+        const [row] = await database.db
+          .select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.email, account.email));
+        expect(account.name).toBe(`${row!.firstName} ${row!.lastName}`);
+        expect(account.label, account.email).toContain(account.name);
+      }
+      const specialties = await database.db
+        .select({ email: users.email, specialty: doctorProfiles.specialty })
+        .from(doctorProfiles)
+        .innerJoin(users, eq(users.id, doctorProfiles.userId))
+        .where(
+          inArray(
+            users.email,
+            doctors.map((d) => d.email),
+          ),
+        );
+      for (const doctor of doctors) {
+        expect(doctor.label).toContain(specialties.find((s) => s.email === doctor.email)!.specialty);
+      }
     });
 
     it('lists only accounts that really exist, with the role it shows', async () => {

@@ -64,7 +64,7 @@ describe('the public doctor directory (GET /api/doctors, GET /api/doctors/{id})'
     return { response, body: doctorListResponseSchema.parse(response.json()) };
   }
 
-  it('answers {data: Doctor[]} without parameters (spec §7), listing every active doctor and nobody else', async () => {
+  it('answers {data: Doctor[]} without parameters, listing every active doctor and nobody else', async () => {
     const { body, response } = await list();
     expect(body.data.map((d) => d.id).sort()).toEqual([cardiologist.id, otherCardiologistId, dermatologistId].sort());
     expect(body.total).toBe(3);
@@ -83,7 +83,7 @@ describe('the public doctor directory (GET /api/doctors, GET /api/doctors/{id})'
     expect(response.body).not.toMatch(/passwordHash|password_hash|mfaSecret|isActive|email/i);
   });
 
-  it('shapes a doctor as spec §3: experience in years, rating as a number, the fee as a money string, the avatar URL', async () => {
+  it('shapes a doctor for the directory: experience in years, rating as a number, the fee as a money string, the avatar URL', async () => {
     const { body } = await list();
     const amara = body.data.find((d) => d.id === cardiologist.id)!;
     expect(amara).toMatchObject({
@@ -101,7 +101,7 @@ describe('the public doctor directory (GET /api/doctors, GET /api/doctors/{id})'
     expect(mei).toMatchObject({ rating: null, consultationFee: null, avatar: null });
   });
 
-  it('filters by specialty ignoring case (spec §5), by part of the name, by language and by telemedicine', async () => {
+  it('filters by specialty ignoring case, by part of the name, by language and by telemedicine', async () => {
     const ids = async (query: string) => (await list(query)).body.data.map((d) => d.id).sort();
     expect(await ids('?specialty=cARDIOLOGY')).toEqual([cardiologist.id, otherCardiologistId].sort());
     expect(await ids('?specialty=Neurology')).toEqual([]);

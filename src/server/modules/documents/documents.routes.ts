@@ -7,7 +7,7 @@ import { route } from '../../platform/route';
 import { attachmentDisposition } from './document-filename';
 import type { DocumentsService, UploadInput } from './documents.service';
 
-// Records and documents (issue 7 item 7, spec §6 medical_records.*). Whose record is decided by the
+// Records and documents (the medical_records.* permissions). Whose record is decided by the
 // scope: a patient reaches only themself, a doctor the patients in their care, staff per grants.
 // Uploads are multipart, so this plugin alone registers @fastify/multipart: the rest of the API
 // stays JSON-only. CSRF is checked in preValidation, before the handler reads a byte of the file.

@@ -14,7 +14,7 @@ import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // The chart reads (complete, vitals, lab results, allergies), and the audit
-// completeness of every patient-data read of this issue: one event per request, under the patient.
+// completeness of every patient-data read of the chart: one event per request, under the patient.
 
 let t: TestApp;
 let patient: Actor;

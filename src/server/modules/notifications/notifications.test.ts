@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createAccount, login, type TestAccount } from '../auth/testing';
 import { NotificationsService } from './notifications.service';
 
-// Spec §3 Notification (server), §7 notification calls, §8 texts; issue 5 items 5 and 6: only one's
-// own notifications, created and pushed in one step, and the first producers.
+// Notifications, their calls and their error texts: only one's own notifications, created and
+// pushed in one step, and the first producers.
 
 describe('notifications', () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { auditEvents, mailOutbox, patientProfiles, users } from '../../db/schema
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-// Spec §7 POST /api/patients/register, told as a registrant would meet it: a new patient signs up
+// POST /api/patients/register, told as a registrant would meet it: a new patient signs up
 // through the browser (pre-session CSRF token), gets a record number from the server, a welcome
 // mail and an audit entry; everything that should be refused is refused without leaving a trace.
 // The answer is the same for every accepted registration ("check your mail"): it names no account.
@@ -374,7 +374,7 @@ describe('patient self-registration', () => {
         'preferredLanguage',
       ].sort(),
     );
-    // The same zod schema as the wizard, answered in the spec's English wording.
+    // The same zod schema as the wizard, answered in its English wording.
     expect(error.fields).toMatchObject({
       firstName: 'First name is required',
       email: 'Valid email is required',
@@ -387,7 +387,7 @@ describe('patient self-registration', () => {
     expect(await totals()).toEqual(before);
   });
 
-  it("names every missing required field with the spec's message", async () => {
+  it('names every missing required field with its message', async () => {
     const response = await browser().post(URL, {});
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({
@@ -399,6 +399,101 @@ describe('patient self-registration', () => {
       dateOfBirth: 'Date of birth is required',
       gender: 'Gender is required',
       address: 'Address is required',
+    });
+  });
+
+  describe('an address that follows its country', () => {
+    const fieldsOf = (response: { json: <T>() => T }) => response.json<{ error: { fields: Record<string, string> } }>().error.fields;
+
+    it('takes a German address with no state, stores the joined line and a preferred language of Arabic', async () => {
+      const body = payload({
+        address: 'Hauptstraße 5, Berlin, 10115, DE',
+        addressParts: { country: 'DE', street: 'Hauptstraße 5', city: 'Berlin', zipCode: '10115' },
+        preferredLanguage: 'Arabic',
+      });
+      const response = await browser().post(URL, body);
+      expect(response.statusCode, response.body).toBe(202);
+      const [user] = await usersWithEmail(body.email);
+      expect(user).toMatchObject({ address: 'Hauptstraße 5, Berlin, 10115, DE', preferredLanguage: 'Arabic' });
+    });
+
+    it('takes an Emirati address with no postal code, and a US one as the wizard always sent it', async () => {
+      const emirati = payload({
+        address: '12 Corniche Road, Abu Dhabi, Abu Dhabi, AE',
+        addressParts: { country: 'AE', street: '12 Corniche Road', city: 'Abu Dhabi', state: 'Abu Dhabi' },
+      });
+      expect((await browser().post(URL, emirati)).statusCode).toBe(202);
+      const american = payload({
+        addressParts: { country: 'US', street: '12 Elm Street', city: 'Springfield', state: 'IL', zipCode: '62701' },
+      });
+      expect((await browser().post(URL, american)).statusCode).toBe(202);
+      const [user] = await usersWithEmail(american.email);
+      expect(user?.address).toBe('12 Elm Street, Springfield, IL 62701');
+    });
+
+    it('refuses a US address without state and ZIP code, naming both, and stores nothing', async () => {
+      const before = await totals();
+      const response = await browser().post(
+        URL,
+        payload({ address: '12 Elm Street, Springfield', addressParts: { country: 'US', street: '12 Elm Street', city: 'Springfield' } }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(fieldsOf(response)).toEqual({
+        'addressParts.state': 'State is required',
+        'addressParts.zipCode': 'ZIP code is required',
+      });
+      expect(await totals()).toEqual(before);
+    });
+
+    it('refuses a postal code of the wrong shape for its country, and a province left out in Canada', async () => {
+      const german = await browser().post(
+        URL,
+        payload({
+          address: 'Hauptstraße 5, Berlin, 1011, DE',
+          addressParts: { country: 'DE', street: 'Hauptstraße 5', city: 'Berlin', zipCode: '1011' },
+        }),
+      );
+      expect(german.statusCode).toBe(400);
+      expect(fieldsOf(german)).toEqual({ 'addressParts.zipCode': 'Please enter a valid postal code for this country' });
+
+      const american = await browser().post(
+        URL,
+        payload({
+          address: '1 Main St, Boston, MA 0211',
+          addressParts: { country: 'US', street: '1 Main St', city: 'Boston', state: 'MA', zipCode: '0211' },
+        }),
+      );
+      expect(fieldsOf(american)).toEqual({ 'addressParts.zipCode': 'Please enter a valid ZIP code' });
+
+      const canadian = await browser().post(
+        URL,
+        payload({
+          address: '1 Bay St, Toronto, M5J 2N8, CA',
+          addressParts: { country: 'CA', street: '1 Bay St', city: 'Toronto', zipCode: 'M5J 2N8' },
+        }),
+      );
+      expect(fieldsOf(canadian)).toEqual({ 'addressParts.state': 'Province is required' });
+    });
+
+    it('refuses a country it does not offer, and an address line that is not its parts joined', async () => {
+      const unknown = await browser().post(
+        URL,
+        payload({ address: '1 Rue, Paris, XX', addressParts: { country: 'XX', street: '1 Rue', city: 'Paris' } as never }),
+      );
+      expect(unknown.statusCode).toBe(400);
+      expect(fieldsOf(unknown)).toEqual({ 'addressParts.country': 'Please choose a country or region from the list' });
+
+      const before = await totals();
+      const mismatch = await browser().post(
+        URL,
+        payload({
+          address: '99 Other Road, Paris, 75001, FR',
+          addressParts: { country: 'FR', street: '1 Rue de Rivoli', city: 'Paris', zipCode: '75001' },
+        }),
+      );
+      expect(mismatch.statusCode).toBe(400);
+      expect(fieldsOf(mismatch)).toEqual({ address: 'The address does not match its parts' });
+      expect(await totals()).toEqual(before);
     });
   });
 

@@ -25,7 +25,7 @@ export class PublicStatsRepository extends Repository {
     const [[active], [conditions], [ratings], clinicRows, [visits]] = await Promise.all([
       this.db.select({ value: count() }).from(users).where(eq(users.isActive, true)),
       // Until the problem list exists, the conditions patients have on record are their reported
-      // medical history (registration payload, spec §3).
+      // medical history (given at registration).
       this.db
         .select({ value: sql<string>`coalesce(sum(cardinality(${patientProfiles.reportedConditions})), 0)` })
         .from(patientProfiles)

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { AuditActionCode } from '../../../contracts/audit';
 import { patientProfiles, users, userSettings, type NewUserRow, type PatientProfileRow } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
+import { Repository } from '../../platform/unit-of-work';
 
-export type UserWithProfile = Awaited<ReturnType<UsersRepository['findWithProfile']>>;
+// A user's own account, settings and profile. What the caller changes is their own: the owner is
+// the caller of the work, never an id from the request, and an id that is not the caller's answers
+// 404 like a missing one. Each change is noted on the request's audit event by field name only.
+
+export type UserWithProfile = NonNullable<Awaited<ReturnType<UsersRepository['account']>>>;
 
 export type ProfileColumns = Partial<
   Pick<NewUserRow, 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'gender' | 'address' | 'country'>
@@ -37,16 +43,16 @@ export interface SettingsColumns {
   notifySystem?: boolean;
 }
 
-export class UsersRepository {
-  constructor(private readonly db: Database) {}
-
-  /** Runs `fn` in one transaction with a repository bound to it. */
-  transaction<T>(fn: (repository: UsersRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new UsersRepository(tx as unknown as Database)));
+export class UsersRepository extends Repository {
+  private get self(): string {
+    return this.work.ctx.user.userId;
   }
 
-  /** A user with their patient profile (null for other roles). Scoped by the caller: services pass the actor's own id. */
-  async findWithProfile(userId: string) {
+  /**
+   * A user with their patient profile (null for other roles), or null. Only for the account the
+   * caller holds: their own, or the one a sign-in has just proved (before the session exists).
+   */
+  async account(userId: string) {
     const [row] = await this.db
       .select({ user: users, profile: patientProfiles })
       .from(users)
@@ -55,27 +61,56 @@ export class UsersRepository {
     return row ?? null;
   }
 
-  async findSettings(userId: string) {
-    const [row] = await this.db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  /** The caller's own account; 404, noted without naming anyone, for any other id. */
+  async ownAccount(id: string, action: AuditActionCode): Promise<UserWithProfile> {
+    const row = id === this.self ? await this.account(id) : null;
+    if (!row) {
+      this.audit.missed(action, 'user', null);
+      throw AppError.notFound();
+    }
+    return row;
+  }
+
+  /** The caller's settings row, or null before the first save. */
+  async ownSettings() {
+    const [row] = await this.db.select().from(userSettings).where(eq(userSettings.userId, this.self));
     return row ?? null;
   }
 
-  /** Creates the settings row on first save; only the given columns change. */
-  async upsertSettings(userId: string, changes: SettingsColumns, now: Date): Promise<void> {
+  /** Creates the caller's settings row on first save; only the given columns change. */
+  async saveSettings(changes: SettingsColumns, now: Date): Promise<void> {
+    const userId = this.self;
     await this.db
       .insert(userSettings)
       .values({ userId, ...changes, updatedAt: now })
       .onConflictDoUpdate({ target: userSettings.userId, set: { ...changes, updatedAt: now } });
+    this.audit.note({ action: 'settings.update', resourceType: 'user', resourceId: userId, details: { fields: Object.keys(changes) } });
   }
 
-  async updateUser(userId: string, changes: ProfileColumns, now: Date): Promise<void> {
+  /**
+   * Changes the caller's own user row and, for a patient, their patient profile. `fields` names
+   * what changed for the audit event, never the values (PHI).
+   */
+  async updateProfile(
+    changes: ProfileColumns,
+    profileChanges: PatientProfileColumns,
+    audit: { isPatient: boolean; fields: string[] },
+    now: Date,
+  ): Promise<void> {
+    const userId = this.self;
     await this.db
       .update(users)
       .set({ ...changes, updatedAt: now })
       .where(eq(users.id, userId));
-  }
-
-  async updatePatientProfile(userId: string, changes: PatientProfileColumns): Promise<void> {
-    await this.db.update(patientProfiles).set(changes).where(eq(patientProfiles.userId, userId));
+    if (Object.keys(profileChanges).length > 0) {
+      await this.db.update(patientProfiles).set(profileChanges).where(eq(patientProfiles.userId, userId));
+    }
+    this.audit.note({
+      action: 'profile.update',
+      resourceType: 'user',
+      resourceId: userId,
+      patients: audit.isPatient ? [userId] : [],
+      details: { fields: audit.fields },
+    });
   }
 }

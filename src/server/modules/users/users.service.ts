@@ -2,9 +2,9 @@ import type { ProfileUpdate } from '../../../contracts/profile';
 import type { SessionUser } from '../../../contracts/user';
 import { isSupportedLanguage } from '../../../contracts/languages';
 import type { UserSettings } from '../../../contracts/user-settings';
-import type { Database } from '../../db/client';
+import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import type { AuditEventInput, AuditLog } from '../../platform/audit';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import {
   UsersRepository,
   type EmergencyContactColumns,
@@ -17,8 +17,8 @@ import {
 /** An emergency contact without a relationship is the "Emergency Contact". */
 export const DEFAULT_RELATIONSHIP = 'Emergency Contact';
 
-/** Spec §3 "User (as normalised by the client)": what the signed-in user may see of themself. */
-export function toSessionUser(row: NonNullable<UserWithProfile>): SessionUser {
+/** What the signed-in user may see of themself: the session user the web keeps. */
+export function toSessionUser(row: UserWithProfile): SessionUser {
   const { user, profile } = row;
   const hasContact = Boolean(profile?.emergencyContactName || profile?.emergencyContactPhone);
   return {
@@ -57,41 +57,129 @@ export function toSessionUser(row: NonNullable<UserWithProfile>): SessionUser {
   };
 }
 
-/** Who is acting, for the audit trail. */
-export type AuditContext = Pick<AuditEventInput, 'actorUserId' | 'actorRole' | 'ip' | 'userAgent' | 'requestId'>;
-
 export interface UsersServiceOptions {
-  /** Needed by the methods that change something (they are audited). */
-  audit?: AuditLog;
   now?: () => Date;
 }
 
+export type SettingsUpdate = {
+  theme?: 'light' | 'dark';
+  language?: string;
+  security?: { biometricEnabled?: boolean };
+  notifications?: Partial<UserSettings['notifications']>;
+};
+
 const blankToNull = (value: string | undefined | null) => (value === undefined ? undefined : value === null || value === '' ? null : value);
 
+// The signed-in user's own account: the session user, settings and profile. Whose account is the
+// caller's; the repository notes each change on the request's one audit event.
 export class UsersService {
-  private readonly repository: UsersRepository;
   private readonly now: () => Date;
 
   constructor(
-    db: Database,
-    private readonly options: UsersServiceOptions = {},
+    private readonly uow: UnitOfWork,
+    options: UsersServiceOptions = {},
   ) {
-    this.repository = new UsersRepository(db);
     this.now = options.now ?? (() => new Date());
   }
 
-  async sessionUser(userId: string): Promise<SessionUser> {
-    const row = await this.repository.findWithProfile(userId);
+  /** The account as its holder sees it: the caller's own, or the one a sign-in has just proved. */
+  sessionUser(ctx: AccessContext, userId: string): Promise<SessionUser> {
+    return this.uow.read(ctx, (work) => this.sessionUserIn(work, userId));
+  }
+
+  /** `sessionUser` inside another module's unit of work (a sign-in that writes its session). */
+  async sessionUserIn(work: Work, userId: string): Promise<SessionUser> {
+    const row = await work.use(UsersRepository).account(userId);
     if (!row) throw AppError.notFound();
     return toSessionUser(row);
   }
 
-  // Spec §3 Settings, §7 GET/PUT /api/user/settings
+  /** The caller's settings; defaults (no theme or language chosen, biometric sign-in off) until first saved. */
+  settings(ctx: AccessContext): Promise<UserSettings> {
+    return this.uow.read(ctx, (work) => this.settingsIn(work));
+  }
 
-  /** The user's settings; defaults (no theme or language chosen, biometric sign-in off) until first saved. */
-  async settings(userId: string): Promise<UserSettings> {
-    const [row, user] = await Promise.all([this.repository.findSettings(userId), this.repository.findWithProfile(userId)]);
-    if (!user) throw AppError.notFound();
+  updateSettings(ctx: AccessContext, changes: SettingsUpdate): Promise<UserSettings> {
+    const notify = changes.notifications ?? {};
+    const columns: SettingsColumns = {
+      ...(changes.theme === undefined ? {} : { theme: changes.theme }),
+      ...(changes.language === undefined ? {} : { language: changes.language }),
+      ...(changes.security?.biometricEnabled === undefined ? {} : { biometricEnabled: changes.security.biometricEnabled }),
+      ...(notify.appointments === undefined ? {} : { notifyAppointments: notify.appointments }),
+      ...(notify.labResults === undefined ? {} : { notifyLabResults: notify.labResults }),
+      ...(notify.messages === undefined ? {} : { notifyMessages: notify.messages }),
+      ...(notify.system === undefined ? {} : { notifySystem: notify.system }),
+    };
+    return this.uow.write(ctx, async (work) => {
+      await work.use(UsersRepository).saveSettings(columns, this.now());
+      return this.settingsIn(work);
+    });
+  }
+
+  /**
+   * PUT /api/user/profile/{id}: updates the given fields of the caller's own profile (any other id
+   * answers 404). The emergency contact lives on the patient profile: for patients it is written
+   * (null clears it; the relationship defaults to "Emergency Contact"); other roles have no patient
+   * profile and the field is ignored.
+   */
+  updateProfile(ctx: AccessContext, id: string, input: ProfileUpdate): Promise<SessionUser> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(UsersRepository);
+      const existing = await repository.ownAccount(id, 'profile.update');
+      const isPatient = existing.user.role === 'patient' && existing.profile !== null;
+
+      const columns: ProfileColumns = {
+        ...(input.firstName === undefined ? {} : { firstName: input.firstName }),
+        ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
+        ...(input.phone === undefined ? {} : { phone: blankToNull(input.phone) }),
+        ...(input.dateOfBirth === undefined ? {} : { dateOfBirth: input.dateOfBirth }),
+        ...(input.gender === undefined ? {} : { gender: input.gender }),
+        ...(input.address === undefined ? {} : { address: blankToNull(input.address) }),
+        ...(input.country === undefined ? {} : { country: input.country }),
+      };
+      let contact: EmergencyContactColumns | undefined;
+      if (isPatient && input.emergencyContact !== undefined) {
+        const given = input.emergencyContact;
+        contact =
+          given === null || (given.name === '' && given.phone === '')
+            ? { emergencyContactName: null, emergencyContactPhone: null, emergencyContactRelationship: null }
+            : {
+                emergencyContactName: blankToNull(given.name) ?? null,
+                emergencyContactPhone: blankToNull(given.phone) ?? null,
+                emergencyContactRelationship: blankToNull(given.relationship) ?? DEFAULT_RELATIONSHIP,
+              };
+      }
+
+      // Medical information as the patient reports it, and insurance: patients only (others have no patient profile).
+      const medical: PatientProfileColumns = isPatient
+        ? {
+            ...(input.bloodType === undefined ? {} : { bloodType: input.bloodType }),
+            ...(input.allergies === undefined ? {} : { reportedAllergies: input.allergies }),
+            ...(input.medications === undefined ? {} : { reportedMedications: input.medications }),
+            ...(input.medicalHistory === undefined ? {} : { reportedConditions: input.medicalHistory }),
+            ...(input.insuranceProvider === undefined ? {} : { insuranceProvider: blankToNull(input.insuranceProvider) }),
+            ...(input.insurancePolicyNumber === undefined ? {} : { insurancePolicyNumber: blankToNull(input.insurancePolicyNumber) }),
+          }
+        : {};
+
+      await repository.updateProfile(
+        columns,
+        { ...(contact ?? {}), ...medical },
+        { isPatient, fields: [...Object.keys(columns), ...(contact ? ['emergencyContact'] : []), ...Object.keys(medical)] },
+        this.now(),
+      );
+      return this.sessionUserIn(work, existing.user.id);
+    });
+  }
+
+  /** 404 for a profile id that is not the caller's: checked before the body is read. */
+  assertOwnProfile(ctx: AccessContext, id: string | undefined): void {
+    if (id !== ctx.user.userId) throw AppError.notFound();
+  }
+
+  private async settingsIn(work: Work): Promise<UserSettings> {
+    const repository = work.use(UsersRepository);
+    const [row, user] = await Promise.all([repository.ownSettings(), repository.ownAccount(work.ctx.user.userId, 'settings.read')]);
     const language = row?.language && isSupportedLanguage(row.language) ? row.language : null;
     return {
       theme: row?.theme ?? null,
@@ -104,107 +192,5 @@ export class UsersService {
       },
       security: { biometricEnabled: row?.biometricEnabled ?? false, mfaEnabled: user.user.mfaEnabled },
     };
-  }
-
-  async updateSettings(
-    userId: string,
-    changes: {
-      theme?: 'light' | 'dark';
-      language?: string;
-      security?: { biometricEnabled?: boolean };
-      notifications?: Partial<UserSettings['notifications']>;
-    },
-    audit: AuditContext,
-  ): Promise<UserSettings> {
-    const notify = changes.notifications ?? {};
-    const columns: SettingsColumns = {
-      ...(changes.theme === undefined ? {} : { theme: changes.theme }),
-      ...(changes.language === undefined ? {} : { language: changes.language }),
-      ...(changes.security?.biometricEnabled === undefined ? {} : { biometricEnabled: changes.security.biometricEnabled }),
-      ...(notify.appointments === undefined ? {} : { notifyAppointments: notify.appointments }),
-      ...(notify.labResults === undefined ? {} : { notifyLabResults: notify.labResults }),
-      ...(notify.messages === undefined ? {} : { notifyMessages: notify.messages }),
-      ...(notify.system === undefined ? {} : { notifySystem: notify.system }),
-    };
-    await this.repository.upsertSettings(userId, columns, this.now());
-    await this.auditLog().record({
-      ...audit,
-      action: 'settings.update',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: userId,
-      details: { fields: Object.keys(columns) },
-    });
-    return this.settings(userId);
-  }
-
-  // Spec §7 PUT /api/user/profile/{id}: one's own profile only (the route answers 404 for any other id).
-
-  /**
-   * Updates the given fields of the user's own profile. The emergency contact lives on the patient
-   * profile: for patients it is written (null clears it; the relationship defaults to "Emergency
-   * Contact"); other roles have no patient profile and the field is ignored.
-   */
-  async updateProfile(userId: string, input: ProfileUpdate, audit: AuditContext): Promise<SessionUser> {
-    const existing = await this.repository.findWithProfile(userId);
-    if (!existing) throw AppError.notFound();
-    const isPatient = existing.user.role === 'patient' && existing.profile !== null;
-
-    const columns: ProfileColumns = {
-      ...(input.firstName === undefined ? {} : { firstName: input.firstName }),
-      ...(input.lastName === undefined ? {} : { lastName: input.lastName }),
-      ...(input.phone === undefined ? {} : { phone: blankToNull(input.phone) }),
-      ...(input.dateOfBirth === undefined ? {} : { dateOfBirth: input.dateOfBirth }),
-      ...(input.gender === undefined ? {} : { gender: input.gender }),
-      ...(input.address === undefined ? {} : { address: blankToNull(input.address) }),
-      ...(input.country === undefined ? {} : { country: input.country }),
-    };
-    let contact: EmergencyContactColumns | undefined;
-    if (isPatient && input.emergencyContact !== undefined) {
-      const given = input.emergencyContact;
-      contact =
-        given === null || (given.name === '' && given.phone === '')
-          ? { emergencyContactName: null, emergencyContactPhone: null, emergencyContactRelationship: null }
-          : {
-              emergencyContactName: blankToNull(given.name) ?? null,
-              emergencyContactPhone: blankToNull(given.phone) ?? null,
-              emergencyContactRelationship: blankToNull(given.relationship) ?? DEFAULT_RELATIONSHIP,
-            };
-    }
-
-    // Medical information as the patient reports it, and insurance: patients only (others have no patient profile).
-    const medical: PatientProfileColumns = isPatient
-      ? {
-          ...(input.bloodType === undefined ? {} : { bloodType: input.bloodType }),
-          ...(input.allergies === undefined ? {} : { reportedAllergies: input.allergies }),
-          ...(input.medications === undefined ? {} : { reportedMedications: input.medications }),
-          ...(input.medicalHistory === undefined ? {} : { reportedConditions: input.medicalHistory }),
-          ...(input.insuranceProvider === undefined ? {} : { insuranceProvider: blankToNull(input.insuranceProvider) }),
-          ...(input.insurancePolicyNumber === undefined ? {} : { insurancePolicyNumber: blankToNull(input.insurancePolicyNumber) }),
-        }
-      : {};
-    const profileChanges: PatientProfileColumns = { ...(contact ?? {}), ...medical };
-
-    const now = this.now();
-    await this.repository.transaction(async (repository) => {
-      await repository.updateUser(userId, columns, now);
-      if (Object.keys(profileChanges).length > 0) await repository.updatePatientProfile(userId, profileChanges);
-    });
-    await this.auditLog().record({
-      ...audit,
-      action: 'profile.update',
-      outcome: 'success',
-      resourceType: 'user',
-      resourceId: userId,
-      patientId: isPatient ? userId : null,
-      // Which fields changed, never their values (PHI).
-      details: { fields: [...Object.keys(columns), ...(contact ? ['emergencyContact'] : []), ...Object.keys(medical)] },
-    });
-    return this.sessionUser(userId);
-  }
-
-  private auditLog(): AuditLog {
-    if (!this.options.audit) throw new Error('UsersService needs the audit log to change data');
-    return this.options.audit;
   }
 }

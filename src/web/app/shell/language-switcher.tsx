@@ -1,21 +1,13 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, type Language } from '../../../contracts/languages';
-
-/** Each language is named in itself, so a reader can find theirs whatever the page's language. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  zh: '中文',
-  ar: 'العربية',
-};
+import { isSupportedLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../contracts/languages';
+import { useChooseLanguage } from '../../lib/theme-server-sync';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const choose = useChooseLanguage();
   return (
     <div className="flex items-center gap-1">
       <Languages className="size-4 text-slate-600 dark:text-slate-300" aria-hidden="true" />
@@ -25,7 +17,12 @@ export function LanguageSwitcher() {
       <select
         id={id}
         value={i18n.resolvedLanguage ?? i18n.language}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (!isSupportedLanguage(next)) return;
+          // Signed in, the choice is saved with the account; should that fail it stays in this browser.
+          choose(next).catch(() => console.warn('Failed to save the language; it stays in this browser'));
+        }}
         className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900"
         data-testid="language-switcher"
       >

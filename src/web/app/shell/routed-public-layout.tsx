@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AppNavigationProvider, type AppNavigation } from '../../lib/navigation/app-navigation';
 import { PublicLayout } from './public-layout';
@@ -7,6 +7,12 @@ import { PublicLayout } from './public-layout';
 export function RoutedPublicLayout({ children }: { children?: ReactNode }) {
   const { pathname, hash, state } = useLocation();
   const navigate = useNavigate();
+  // Sign-in, registration and password reset validate with zod and the sign-in contracts, which are
+  // not part of the first paint: fetch them once this frame has painted, so opening one of those
+  // pages does not wait for them. (A signed-in page gets zod the same way with its live connection.)
+  useEffect(() => {
+    import('../../../contracts/auth').catch(() => undefined);
+  }, []);
   const value = useMemo<AppNavigation>(
     () => ({ location: { pathname, hash, state }, navigate: (to) => void navigate(to) }),
     [pathname, hash, state, navigate],

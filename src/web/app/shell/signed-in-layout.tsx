@@ -5,7 +5,6 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { DelayedLoading } from '../../components/ui/delayed-loading';
 import { portalPath } from '../../lib/session/role-navigation';
 import { useSession } from '../../lib/session/use-session';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ConnectionIndicator } from '../../lib/realtime/connection-indicator';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { LanguageSwitcher } from './language-switcher';
@@ -26,6 +25,13 @@ const MobileCheckLauncher = lazyView(
 const ChangePasswordDialog = lazyView(
   () => import('../../features/auth/components/change-password-dialog').then((m) => m.ChangePasswordDialog),
   ['auth', 'validation'],
+);
+
+// The bell's list, its queries and their contracts (and zod with them) load right after the
+// frame's first paint; its place in the header is kept meanwhile, so nothing moves when it arrives.
+const NotificationBell = lazyView(
+  () => import('../../features/notifications/components/notification-bell').then((m) => m.NotificationBell),
+  ['notifications'],
 );
 
 /**
@@ -86,7 +92,11 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
           </div>
           <div className="flex items-center gap-1 sm:gap-2">
             {user ? <ConnectionIndicator /> : null}
-            {user ? <NotificationBell userId={user.id} /> : null}
+            {user ? (
+              <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
+                <NotificationBell userId={user.id} />
+              </Suspense>
+            ) : null}
             {/* On a phone the header keeps what is used there; the language is one tap away in Preferences. */}
             <div className="hidden sm:block">
               <LanguageSwitcher />

@@ -24,7 +24,10 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
   );
 }
 
-/** One appointment: when (in the user's time zone), with whom, how, and its status. */
+/**
+ * One appointment: when (in the user's time zone), with whom, how, and its status. Its parking is
+ * shown by the upcoming card's extras (appointments feature), with the times, in one place.
+ */
 export function AppointmentItem({ appointment, detailed = false }: { appointment: Appointment; detailed?: boolean }) {
   const { t } = useTranslation(['health', 'doctors']);
   const nameOf = usePersonName();
@@ -53,11 +56,6 @@ export function AppointmentItem({ appointment, detailed = false }: { appointment
       {detailed && appointment.reason ? (
         <p className="text-sm break-words text-slate-700 dark:text-slate-300">
           {t('health:appointments.reason', { reason: appointment.reason })}
-        </p>
-      ) : null}
-      {detailed && appointment.parkingReservation && appointment.parkingReservation.status === 'reserved' ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {t('health:appointments.parking', { plate: appointment.parkingReservation.licensePlate })}
         </p>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
 import { useId, type InputHTMLAttributes, type Ref, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { get, useFormContext, useFormState, type FieldValues, type RegisterOptions } from 'react-hook-form';
+import { get, useController, useFormContext, useFormState, type FieldValues, type RegisterOptions } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '../../lib/forms/field-error-text';
 import { inputClasses, TextField } from '../ui/field';
 import { PasswordField } from '../ui/password-field';
+import { DateField } from './date-field';
 
 // The kit's fields: each is registered on the surrounding <Form> by name, shows its label, an
 // optional description and its error in the reader's language, and ties both to the control with
@@ -74,9 +75,41 @@ export function EmailInput(props: Omit<InputProps, 'type'>) {
   return <TextInput type="email" autoComplete="email" {...props} />;
 }
 
-/** A date as the schema expects it: `YYYY-MM-DD`. */
-export function DateInput(props: Omit<InputProps, 'type'>) {
-  return <TextInput type="date" {...props} />;
+interface DateInputProps extends Omit<KitFieldProps, 'registerOptions'> {
+  required?: boolean;
+  disabled?: boolean;
+  autoComplete?: 'bday';
+  className?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** The label is read out, not shown. */
+  hideLabel?: boolean;
+}
+
+/** A date as the schema expects it, `YYYY-MM-DD`, typed day, month and year in the reader's order. */
+export function DateInput({ name, label, description, liveError, inputRef, ...rest }: DateInputProps) {
+  const { control, clearErrors } = useFormContext();
+  const { t } = useTranslation('validation');
+  const message = useFieldErrorMessage(name);
+  const { field } = useController({ name, control });
+  return (
+    <DateField
+      name={name}
+      label={label}
+      description={description}
+      error={fieldErrorText(t, message ?? liveError)}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={(value) => {
+        clearErrors(name);
+        field.onChange(value);
+      }}
+      onBlur={field.onBlur}
+      inputRef={(element) => {
+        field.ref(element);
+        if (inputRef) setRef(inputRef, element);
+      }}
+      {...rest}
+    />
+  );
 }
 
 export function PasswordInput({ name, label, description, liveError, registerOptions, inputRef, ...input }: Omit<InputProps, 'type'>) {

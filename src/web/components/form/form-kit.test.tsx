@@ -10,6 +10,7 @@ import { i18next, initI18n } from '../../lib/i18n';
 import { CheckboxInput, DateInput, EmailInput, PasswordInput, SelectInput, TextareaInput, TextInput } from './fields';
 import { Form, SubmitButton } from './form';
 import { useSchemaForm, type FormBackupOptions, type SubmitFailure } from './use-schema-form';
+import { typeDate } from '../../test/date-field';
 
 // The form kit on a small form made of contract rules: translated messages, focus, server errors,
 // the pending button and the backup of what was typed.
@@ -58,7 +59,7 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Password'), 'Secret#2026');
   await user.selectOptions(screen.getByLabelText('Gender'), 'female');
   await user.type(screen.getByLabelText('Address'), '1 Main Street');
-  await user.type(screen.getByLabelText('Date of birth'), '1990-04-01');
+  await typeDate(user, screen.getByRole('group', { name: 'Date of birth' }), '1990-04-01');
   await user.click(screen.getByLabelText('I agree'));
 }
 

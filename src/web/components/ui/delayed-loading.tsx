@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP } from '../../../contracts/constants';
 
 /**
- * Spec §4 App flow: the loading screen appears only after 50 ms, so fast loads never flash it.
+ * The loading screen appears only after 50 ms (docs/product.md, Roles and portals), so fast loads never flash it.
  * `label` is passed in where translations may not be loaded yet (first paint).
  */
 export function DelayedLoading({ delayMs = APP.loadingDelayMs }: { delayMs?: number }) {

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
-// An accessible modal (WCAG 2.2: focus management in dialogs, DESIGN.md §8). Focus moves into the
-// dialog when it opens, Tab and Shift+Tab stay inside it, Escape closes it (when it may be closed),
+// An accessible modal (WCAG 2.2: focus management in dialogs, docs/architecture.md). Focus moves
+// into the dialog when it opens, Tab and Shift+Tab stay inside it, Escape closes it (when it may be closed),
 // and focus returns to whatever opened it.
 
 const FOCUSABLE =

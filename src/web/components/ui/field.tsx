@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-// A labelled text input (spec §5: "Text inputs show an error text and red border"). The error is
+// A labelled text input; with an error it shows the error text and a red border. The error is
 // tied to the input with aria-describedby and aria-invalid, so screen readers read it with the field.
 
 export function inputClasses(invalid: boolean, extra = ''): string {

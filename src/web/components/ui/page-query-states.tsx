@@ -6,7 +6,7 @@ import { FormAlert } from './field';
 
 /**
  * (Sections inside a page use query-states.tsx, a lighter inline version.)
- * What a list page shows in place of its rows: the loading screen (after the spec's delay), the page's
+ * What a list page shows in place of its rows: the loading screen (after its 50 ms delay), the page's
  * own "could not be loaded" sentence with a Retry link, or an empty state. `children` gets the loaded
  * page of rows once there is at least one.
  */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { passwordStrength, strengthLabel, type StrengthLabel } from '../../../contracts/password-strength';
 
-// Spec §5 "Change password": strength counts 8+ characters, lowercase, uppercase, digit, special
-// character; up to 2 Weak, 3 Fair, 4 Good, 5 Strong; 3 of 5 is required. Colour is never the only
-// signal: the label is written out, and the bar is a meter screen readers announce.
+// Password strength (docs/product.md, Sign-in and sessions) counts 8+ characters, lowercase, uppercase,
+// digit, special character; up to 2 Weak, 3 Fair, 4 Good, 5 Strong; 3 of 5 is required. Colour is never
+// the only signal: the label is written out, and the bar is a meter screen readers announce.
 
 const BAR_COLOURS: Record<StrengthLabel, string> = {
   weak: 'bg-red-600 dark:bg-red-500',

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { APP } from '../../../contracts/constants';
 import { Button } from './button';
 
-// The three states every data section has besides its content: loading (shown after the 50 ms of
-// spec §4 App flow, so fast answers never flash it), an error with a way to try again, and empty.
+// The three states every data section has besides its content: loading (shown only after 50 ms,
+// so fast answers never flash it), an error with a way to try again, and empty.
 
 export function InlineLoading({ delayMs = APP.loadingDelayMs }: { delayMs?: number }) {
   const { t } = useTranslation('common');

@@ -10,7 +10,7 @@ const MedicalHistoryPage = lazyView(() => import('./pages/medical-history-page')
 const VisitNotesPage = lazyView(() => import('./pages/visit-notes-page').then((m) => m.VisitNotesPage), ['health']);
 
 /**
- * The patient's read-only chart views of spec §2 (lab-results, vitals, problems, immunizations,
+ * The patient's read-only chart views (lab-results, vitals, problems, immunizations,
  * demographics, medical-history, visit-notes); mounted patients-only by app/router.tsx.
  */
 export const healthRecordsRoutes: RouteObject[] = [

@@ -5,7 +5,7 @@ const DocumentPage = lazyView(() => import('./pages/document-page').then((m) => 
 const FaqPage = lazyView(() => import('./pages/faq-page').then((m) => m.FaqPage), ['legal']);
 
 /**
- * Public pages the footer links to (DESIGN.md §10: real pages, not alerts), mounted by app/router.tsx
+ * Public pages the footer links to (real pages, not alerts saying a page would open), mounted by app/router.tsx
  * in the public layout. Documentation and training are public overviews until the in-app docs exist.
  */
 export const legalRoutes: RouteObject[] = [

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Dates, times and numbers of the clinical views, in the user's language (Intl) and the browser's
-// time zone (DESIGN.md §4: UTC on the wire, shown in the user's time zone).
+// time zone (UTC on the wire, shown in the user's time zone: docs/architecture.md, Conventions).
 
 /**
  * A number and its unit as one piece of text that keeps its own direction inside a sentence:

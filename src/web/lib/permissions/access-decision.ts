@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../contracts/user';
 import { activePermissions } from '../../../contracts/view-access';
 import type { PermissionsState } from './use-permissions';
 
-// Spec §4 Permission guard: what a guard decides from the session, the permissions and its
+// What a permission guard decides from the session, the permissions and its
 // requirements. Pure, so each branch is tested on its own; permission-guard.tsx adds the grace period.
 
 export type DenialReason = 'not_authenticated' | 'missing_role' | 'missing_permissions' | 'custom_check_failed';
@@ -12,12 +12,12 @@ export type AccessDecision =
   { state: 'loading' } | { state: 'allowed' } | { state: 'denied'; reason: DenialReason } | { state: 'loading_error' };
 
 export interface AccessRequirements {
-  /** Any of these (all of them with requireAll), spec §5. */
+  /** Any of these (all of them with requireAll). */
   permissions?: readonly string[];
   requireAll?: boolean;
   /** Roles that may enter; any role when absent. */
   roles?: readonly Role[];
-  /** A strict guard gives admin no free pass (spec §6: admin passes by default). */
+  /** A strict guard gives admin no free pass (admin passes by default). */
   strict?: boolean;
   /** A condition of the page's own, judged once user and permissions are known. */
   customCheck?: (user: SessionUser, can: PermissionsState['can']) => boolean;

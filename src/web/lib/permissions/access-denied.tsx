@@ -7,7 +7,7 @@ import { portalPath } from '../session/role-navigation';
 import { useSession } from '../session/use-session';
 import type { DenialReason } from './access-decision';
 
-// Spec §2 Dialogs and §8 access-denied titles: one screen for every refusal of the guard, saying why,
+// The access-denied screen: one screen for every refusal of the guard, saying why,
 // what would open the page, and how to get back. Also usable on its own (no reason: "Access Denied").
 
 export type AccessProblem = DenialReason | 'loading_error';

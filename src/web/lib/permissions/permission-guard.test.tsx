@@ -4,7 +4,8 @@ import { AccessDenied } from './access-denied';
 import { PermissionGuard } from './permission-guard';
 import { advance, json, permissionsAnswer, renderGuarded, stubFetch, setUpGuardTests, user, USER_ID } from './testing';
 
-// Spec §4 Permission guard, §5, §6 and §9 (grace period 1500 ms, 3 retries with doubling delay).
+// The permission guard (docs/product.md, Permissions and guarded views): grace period 1500 ms,
+// 3 retries with doubling delay.
 
 const PERMISSIONS_URL = `/api/users/${USER_ID}/permissions`;
 const BILLING = ['billing.view', 'patients.view.own'] as const;
@@ -35,7 +36,7 @@ describe('PermissionGuard: loading', () => {
 });
 
 describe('PermissionGuard: allowed', () => {
-  it.each(['patient', 'doctor', 'admin'] as const)('lets a %s in at once without fetching permissions (spec §6)', async (role) => {
+  it.each(['patient', 'doctor', 'admin'] as const)('lets a %s in at once without fetching permissions', async (role) => {
     const urls = stubFetch(() => json(permissionsAnswer([])));
     renderGuarded(<PermissionGuard permissions={BILLING}>{content}</PermissionGuard>, { status: 'authenticated', user: user(role) });
     expect(screen.getByText('Billing content')).toBeInTheDocument();
@@ -108,7 +109,7 @@ describe('PermissionGuard: denied', () => {
     expect(screen.getByRole('heading', { name: 'Insufficient Permissions' })).toBeInTheDocument();
   });
 
-  it('denies a staff member holding no permission at all, even where nothing is required (spec §6)', async () => {
+  it('denies a staff member holding no permission at all, even where nothing is required', async () => {
     stubFetch(() => json(permissionsAnswer([])));
     renderGuarded(<PermissionGuard>{content}</PermissionGuard>, { status: 'authenticated', user: user('staff') });
     await advance(1500);
@@ -167,7 +168,7 @@ describe('PermissionGuard: denied', () => {
     expect(check).toHaveBeenCalledWith(expect.objectContaining({ role: 'doctor' }), expect.any(Function));
   });
 
-  it('runs the page’s own check with the permission check of spec §5', async () => {
+  it('runs the page’s own check with the ordinary permission check', async () => {
     stubFetch(() => json(permissionsAnswer([{ permission: 'billing.view' }])));
     renderGuarded(<PermissionGuard customCheck={(_user, can) => can(['billing.view'])}>{content}</PermissionGuard>, {
       status: 'authenticated',

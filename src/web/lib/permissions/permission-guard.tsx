@@ -23,7 +23,7 @@ function useGracePeriod(ms: number): boolean {
 }
 
 /**
- * Spec §4 Permission guard: loading until the user and the permissions are known, then allowed,
+ * The permission guard: loading until the user and the permissions are known, then allowed,
  * denied (with its reason) or loading_error (with Retry). A page that may open is shown at once; a
  * refusal or an error waits out the grace period as loading, so a session or
  * permission list still settling never flashes a denial.

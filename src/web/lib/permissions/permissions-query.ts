@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { backoffDelay, PERMISSION_CACHE } from '../../../contracts/constants';
-import { userPermissionsResponseSchema, type UserPermissionsResponse } from '../../../contracts/permissions';
+import type { UserPermissionsResponse } from '../../../contracts/permissions';
 import { api, ApiError } from '../api-client';
 
-// Spec §7 GET /api/users/{id}/permissions (staff only) and §9 "Permission cache". The key is the URL
-// (spec §7: the default query uses its first key as the URL), so the realtime client's invalidation
+// GET /api/users/{id}/permissions (staff only) and how long its answer is kept. The key is the URL
+// (the default query fetches its first key as the URL), so the realtime client's invalidation
 // of /api/users/{id}/permissions on permission and role pushes reaches this cache, and the
 // admin screen, which reads the same URL, shares it.
 
@@ -25,12 +25,27 @@ export function permissionsRetryDelay(attempt: number): number {
   return backoffDelay(attempt, 1000, PERMISSION_CACHE.maxRetryDelayMs);
 }
 
+let validator: Promise<typeof import('../../../contracts/permissions')> | undefined;
+
+/** The permission answer's validator, loaded once, with the first answer it checks. */
+export function loadPermissionsValidator(): Promise<typeof import('../../../contracts/permissions')> {
+  validator ??= import('../../../contracts/permissions');
+  return validator;
+}
+
 export function permissionsQuery(userId: string, enabled = true) {
   return queryOptions({
     queryKey: permissionsQueryKey(userId),
     // Parsed, so a malformed answer is a failed check (fail closed), never a guessed permission.
-    queryFn: async (): Promise<UserPermissions> =>
-      userPermissionsResponseSchema.parse(await api.get<unknown>(`/users/${encodeURIComponent(userId)}/permissions`)).data,
+    // Only a staff member's view waits for this, never the frame: the validator (zod and the
+    // contract) downloads alongside the answer instead of weighing on every first paint.
+    queryFn: async (): Promise<UserPermissions> => {
+      const [{ userPermissionsResponseSchema }, answer] = await Promise.all([
+        loadPermissionsValidator(),
+        api.get<unknown>(`/users/${encodeURIComponent(userId)}/permissions`),
+      ]);
+      return userPermissionsResponseSchema.parse(answer).data;
+    },
     enabled,
     staleTime: PERMISSION_CACHE.staleTimeMs,
     gcTime: PERMISSION_CACHE.gcTimeMs,

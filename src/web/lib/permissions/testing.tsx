@@ -10,7 +10,7 @@ import { defaultQueryFn } from '../api-client';
 import { initI18n } from '../i18n';
 import { renderWithSession, sessionUser } from '../session/testing';
 import type { SessionStatus } from '../session/use-session';
-import type { UserPermissions } from './permissions-query';
+import { loadPermissionsValidator, type UserPermissions } from './permissions-query';
 
 // Component tests of the guard: real components, real i18n and TanStack Query, a session given by the
 // test, and fetch as the only thing replaced (the server's answers to GET /api/users/{id}/permissions).
@@ -19,6 +19,9 @@ import type { UserPermissions } from './permissions-query';
 export function setUpGuardTests(): void {
   beforeAll(async () => {
     await initI18n('en');
+    // The app loads the answer's validator alongside the first answer; the tests, whose clock is
+    // fake, load it up front so that answering is all a check waits for.
+    await loadPermissionsValidator();
   });
   beforeEach(() => {
     vi.useFakeTimers();

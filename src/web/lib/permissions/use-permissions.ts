@@ -19,7 +19,7 @@ export interface PermissionsState {
   error: unknown;
   /** Fetch the permissions again (after a failed load). */
   retry(): void;
-  /** Spec §5 check against the current user (non-strict unless told). False until the permissions are known. */
+  /** The permission check against the current user (non-strict unless told). False until the permissions are known. */
   can(required: readonly string[], options?: CheckOptions): boolean;
 }
 

@@ -9,7 +9,7 @@ import { usePermissions } from './use-permissions';
 // The guarded views (appointments, records, medications, billing, messages) and their
 // any-of requirements, applied to the routes that show them and to the sidebar that links to them.
 
-/** Guards one view with the requirement spec §6 gives it for the user's role. */
+/** Guards one view with the requirement it has for the user's role (contracts/view-access.ts). */
 export function ViewGuard({ view, children }: { view: ViewName; children: ReactNode }) {
   const { user } = useSession();
   // Until the user is known the guard shows loading whatever it is given.

@@ -1,4 +1,4 @@
-import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
+import { CLOSE_CODES } from '../../../contracts/realtime-constants';
 
 // Close codes are shown as texts (1000 Normal closure, 1001 Going away, 1006 Abnormal
 // closure, ...). This maps a code to its key in the `realtime` namespace (closeCodes.<key>).

@@ -22,7 +22,7 @@ const notification = (type: string, extra: Record<string, unknown> = {}) => ({
 
 const ALL_ON = { appointments: true, labResults: true, messages: true, system: true };
 
-describe('notification categories (issue 7 item 9)', () => {
+describe('notification categories', () => {
   it('sorts pushes into the kinds a user can silence', () => {
     expect(notificationCategory({ type: 'appointment_update', action: 'cancelled' })).toBe('appointments');
     expect(notificationCategory({ type: 'coverage_assigned' })).toBe('appointments');

@@ -1,4 +1,4 @@
-// Spec §9 "Push" constants and the §4 Push connection timings, in one place for the client.
+// The live connection's constants and timings (docs/product.md, Live updates), in one place for the client.
 
 export const PUSH = {
   maxRetries: 15,
@@ -16,5 +16,5 @@ export const PUSH = {
   fallbackPort: 5000,
 } as const;
 
-/** Spec §4 quality bands (ping round trip). */
+/** Quality bands (ping round trip). */
 export const QUALITY_BANDS = { excellentBelowMs: 100, goodBelowMs: 300 } as const;

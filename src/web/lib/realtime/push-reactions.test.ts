@@ -7,7 +7,7 @@ import type { Notification } from '../../../contracts/notifications';
 import type { PushMessage } from './realtime-connection';
 import { notificationFixture } from './testing/fixtures';
 
-// Spec §4 "Push messages and reactions", §7 cache keys, §9 toast durations.
+// What each pushed message does: the cache keys it makes stale, its toast's colour and duration.
 
 const USER = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
 const NOW = '2026-03-01T10:00:00.000Z';
@@ -26,7 +26,7 @@ function notification(overrides: Partial<Notification> = {}): PushMessage {
   return { type: 'notification', timestamp: NOW, notification: notificationFixture({ createdAt: NOW, ...overrides }) };
 }
 
-describe('toast colour (spec §4)', () => {
+describe('toast colour', () => {
   it('follows the rule in its order', () => {
     expect(toastVariant('high', 'appointment_confirmed')).toBe('error');
     expect(toastVariant('low', 'emergency_alert')).toBe('error');
@@ -49,7 +49,7 @@ describe('toast colour (spec §4)', () => {
   });
 });
 
-describe('toast durations (spec §9)', () => {
+describe('toast durations', () => {
   it.each([
     [{ type: 'medication_update', action: 'created' }, 6000],
     [{ type: 'appointment_update', action: 'updated' }, 6000],
@@ -90,7 +90,7 @@ describe('what is ignored', () => {
   });
 });
 
-describe('access changes (spec §4)', () => {
+describe('access changes', () => {
   it.each(['permission_update', 'permission_updated', 'user_permissions_changed', 'role_changed', 'role_updated', 'user_role_changed'])(
     '%s re-fetches permissions and the session',
     (type) => {

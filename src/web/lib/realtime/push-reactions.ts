@@ -2,8 +2,9 @@ import { TOAST } from '../../../contracts/constants';
 import { notificationEventSchema } from '../../../contracts/live-events';
 import type { PushMessage } from './realtime-connection';
 
-// Spec §4 "Push messages and reactions", §7 cache keys, §9 toast durations: what each pushed message
-// does in this tab. Pure data, so the mapping is tested on its own; realtime-provider.tsx applies it.
+// What each pushed message does in this tab: the cache keys it makes stale, the toast it shows
+// (docs/product.md, Notifications and toasts). Pure data, so the mapping is tested on its own;
+// realtime-provider.tsx applies it.
 //
 // Query keys in this app start with the URL they GET, so a cache key below is a URL path:
 // `{id}` stands for one segment (the event's own id when it names one, else any), a trailing `/**`
@@ -14,7 +15,7 @@ export type ToastVariant = 'error' | 'success' | 'warning' | 'info';
 export interface PushReaction {
   /** URL paths of the queries to refetch (see above). */
   invalidate: string[];
-  /** Re-fetch the session and the permission list (spec §4: permission and role changes). */
+  /** Re-fetch the session and the permission list (after a permission or role change). */
   refreshAccess: boolean;
   toast: { variant: ToastVariant; durationMs: number } | null;
 }
@@ -83,11 +84,11 @@ function familyRule(type: string): Rule | undefined {
   return undefined;
 }
 
-/** Spec §4 ignores these: they keep the connection, they carry no news. */
+/** Ignored: they keep the connection, they carry no news. */
 const IGNORED = new Set(['ping', 'pong', 'connection_established', 'health_check_response']);
 
 /**
- * Spec §4 notification colour: error if the priority is high or the type is emergency_alert; success
+ * A notification's colour: error if the priority is high or the type is emergency_alert; success
  * if the type says confirmed or approved; warning if it says cancelled or rejected; otherwise info.
  */
 export function toastVariant(priority: string | undefined, type: string): ToastVariant {
@@ -119,7 +120,7 @@ export function reactionFor(message: PushMessage): PushReaction | null {
     type = n.type;
     // Permission and role changes are told by their own push (below); the stored notification only
     // updates the bell, so the person does not get the same news twice.
-    // Appointment changes likewise: their appointment_update push carries the toast (spec §9: 6 s,
+    // Appointment changes likewise: their appointment_update push carries the toast (6 s,
     // warning when cancelled), the stored notification fills the bell.
     showToast = !(n.code?.startsWith('access.') || n.code?.startsWith('appointment.'));
   }

@@ -6,7 +6,7 @@ import { PUSH } from './push-constants';
 import { realtimeUrl } from './realtime-connection';
 import { fakeEnvironment, USER_ID } from './testing/fake-environment';
 
-// The connection with fake timers and a fake socket factory: the spec's schedule is checked
+// The connection with fake timers and a fake socket factory: the backoff schedule is checked
 // to the millisecond, and the browser's visibility and network events are driven by the test.
 
 beforeEach(() => {
@@ -16,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('backoff schedule (spec §9)', () => {
+describe('backoff schedule', () => {
   it('doubles from 2 s to a 45 s cap without jitter', () => {
     const delays = Array.from({ length: 8 }, (_, attempt) => reconnectDelay(attempt, 0));
     expect(delays).toEqual([2000, 4000, 8000, 16_000, 32_000, 45_000, 45_000, 45_000]);
@@ -36,7 +36,7 @@ describe('backoff schedule (spec §9)', () => {
   });
 });
 
-describe('quality and close codes (spec §4)', () => {
+describe('quality and close codes', () => {
   it('rates ping latency', () => {
     expect(qualityFromLatency(0)).toBe('excellent');
     expect(qualityFromLatency(99)).toBe('excellent');
@@ -58,7 +58,7 @@ describe('quality and close codes (spec §4)', () => {
   });
 });
 
-describe('the URL (spec §7)', () => {
+describe('the URL', () => {
   it('is /ws on the same host, secure when the page is', () => {
     expect(realtimeUrl({ protocol: 'http:', host: 'portal.example:8080', hostname: 'portal.example' })).toBe('ws://portal.example:8080/ws');
     expect(realtimeUrl({ protocol: 'https:', host: 'portal.example', hostname: 'portal.example' })).toBe('wss://portal.example/ws');
@@ -141,7 +141,7 @@ describe('opening', () => {
   });
 });
 
-describe('reconnecting (spec §4, §9)', () => {
+describe('reconnecting', () => {
   it('waits 100 ms, then 2 s doubling to 45 s, and fails after 15 retries', () => {
     const { connection, sockets, last } = fakeEnvironment();
     connection.start();
@@ -240,7 +240,7 @@ describe('reconnecting (spec §4, §9)', () => {
   });
 });
 
-describe('visibility and heartbeat (spec §4, §7)', () => {
+describe('visibility and heartbeat', () => {
   it('pings every 45 s only while the page is visible, and rates the latency', () => {
     const { connection, last, connectNow, setVisible } = fakeEnvironment();
     connection.start();

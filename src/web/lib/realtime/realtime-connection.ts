@@ -4,9 +4,9 @@ import { isFinalCloseCode } from './close-codes';
 import { qualityFromLatency, type ConnectionQuality } from './connection-quality';
 import { PUSH } from './push-constants';
 
-// Spec §4 "Push connection", §7 real-time channel, §8 push errors, §9 push constants: the one live
-// connection of a signed-in tab. Pure: the socket, the page's visibility and network state, the
-// clock's randomness and ids come from an environment, so tests drive it with fake timers.
+// The one live connection of a signed-in tab (docs/product.md, Live updates). Pure: the socket, the
+// page's visibility and network state, the clock's randomness and ids come from an environment, so
+// tests drive it with fake timers.
 
 export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 

@@ -15,7 +15,7 @@ import { fakeEnvironment, USER_ID } from './testing/fake-environment';
 import { notificationFixture, sessionFixture } from './testing/fixtures';
 
 // The provider with a fake socket pushing what the server would: the header's indicator, the toasts
-// and the query cache react as spec §4 says.
+// and the query cache react as docs/product.md (Live updates, Notifications and toasts) says.
 
 const NOW = new Date().toISOString();
 

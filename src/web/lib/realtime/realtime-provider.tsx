@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { notificationsApi } from '../../../contracts/notifications';
 import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
@@ -13,6 +13,7 @@ import { staleQueries, type ReactionTable } from './feature-reactions';
 import { matcherFor, reactionFor } from './push-reactions';
 import { pushToastText } from './push-toast-text';
 import { RealtimeConnection, type ConnectionSnapshot, type RealtimeEnvironment } from './realtime-connection';
+import { RealtimeStatusSink } from './realtime-status';
 import { DISCONNECTED, RealtimeContext } from './use-realtime';
 
 const notificationLists = routeMatcher(notificationsApi.list);
@@ -34,6 +35,23 @@ const disconnected = () => DISCONNECTED;
  * sign-out (or when another person signs in), and turns pushed messages into refetches and toasts.
  */
 export function RealtimeProvider({ children, environment, reactions = NO_REACTIONS }: Props) {
+  const snapshot = useRealtimeConnection(reactions, environment);
+  return <RealtimeContext.Provider value={snapshot}>{children}</RealtimeContext.Provider>;
+}
+
+/**
+ * The same connection for the app, which loads it after its first paint: it tells the frame's
+ * RealtimeStatusProvider (realtime-status.tsx) the connection's state instead of wrapping the app.
+ */
+export function RealtimeLink({ environment, reactions = NO_REACTIONS }: Omit<Props, 'children'>) {
+  const snapshot = useRealtimeConnection(reactions, environment);
+  const publish = useContext(RealtimeStatusSink);
+  useEffect(() => publish(snapshot), [publish, snapshot]);
+  useEffect(() => () => publish(DISCONNECTED), [publish]);
+  return null;
+}
+
+function useRealtimeConnection(reactions: ReactionTable, environment: RealtimeEnvironment | undefined): ConnectionSnapshot {
   const { user, refresh } = useSession();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
@@ -90,11 +108,9 @@ export function RealtimeProvider({ children, environment, reactions = NO_REACTIO
     };
   }, [connection, queryClient, reactions]);
 
-  const snapshot: ConnectionSnapshot = useSyncExternalStore(
+  return useSyncExternalStore(
     connection?.subscribe ?? noSubscription,
     connection?.getSnapshot ?? disconnected,
     connection?.getSnapshot ?? disconnected,
   );
-
-  return <RealtimeContext.Provider value={snapshot}>{children}</RealtimeContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAVIGATION, portalPath, portalRoleForPath, safeNextPath } from './role-navigation';
 
-describe('portalPath (spec §4 App flow)', () => {
+describe('portalPath', () => {
   it('sends each role to its own portal', () => {
     expect(portalPath('admin')).toBe('/admin-dashboard');
     expect(portalPath('doctor')).toBe('/doctor-portal');

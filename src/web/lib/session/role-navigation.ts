@@ -1,7 +1,7 @@
 import type { Role } from '../../../contracts/roles';
 import { pathForView, viewForPath, type ViewName } from '../../../contracts/views';
 
-// Spec §4 App flow: where each role lands after sign-in, and the views its sidebar lists.
+// Where each role lands after sign-in (docs/product.md, Roles and portals), and the views its sidebar lists.
 
 export const PORTAL_VIEW: Record<Role, ViewName> = {
   admin: 'admin-dashboard',
@@ -22,7 +22,7 @@ export function portalRoleForPath(pathname: string): Role | undefined {
   return (Object.keys(PORTAL_VIEW) as Role[]).find((role) => PORTAL_VIEW[role] === view);
 }
 
-/** The sidebar of each role: its portal first, then the views of spec §2 that role works with. */
+/** The sidebar of each role: its portal first, then the views that role works with. */
 export const NAVIGATION: Record<Role, readonly ViewName[]> = {
   patient: [
     'dashboard',

@@ -6,8 +6,8 @@ import { ApiError } from '../api-client';
 import { ACTIVITY_THROTTLE_MS, SessionController, type SessionApi } from './session-controller';
 import { readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from './session-storage';
 
-// Spec §4 Session and §9 timing, on a fake clock. The server is a fake SessionApi (the boundary);
-// storage, events and timers are the browser's (jsdom).
+// The session's rules and timing (docs/product.md, Sign-in and sessions), on a fake clock. The server
+// is a fake SessionApi (the boundary); storage, events and timers are the browser's (jsdom).
 
 const MINUTE = 60_000;
 const START = new Date('2026-03-02T09:00:00Z').getTime();

@@ -1,8 +1,9 @@
-import { noSessionResponseSchema, sessionResponseSchema, type SessionInfo, type SessionResponse } from '../../../contracts/auth';
+import type { SessionInfo, SessionResponse } from '../../../contracts/auth';
 import { SESSION } from '../../../contracts/constants';
 import type { SessionUser } from '../../../contracts/user';
 import { api, ApiError, resetCsrfToken } from '../api-client';
 import { clearFormBackups } from '../forms/form-backup';
+import { isNoSessionAnswer, readSessionAnswer } from './session-answer';
 import {
   clearStoredSession,
   parseStoredSession,
@@ -13,9 +14,9 @@ import {
 } from './session-storage';
 import type { SessionStatus, SignOutReason } from './use-session';
 
-// Spec §4 Session and §9, DESIGN.md §5. The browser half of the session: the server decides what is
-// valid (httpOnly cookie, 30-minute sliding and 12-hour absolute timeouts); this keeps the screen in
-// step with it. Plain TypeScript, no React, so the timing rules are tested with fake timers.
+// The browser half of the session (docs/product.md, Sign-in and sessions; ADR 006): the server
+// decides what is valid (httpOnly cookie, 30-minute sliding and 12-hour absolute timeouts); this
+// keeps the screen in step with it. Plain TypeScript, no React, so the timing rules are tested with fake timers.
 
 export const SESSION_CHANNEL = 'caredeck-session';
 /** Activity is recorded at most this often: every mouse move must not write to storage. */
@@ -65,11 +66,11 @@ export const defaultSessionApi: SessionApi = {
   async fetchSession(options) {
     const answer = await api.get<unknown>('/auth/session', options);
     // Nobody signed in is an ordinary answer from the server (user null); here it is a rejection.
-    if (noSessionResponseSchema.safeParse(answer).success) throw new ApiError('No server session', 401, 'UNAUTHENTICATED');
-    const parsed = sessionResponseSchema.safeParse(answer);
+    if (isNoSessionAnswer(answer)) throw new ApiError('No server session', 401, 'UNAUTHENTICATED');
+    const session = readSessionAnswer(answer);
     // An answer of another shape is no session we can use.
-    if (!parsed.success) throw new ApiError('Session check failed', 401, 'UNAUTHENTICATED');
-    return parsed.data;
+    if (!session) throw new ApiError('Session check failed', 401, 'UNAUTHENTICATED');
+    return session;
   },
   async logout() {
     await api.post('/auth/logout');

@@ -20,7 +20,7 @@ interface Props {
   controller?: SessionController;
 }
 
-/** Spec §4 Session: the one session of the app, shared by every component through useSession(). */
+/** The one session of the app, shared by every component through useSession(). */
 export function SessionProvider({ children, onSignedOut, controller: given }: Props) {
   const queryClient = useQueryClient();
   const [controller] = useState(() => given ?? new SessionController());

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '../../../contracts/roles';
 
-// DESIGN.md §5 and SECURITY.md: localStorage holds no PHI. The stored session is only what the
+// localStorage holds no PHI (ADR 007). The stored session is only what the
 // timers need and what lets a reload show the right shell at once; the user's name, email and
 // everything else stay in memory and are fetched again from GET /api/auth/session.
 

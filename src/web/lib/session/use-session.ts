@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { SessionInfo } from '../../../contracts/auth';
 import type { SessionUser } from '../../../contracts/user';
 
-// Spec §4 Session, DESIGN.md §5: the one place the web app learns who is signed in. The provider
+// The one place the web app learns who is signed in (ADR 006). The provider
 // (session-provider.tsx, mounted in app.tsx) owns the state; everyone else reads it through useSession().
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';

@@ -43,6 +43,24 @@ describe('appointments view', { timeout: 20_000 }, () => {
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
   });
 
+  it('says the parking of an upcoming appointment once on its card', async () => {
+    const id = crypto.randomUUID();
+    const parkingReservation = {
+      id: crypto.randomUUID(),
+      appointmentId: id,
+      licensePlate: 'PARK 42',
+      arrivalTime: '2030-03-12T14:10:00.000Z',
+      departureTime: '2030-03-12T16:00:00.000Z',
+      status: 'reserved' as const,
+    };
+    stubRoutes({ [UPCOMING]: page([appointment({ id, parkingReservation })]), [PAST]: page([]) });
+    renderPatientView(<AppointmentsPage />);
+
+    const card = (await screen.findByText('Reason: Blood pressure review')).closest('li')!;
+    expect(card.textContent?.match(/PARK 42/g)).toHaveLength(1);
+    expect(screen.getByTestId('parking-details')).toHaveTextContent('PARK 42');
+  });
+
   it('opens on the past tab from a link and says when there is none', async () => {
     stubRoutes({ [UPCOMING]: page([]), [PAST]: page([]) });
     renderPatientView(<AppointmentsPage />, { path: '/appointments?tab=past' });

@@ -26,6 +26,14 @@ export function DemoAccounts({ onSelect, selectedEmail }: { onSelect(account: De
       <ul className="mt-3 flex flex-col gap-2">
         {accounts.data.map((account) => {
           const role = t(`shell:roles.${account.role}`);
+          // Two accounts share a role (two doctors, two patients): the name tells them apart, and the
+          // badge says what the special one is for.
+          const badge =
+            account.kind === 'mfa-patient'
+              ? t('demo.mfaBadge')
+              : account.kind === 'first-sign-in-doctor'
+                ? t('demo.firstSignInBadge')
+                : null;
           const selected = selectedEmail === account.email;
           return (
             <li key={account.email}>
@@ -47,8 +55,8 @@ export function DemoAccounts({ onSelect, selectedEmail }: { onSelect(account: De
                 )}
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="font-medium text-slate-900 dark:text-slate-100">
-                    {role}
-                    {account.mfa ? <span className="font-normal text-slate-600 dark:text-slate-400"> · {t('demo.mfaBadge')}</span> : null}
+                    {role} · {account.name}
+                    {badge ? <span className="font-normal text-slate-600 dark:text-slate-400"> · {badge}</span> : null}
                   </span>
                   <span className="truncate text-slate-600 dark:text-slate-400">{account.email}</span>
                 </span>

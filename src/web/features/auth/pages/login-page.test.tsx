@@ -45,12 +45,31 @@ function stubServer({ demoMode = false } = {}) {
       if (url === '/api/demo/accounts')
         return json({
           data: [
-            { role: 'doctor', email: 'doctor@caredeck.demo', password: 'Doctor#2026', label: 'Doctor', mfa: false },
+            {
+              role: 'doctor',
+              kind: 'doctor',
+              name: 'Michael Chen',
+              email: 'doctor@caredeck.demo',
+              password: 'Doctor#2026',
+              label: 'Doctor: Dr. Michael Chen, Family Medicine',
+              mfa: false,
+            },
+            {
+              role: 'doctor',
+              kind: 'first-sign-in-doctor',
+              name: 'Lena Fischer',
+              email: 'new.doctor@caredeck.demo',
+              password: 'Welcome#2026',
+              label: 'Doctor at first sign-in: Dr. Lena Fischer, Pediatrics',
+              mfa: false,
+            },
             {
               role: 'patient',
+              kind: 'mfa-patient',
+              name: 'Aisha Haddad',
               email: 'mfa@caredeck.demo',
               password: 'Secure#2026',
-              label: 'Patient with MFA',
+              label: 'Patient with two-step sign-in: Aisha Haddad',
               mfa: true,
               mfaCode: '493027',
             },
@@ -280,6 +299,19 @@ describe('demo accounts (spec §2)', () => {
     const code = await screen.findByLabelText('Verification code');
     expect(code).toHaveValue('493027');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled());
+  });
+
+  it('names each account so that two of one role read differently', async () => {
+    stubServer({ demoMode: true });
+    renderLogin();
+    const list = await screen.findByTestId('demo-accounts');
+    const names = within(list)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(new Set(names).size).toBe(3);
+    expect(within(list).getByTestId('demo-account-doctor@caredeck.demo')).toHaveTextContent(/^Doctor · Michael Chen/);
+    expect(within(list).getByTestId('demo-account-new.doctor@caredeck.demo')).toHaveTextContent(/^Doctor · Lena Fischer · first sign-in/);
+    expect(within(list).getByTestId('demo-account-mfa@caredeck.demo')).toHaveTextContent(/^Patient · Aisha Haddad · two-step sign-in/);
   });
 });
 

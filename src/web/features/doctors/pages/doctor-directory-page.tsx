@@ -25,7 +25,7 @@ function filtersFrom(params: URLSearchParams): DirectoryFilters {
   };
 }
 
-/** Spec §2 view `doctors` (and the patient route /patient/care-team): the organisation's doctor directory. */
+/** The view `doctors` (and the older patient path /patient/care-team): the organisation's doctor directory. */
 export function DoctorDirectoryPage() {
   const { t } = useTranslation('doctors');
   const [params, setParams] = useSearchParams();

@@ -32,7 +32,7 @@ function useWeekFormat(locale: string) {
   }, [locale]);
 }
 
-/** Spec §3 Doctor profile: qualifications, languages, weekly availability, and for patients the way to book. */
+/** A doctor's profile: qualifications, languages, weekly availability, and for patients the way to book. */
 export function DoctorProfilePage() {
   const { t, i18n } = useTranslation('doctors');
   const nameOf = usePersonName();

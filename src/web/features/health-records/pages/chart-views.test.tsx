@@ -207,7 +207,7 @@ describe('demographics view', { timeout: 20_000 }, () => {
     clinical: null,
   };
 
-  it('shows the spec §3 fields read-only, translated, with a link to change them in settings', async () => {
+  it('shows the patient’s own fields read-only, translated, with a link to change them in settings', async () => {
     stubRoutes({ [DETAIL]: () => json({ data: detail }) });
     renderPatientView(<DemographicsPage />);
     expect(await screen.findByText('Ann Patient')).toBeInTheDocument();

@@ -29,7 +29,7 @@ function countryName(locale: string, code: string): string {
 }
 
 /**
- * Spec §2 demographics (read-only for a patient, §3 fields): who the patient is to the organisation.
+ * Demographics (read-only for a patient): who the patient is to the organisation.
  * What they may change themself is changed in profile settings.
  */
 export function DemographicsPage() {

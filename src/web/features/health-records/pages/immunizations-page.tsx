@@ -26,7 +26,7 @@ export function groupByVaccine(immunizations: readonly Immunization[]): Vaccine[
   return vaccines.sort((a, b) => (b.doses[0]?.administeredOn ?? '').localeCompare(a.doses[0]?.administeredOn ?? ''));
 }
 
-/** Spec §2 immunizations (read-only for a patient): each vaccine with its CVX code and every dose. */
+/** Immunizations (read-only for a patient): each vaccine with its CVX code and every dose. */
 export function ImmunizationsPage() {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { LabPanelCard } from '../components/lab-panel-card';
 import { LabTrend } from '../components/lab-trend';
 
-/** Spec §2 lab-results: the patient's released panels, newest first, with a trend of one test. */
+/** Lab results: the patient's released panels, newest first, with a trend of one test. */
 export function LabResultsPage() {
   const { t } = useTranslation('health');
   const { user } = useSession();

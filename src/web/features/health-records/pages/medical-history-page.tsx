@@ -11,7 +11,7 @@ function byDate(a: HistoryEntry, b: HistoryEntry): number {
 }
 
 /**
- * Spec §2 medical-history (read-only for a patient): allergies, past conditions, surgeries,
+ * Medical history (read-only for a patient): allergies, past conditions, surgeries,
  * hospitalisations and injuries, and family history.
  */
 export function MedicalHistoryPage() {

@@ -10,7 +10,7 @@ function byOnset(a: Problem, b: Problem): number {
   return (b.onsetDate ?? '').localeCompare(a.onsetDate ?? '');
 }
 
-/** Spec §2 problems (read-only for a patient): the problem list, active ones first, with ICD-10 codes. */
+/** Problems (read-only for a patient): the problem list, active ones first, with ICD-10 codes. */
 export function ProblemsPage() {
   const { t } = useTranslation('health');
   return (

@@ -11,7 +11,7 @@ export function completedVisits(appointments: readonly Appointment[]): Appointme
 }
 
 /**
- * Spec §2 visit-notes for a patient: their completed visits. A visit's summary is written by the
+ * Visit notes for a patient: their completed visits. A visit's summary is written by the
  * doctor in the doctor portal; until then each visit says honestly that none has been written.
  */
 export function VisitNotesPage() {

@@ -15,7 +15,7 @@ const LINE_STYLES = [
   { color: '#b45309', dash: '6 4' },
 ] as const;
 
-/** Spec §2 vitals (read-only for a patient): a trend chart per measure, each with its table. */
+/** Vitals (read-only for a patient): a trend chart per measure, each with its table. */
 export function VitalsPage() {
   const { t } = useTranslation('health');
   const { user } = useSession();

@@ -33,7 +33,7 @@ function Sparkline({ values, label }: { values: number[]; label: string }) {
 }
 
 /**
- * Spec §2 analytics dashboard mockup, made of real data: the live figures as dashboard tiles and
+ * The landing page's analytics dashboard preview, made of real data: the live figures as dashboard tiles and
  * the trend of active users sampled while the visitor watches.
  */
 export function AnalyticsPreviewSection() {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FeatureGrid } from './feature-grid';
 import { LandingSection } from './landing-section';
 
-// Spec §2 awards: the standards each release is checked against (axe in the e2e suite, SECURITY.md).
+// Awards: the standards each release is checked against (WCAG 2.2 AA by axe in the e2e suite, OWASP ASVS by
+// the server's security tests).
 const ITEMS = [
   { key: 'wcag', icon: Accessibility },
   { key: 'asvs', icon: Award },

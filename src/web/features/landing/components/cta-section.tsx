@@ -7,7 +7,7 @@ import { useGetStartedTarget } from '../lib/use-get-started-target';
 import { LandingSection } from './landing-section';
 
 /**
- * Spec §2 call to action, anchor "pricing". The trial starts where Get Started goes (sign-in, or
+ * The closing call to action, anchor "pricing". The trial starts where Get Started goes (sign-in, or
  * the portal); a consultation is a mail to the organisation's own address (organisation settings).
  */
 export function CtaSection() {

@@ -6,7 +6,7 @@ import { CheckList } from './check-list';
 import { LandingSection } from './landing-section';
 import { textList } from '../lib/text-list';
 
-/** Spec §2 paperless/digital era; its call to action opens the overview of how Caredeck is set up. */
+/** The paperless (digital era) section; its call to action opens the overview of how Caredeck is set up. */
 export function DigitalEraSection() {
   const { t } = useTranslation('landing');
   const points = t('digital.points', { returnObjects: true });

@@ -4,7 +4,7 @@ import type { Doctor } from '../../../../contracts/doctors';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { DoctorCard, DoctorGrid } from './doctor-card';
 
-// Spec §2 Doctor card and §9: every formatting rule of the card, one by one.
+// Every formatting rule of the doctor card (docs/product.md, Landing page), one by one.
 
 const base: Doctor = {
   id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',

@@ -5,7 +5,7 @@ import { formatFee, formatRating, splitQualifications, type Doctor } from '../..
 import { DoctorFact, DoctorSummary } from '../../../components/doctor/doctor-summary';
 
 /**
- * Spec §2 Doctor card and §9: avatar or initials, name, specialty, hospital, years of experience,
+ * The doctor card (docs/product.md, Landing page): avatar or initials, name, specialty, hospital, years of experience,
  * rating to 1 decimal, review count, fee with 2 decimals, at most 2 qualifications then "+N more",
  * the bio clamped to 3 lines and the verified mark.
  */

@@ -22,7 +22,7 @@ function FigureValue({ figure, stats }: { figure: Figure; stats: PublicStats }) 
   return <>{new Intl.NumberFormat(i18n.language).format(Math.round(shown))}</>;
 }
 
-/** Spec §2/§9 hero statistics, counted by the server (GET /api/public/stats) instead of simulated. */
+/** The hero's figures, counted by the server (GET /api/public/stats) instead of simulated. */
 export function HeroFigures() {
   const { t } = useTranslation('landing');
   const stats = useQuery(publicStatsQuery);

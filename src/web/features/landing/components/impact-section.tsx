@@ -6,7 +6,7 @@ import { publicStatsQuery } from '../api/public-stats';
 import { LandingSection } from './landing-section';
 
 /**
- * Spec §2 global impact map: the organisation's clinics (organisation settings, GET /api/public/config)
+ * The clinics' activity map: the organisation's clinics (organisation settings, GET /api/public/config)
  * with their patients today (GET /api/public/stats). The list is also the map's text alternative.
  */
 export function ImpactSection() {

@@ -4,7 +4,7 @@ import { AppLink } from '../../../lib/navigation/app-navigation';
 import { buttonClasses } from '../../../components/ui/button';
 import { useGetStartedTarget } from '../lib/use-get-started-target';
 
-// Spec §2 fixed top bar: the scroll buttons and Get Started. The public layout's header shows them
+// The landing page's fixed top bar: the scroll buttons and Get Started. The public layout's header shows them
 // on the landing page.
 
 export const SCROLL_TARGETS = ['services', 'platform', 'security', 'pricing'] as const;
@@ -40,7 +40,7 @@ export function LandingNav() {
   );
 }
 
-/** Spec §2 Get Started: sign-in, or straight to the role's portal when signed in. */
+/** Get Started: sign-in, or straight to the role's portal when signed in. */
 export function GetStartedLink() {
   const { t } = useTranslation('landing');
   const target = useGetStartedTarget();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * One section of the landing page: a named landmark with its heading. `name` is the section's
- * stable name (the e2e test checks the order of spec §2 by it); `id` is the anchor the top bar
+ * stable name (the e2e test checks the sections' order by it); `id` is the anchor the top bar
  * scrolls to. scroll-mt keeps the heading clear of the fixed top bar.
  */
 export function LandingSection({

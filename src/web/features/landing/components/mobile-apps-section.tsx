@@ -7,7 +7,7 @@ import { CheckList } from './check-list';
 import { LandingSection } from './landing-section';
 import { textList } from '../lib/text-list';
 
-/** Spec §2 mobile apps: Caredeck installs from the browser (PWA) instead of store badges that lead nowhere. */
+/** Mobile apps: Caredeck installs from the browser (PWA) instead of store badges that lead nowhere. */
 export function MobileAppsSection() {
   const { t } = useTranslation('landing');
   const state = useInstallState();

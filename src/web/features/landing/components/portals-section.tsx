@@ -4,7 +4,7 @@ import { LandingSection } from './landing-section';
 import { PORTALS } from './portal-icons';
 import { textList } from '../lib/text-list';
 
-/** Spec §2 four portals (§3 portal: title, subtitle, features, description). */
+/** The four portals, each with its title, subtitle, features and description. */
 export function PortalsSection() {
   const { t } = useTranslation('landing');
   return (

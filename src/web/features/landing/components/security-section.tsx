@@ -10,7 +10,7 @@ const ITEMS = [
   { key: 'encryption', icon: FileLock2 },
 ] as const;
 
-/** Spec §2 security section, anchor "security". */
+/** The security section, anchor "security". */
 export function SecuritySection() {
   const { t } = useTranslation('landing');
   return (

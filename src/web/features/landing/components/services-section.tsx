@@ -12,7 +12,7 @@ const ITEMS = [
   { key: 'mental', icon: Brain },
 ] as const;
 
-/** Spec §2 service categories, anchor "services". */
+/** The service categories, anchor "services". */
 export function ServicesSection() {
   const { t } = useTranslation('landing');
   return (

@@ -14,8 +14,8 @@ export interface ExplorerSelection {
 }
 
 /**
- * Spec §2 explorer modal, §4 Explorer (the doctor query's loading, error and success states) and §5
- * (the doctors whose specialty equals the chosen one, ignoring case). Closes by its button, the
+ * The explorer's dialog of specialists: the doctor query's loading, error and success states, and
+ * the doctors whose specialty equals the chosen one, ignoring case. Closes by its button, the
  * backdrop or Escape; focus stays inside and returns to the card that opened it (ui/dialog).
  */
 export default function SpecialtiesExplorerModal({ selection, onClose }: { selection: ExplorerSelection; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { SPECIALTIES, SPECIALTY_CATEGORIES, type Specialty, type SpecialtyCatego
 import type { ExplorerSelection } from './specialties-explorer-modal';
 import { lazyView } from '../../../lib/lazy-view';
 
-// Spec §2 Landing page "Specialties explorer" and §4 Explorer: three tabs (by specialty, body system,
+// The landing page's specialties explorer (docs/product.md, Landing page): three tabs (by specialty, body system,
 // imaging type), a category filter (switching tabs resets it to all), and a card per item that opens
 // the specialists modal. The modal and its doctor query load only when a card is opened.
 
@@ -89,7 +89,7 @@ export default function SpecialtiesExplorer() {
   const [selection, setSelection] = useState<ExplorerSelection | null>(null);
   const tabRefs = useRef<Partial<Record<ExplorerTab, HTMLButtonElement | null>>>({});
 
-  // Spec §4 Explorer: switching a tab resets the category to all.
+  // Switching a tab resets the category to all.
   const chooseTab = (next: ExplorerTab) => {
     setTab(next);
     setCategory('all');

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LandingSection } from './landing-section';
 
-// Spec §3 testimonial: name, role, company, rating, content, avatar (initials here), metrics.
+// A testimonial: name, role, company, rating, content, avatar (initials here), metrics.
 // The quotes are marketing content in the locale files, which the organisation edits.
 const TESTIMONIALS = [
   { key: 'first', rating: 5 },

@@ -4,8 +4,8 @@ import { useReducedMotion } from './use-reduced-motion';
 const DURATION_MS = 800;
 
 /**
- * Moves the shown value towards `target` over a short ease-out when the figure changes, as the
- * spec's hero counters do, or jumps straight to it when reduced motion is asked for.
+ * Moves the shown value towards `target` over a short ease-out when the figure changes, as
+ * counters do, or jumps straight to it when reduced motion is asked for.
  */
 export function useAnimatedNumber(target: number): number {
   const reduced = useReducedMotion();

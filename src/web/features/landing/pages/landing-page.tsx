@@ -21,7 +21,7 @@ import { lazyView } from '../../../lib/lazy-view';
 // The explorer (tabs, 30 cards, its modal and doctor query) loads after the first paint.
 const SpecialtiesExplorer = lazyView(() => import('../components/specialties-explorer').then((m) => m.default), ['doctors']);
 
-/** The public front page, every section of spec §2 in its order; the footer is the layout's. */
+/** The public front page, every section in its order (docs/product.md, Landing page); the footer is the layout's. */
 export function LandingPage() {
   const { t } = useTranslation('landing');
   const { hash } = useAppLocation();

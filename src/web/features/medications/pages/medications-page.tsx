@@ -18,8 +18,8 @@ import { SharePanel } from '../components/share-panel';
 import { PageSection } from '../../../components/ui/page-section';
 
 /**
- * Spec §2 medications for a patient: current and past medicines, allergies beside them, refill
- * requests of current ones and links to share the list (item 6).
+ * Medications for a patient: current and past medicines, allergies beside them, refill
+ * requests of current ones and links to share the list.
  */
 export function MedicationsPage() {
   const { t } = useTranslation('health');

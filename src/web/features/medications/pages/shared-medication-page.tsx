@@ -9,7 +9,7 @@ import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { sharedMedicationQuery } from '../api/shared-medication';
 
 /**
- * The one public route of spec §2: a patient's shared medication list, open without sign-in.
+ * The one public view besides the landing page and sign-in: a patient's shared medication list, open without sign-in.
  * Every way a link can be unusable (unknown, expired, revoked) shows the same page, so the page
  * tells a visitor nothing about which links exist.
  */

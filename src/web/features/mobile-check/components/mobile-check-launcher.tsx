@@ -23,7 +23,7 @@ function setHeaderButtons(change: number): void {
 }
 
 /**
- * Spec §2 Dialogs: the button that opens the mobile responsiveness check, in the signed-in header
+ * The button that opens the mobile responsiveness check, in the signed-in header
  * (`placement="header"`) or floating on a public page. Shown in demo mode or to admins; never
  * inside the check's own frame. The overlay loads only when opened.
  */

@@ -23,7 +23,7 @@ const FIRST_PAINT_TIMEOUT_MS = 5000;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Spec §2 / §9 Mobile test: renders the current page in a same-origin frame at each viewport, gives
+ * The mobile check (docs/product.md, Mobile check): renders the current page in a same-origin frame at each viewport, gives
  * it 500 ms, then measures whether anything overflows horizontally (the frame's scrollWidth against
  * its clientWidth). Real layout, real measurement: nothing is simulated.
  */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deviceTypeOf, measureOverflow, MOBILE_CHECK_SETTLE_MS, MOBILE_CHECK_VIEWPORTS } from './viewports';
 
-describe('mobile check constants and rules (spec §9 Mobile test)', () => {
-  it('checks the seven viewports of the spec, in order, 500 ms each', () => {
+describe('mobile check constants and rules', () => {
+  it('checks the seven viewports, phones first, 500 ms each', () => {
     expect(MOBILE_CHECK_VIEWPORTS.map((v) => `${v.width}x${v.height}`)).toEqual([
       '375x667',
       '390x844',

@@ -1,4 +1,4 @@
-// Spec §9 Mobile test: the viewports checked, the time given to each, and the device type rule.
+// The mobile check (docs/product.md, Mobile check): the viewports checked, the time given to each, and the device type rule.
 
 export const MOBILE_CHECK_VIEWPORTS = [
   { width: 375, height: 667 },

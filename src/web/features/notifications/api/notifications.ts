@@ -68,7 +68,7 @@ function useNotificationMutation<TVariables>(
       queryClient.setQueryData<NotificationPages>(queryKey, (pages) => edit(pages, change(variables)));
       void queryClient.invalidateQueries({ predicate: (query) => notificationLists(query.queryKey) });
     },
-    // Spec §8 texts. Told here, not by the caller: opening a notification closes the list that asked.
+    // The failure's own text. Told here, not by the caller: opening a notification closes the list that asked.
     onError: () => toast.error(i18next.t(`notifications:errors.${failure}`)),
   });
 }

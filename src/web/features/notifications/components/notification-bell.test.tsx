@@ -105,7 +105,7 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-describe('the bell (spec §2)', () => {
+describe('the bell', () => {
   it('names the unread count and shows it', async () => {
     const server = notificationServer([item(1), item(2), item(3, { isRead: true })]);
     renderBell();
@@ -186,7 +186,7 @@ describe('the list', () => {
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
-  it('shows the spec error when the list cannot be fetched, and retries', async () => {
+  it('says the list could not be fetched, and retries', async () => {
     const server = notificationServer([], { list: true });
     const user = userEvent.setup();
     renderBell();
@@ -220,7 +220,7 @@ describe('the list', () => {
     expect(server.calls).toContainEqual({ method: 'DELETE', url: `/api/notifications/${item(1).id}`, body: undefined });
   });
 
-  it('tells the spec text when a delete fails, and keeps the item', async () => {
+  it('says so when a delete fails, and keeps the item', async () => {
     notificationServer([item(1)], { remove: true });
     const user = userEvent.setup();
     renderBell();
@@ -241,7 +241,7 @@ describe('the list', () => {
   });
 });
 
-describe('opening one (spec §4 Notification, §2 detail modal)', () => {
+describe('opening one', () => {
   it('marks it read and shows the detail, advising an early arrival for an in-person consultation', async () => {
     const consultation = item(1, {
       type: 'consultation',
@@ -291,7 +291,7 @@ describe('opening one (spec §4 Notification, §2 detail modal)', () => {
     expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
-  it('tells the spec text when marking read fails', async () => {
+  it('says so when marking read fails', async () => {
     notificationServer([item(1)], { read: true });
     const user = userEvent.setup();
     renderBell();
@@ -301,7 +301,7 @@ describe('opening one (spec §4 Notification, §2 detail modal)', () => {
   });
 });
 
-describe('live (spec §4 push)', () => {
+describe('live', () => {
   it('a notification pushed over the live connection updates the count without polling', async () => {
     const server = notificationServer([]);
     const fake = fakeEnvironment();

@@ -9,7 +9,7 @@ import { NotificationDetailDialog } from './notification-detail-dialog';
 import { NotificationList } from './notification-list';
 
 /**
- * Spec §2 Signed-in header: the bell with the unread count, live (pushes refresh it; polling every
+ * The signed-in header's bell with the unread count, live (pushes refresh it; polling every
  * 30 s only while the live connection is down), opening the list; a notification opens in a modal.
  */
 export function NotificationBell({ userId }: { userId: string }) {

@@ -18,7 +18,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Spec §2 notification detail modal; for an in-person consultation it advises arriving 15 minutes early. */
+/** A notification's detail dialog; for an in-person consultation it advises arriving 15 minutes early. */
 export function NotificationDetailDialog({ userId, notification, onClose }: Props) {
   const { t, i18n } = useTranslation('notifications');
   const remove = useDeleteNotification(userId);

@@ -26,7 +26,7 @@ interface Props {
   onOpen(notification: Notification): void;
 }
 
-/** Spec §2/§4 Notification: the bell's list; opening one marks it read; mark all read; delete. */
+/** The bell's list; opening one marks it read; mark all read; delete. */
 export function NotificationList({ userId, query, onOpen }: Props) {
   const { t, i18n } = useTranslation('notifications');
   const now = useNow(30_000);

@@ -5,8 +5,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * "Just now" under a minute, "Nm ago", "Nh ago", "Nd ago" under 7 days, then the date. The
- * spec fixes the English texts; each locale file carries its own short wording of the same three.
+ * "Just now" under a minute, "Nm ago", "Nh ago", "Nd ago" under 7 days, then the date. These
+ * are the English texts (docs/product.md, Notifications and toasts); each locale file carries its own short wording of the same three.
  */
 export function relativeTime(iso: string, now: number, language: string, t: TFunction): string {
   const elapsed = now - new Date(iso).getTime();

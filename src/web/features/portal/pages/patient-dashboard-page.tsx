@@ -30,7 +30,7 @@ const QUICK_ACTIONS = [
   { view: 'profile-settings', label: 'settings', icon: Settings },
 ] as const;
 
-/** Spec §2 Patient dashboard: welcome back, quick actions, appointments, vital signs, medications, lab results. */
+/** The patient dashboard: welcome back, quick actions, appointments, vital signs, medications, lab results. */
 export function PatientDashboardPage() {
   const { t } = useTranslation('health');
   const { user } = useSession();

@@ -7,7 +7,7 @@ import { roleLabel } from '../../../lib/session/role-label';
 import { useSession } from '../../../lib/session/use-session';
 
 /**
- * The home of each role portal until the role issues build the real dashboards: only real facts of
+ * The home of each role portal until each role has its own dashboard: only real facts of
  * the signed-in account (name, role or position, two-step sign-in) and the role's views. No figures
  * are made up.
  */

@@ -12,7 +12,7 @@ import { DocumentList, type Notice } from '../components/document-list';
 import { UploadForm } from '../components/upload-form';
 import { PageSection } from '../../../components/ui/page-section';
 
-/** Spec §2 records: the patient's documents by category, and adding their own. */
+/** Records: the patient's documents by category, and adding their own. */
 export function RecordsPage() {
   const { t } = useTranslation('records');
   const { user } = useSession();

@@ -1,18 +1,22 @@
+import { joinAddress, type AddressParts } from '../../../../contracts/addresses';
 import { ageFromBirthDate, registrationPayloadSchema, splitList, type RegistrationPayload } from '../../../../contracts/registration';
 import { stepOfField, type RegistrationField, type RegistrationFormValues } from '../lib/wizard';
 
 /**
  * Spec §3 "Patient registration payload", built from what the wizard holds:
- * the address is "street, city, state zip"; the role is patient; the record number is "MRN" plus
+ * the address is "street, city, state zip" (joined as the chosen country has them, the parts sent beside it); the role is patient; the record number is "MRN" plus
  * the last 6 digits of the current time (the server assigns the real one and ignores this);
  * blood type "Unknown" when none was chosen; age is the current year minus the birth year; the
  * lists are the comma-separated texts split and trimmed; preferred language defaults to English.
  */
 export function buildRegistrationPayload(values: RegistrationFormValues, now: Date = new Date()): RegistrationPayload {
-  const street = values.address.trim();
-  const city = values.city.trim();
-  const state = values.state.trim();
-  const zipCode = values.zipCode.trim();
+  const parts: AddressParts = {
+    country: values.country,
+    street: values.address.trim(),
+    city: values.city.trim(),
+    state: values.state.trim(),
+    zipCode: values.zipCode.trim(),
+  };
   return {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
@@ -21,7 +25,8 @@ export function buildRegistrationPayload(values: RegistrationFormValues, now: Da
     phone: values.phone.trim(),
     dateOfBirth: values.dateOfBirth,
     gender: values.gender as RegistrationPayload['gender'],
-    address: `${street}, ${city}, ${state} ${zipCode}`,
+    address: joinAddress(parts),
+    addressParts: parts,
     role: 'patient',
     medicalRecordNumber: `MRN${String(now.getTime()).slice(-6)}`,
     bloodType: values.bloodType || 'Unknown',
@@ -37,6 +42,13 @@ export function buildRegistrationPayload(values: RegistrationFormValues, now: Da
   };
 }
 
+/** The wizard field a payload path belongs to (`addressParts.street` is the street field, `address`). */
+export function wizardFieldOf(path: string): string {
+  const [head = '', part] = path.split('.');
+  if (head !== 'addressParts') return head;
+  return part === 'street' ? 'address' : (part ?? 'address');
+}
+
 /**
  * The final check before submitting: the very schema the server validates with (spec §4 "the final
  * action validates"). Returns each failing wizard field with its message key; an issue on a value
@@ -47,7 +59,7 @@ export function payloadIssues(payload: RegistrationPayload): Partial<Record<Regi
   if (result.success) return {};
   const issues: Partial<Record<RegistrationField | '_form', string>> = {};
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
+    const field = wizardFieldOf(issue.path.map(String).join('.'));
     const key = stepOfField(field) ? (field as RegistrationField) : '_form';
     issues[key] ??= issue.message;
   }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BLOOD_TYPES, PREFERRED_LANGUAGES } from '../../../../contracts/registration';
+import { LANGUAGE_NAMES } from '../../../../contracts/languages';
+import { BLOOD_TYPES, PREFERRED_LANGUAGE_CODES, PREFERRED_LANGUAGES } from '../../../../contracts/registration';
 import { SelectField, TextAreaField, TextField } from './form-fields';
 import type { StepFieldsProps } from './step-fields';
 
@@ -15,7 +16,11 @@ export function MedicalInfoStep({ field }: StepFieldsProps) {
       />
       <SelectField
         label={t('fields.preferredLanguage')}
-        options={PREFERRED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
+        // The app's languages each in its own name (as the language switcher names them); "Other" in the reader's.
+        options={PREFERRED_LANGUAGES.map((value) => ({
+          value,
+          label: value === 'Other' ? t('languages.Other') : LANGUAGE_NAMES[PREFERRED_LANGUAGE_CODES[value]],
+        }))}
         {...field('preferredLanguage')}
       />
       <TextAreaField label={t('fields.allergies')} hint={t('hints.list')} className="sm:col-span-2" {...field('allergies')} />

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { GENDERS } from '../../../../contracts/registration';
+import { DateField } from '../../../components/form/date-field';
 import { SelectField, TextField } from './form-fields';
-import type { StepFieldsProps } from './step-fields';
+import type { DateBinding, StepFieldsProps } from './step-fields';
 
 /** Spec §5 step 1: every field here is required. */
-export function PersonalInfoStep({ field }: StepFieldsProps) {
+export function PersonalInfoStep({ field, dateOfBirth }: StepFieldsProps & { dateOfBirth: DateBinding }) {
   const { t } = useTranslation('registration');
-  const today = new Date().toISOString().slice(0, 10);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField label={t('fields.firstName')} autoComplete="given-name" required {...field('firstName')} />
@@ -22,14 +22,17 @@ export function PersonalInfoStep({ field }: StepFieldsProps) {
         {...field('password')}
       />
       <TextField label={t('fields.confirmPassword')} type="password" autoComplete="new-password" required {...field('confirmPassword')} />
-      <TextField
+      {/* Day, month and year in the reader's order; from 1900 to today, as the contract checks. */}
+      <DateField
         label={t('fields.dateOfBirth')}
-        type="date"
         autoComplete="bday"
-        max={today}
-        min="1900-01-01"
         required
-        {...field('dateOfBirth')}
+        marker={
+          <span aria-hidden="true" className="text-sm text-red-700 dark:text-red-400">
+            *
+          </span>
+        }
+        {...dateOfBirth}
       />
       <SelectField
         label={t('fields.gender')}

@@ -7,3 +7,13 @@ export type FieldBinding = UseFormRegisterReturn<RegistrationField> & { error?: 
 export interface StepFieldsProps {
   field: (name: RegistrationField) => FieldBinding;
 }
+
+/** A date field's binding: its value, its handlers, the ref that takes focus, and the translated error. */
+export interface DateBinding {
+  name: RegistrationField;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  inputRef: (element: HTMLInputElement | null) => void;
+  error?: string;
+}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DEFAULT_ADDRESS_COUNTRY, type AddressCountry } from '../../../../contracts/addresses';
 import {
   registrationStep1Schema,
   registrationStep2Schema,
@@ -22,7 +23,9 @@ export interface RegistrationFormValues {
   phone: string;
   dateOfBirth: string;
   gender: '' | (typeof GENDERS)[number];
-  /** The street: spec §3 joins street, city, state and zip into the payload's one address. */
+  /** Which address fields follow, and which of them are required (contracts/addresses.ts). */
+  country: AddressCountry;
+  /** The street: the payload's one address joins street, city, state and zip. */
   address: string;
   city: string;
   state: string;
@@ -49,6 +52,7 @@ export const EMPTY_REGISTRATION: RegistrationFormValues = {
   phone: '',
   dateOfBirth: '',
   gender: '',
+  country: DEFAULT_ADDRESS_COUNTRY,
   address: '',
   city: '',
   state: '',
@@ -88,7 +92,7 @@ export const WIZARD_STEPS: Record<StepNumber, WizardStep> = {
     number: 2,
     key: 'address',
     schema: registrationStep2Schema,
-    fields: ['address', 'city', 'state', 'zipCode', 'maritalStatus', 'occupation'],
+    fields: ['country', 'address', 'city', 'state', 'zipCode', 'maritalStatus', 'occupation'],
   },
   3: {
     number: 3,

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { typeDate } from '../../../test/date-field';
 import { RegistrationPage } from './registration-page';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
@@ -64,7 +65,7 @@ async function fillStep1(user: ReturnType<typeof userEvent.setup>, email = 'amar
   await fill(user, 'Phone Number', '+1 555 010 2233');
   await fill(user, 'Password', 'Harbour-Lights#42');
   await fill(user, 'Confirm Password', 'Harbour-Lights#42');
-  fireEvent.change(input('Date of Birth'), { target: { value: '1988-04-17' } });
+  await typeDate(user, screen.getByRole('group', { name: 'Date of Birth' }), '1988-04-17');
   await user.selectOptions(input('Gender'), 'female');
 }
 
@@ -333,6 +334,98 @@ describe('registration wizard: submitting (spec §4, §7, §8)', () => {
         duration: 7000,
       }),
     );
+  });
+
+  it('asks for the address lines of the chosen country and sends them with the joined line', async () => {
+    answerRegistrationWith(() => json(202, { success: true, message: 'Thank you.' }));
+    const { user } = renderWizard();
+    await fillStep1(user);
+    await press(user, button('Next'));
+    expect(input('Country or Region')).toHaveValue('US');
+    await user.selectOptions(input('Country or Region'), 'DE');
+    // Germany has no state line, and calls its code a postal code.
+    expect(screen.queryByLabelText('State')).toBeNull();
+    expect(screen.queryByLabelText('ZIP Code')).toBeNull();
+    await fill(user, 'Street Address', 'Hauptstraße 5');
+    await fill(user, 'City', 'Berlin');
+    await fill(user, 'Postal Code', '1011');
+    await press(user, button('Next'));
+    expect(errorOf('Postal Code')).toBe('Please enter a valid postal code for this country');
+    expect(input('Postal Code')).toHaveFocus();
+    expect(input('City')).toHaveValue('Berlin');
+    await fill(user, 'Postal Code', '5');
+    await press(user, button('Next'));
+    // The app's six languages, each named in itself.
+    expect(Array.from((input('Preferred Language') as HTMLSelectElement).options, (option) => option.text)).toEqual([
+      'English',
+      'Español',
+      'Français',
+      'Deutsch',
+      '中文',
+      'العربية',
+      'Other',
+    ]);
+    await user.selectOptions(input('Preferred Language'), 'العربية');
+    await press(user, button('Create Account'));
+
+    await screen.findByTestId('login-state');
+    const [[, init]] = registrationCalls() as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      address: 'Hauptstraße 5, Berlin, 10115, DE',
+      addressParts: { country: 'DE', street: 'Hauptstraße 5', city: 'Berlin', zipCode: '10115' },
+      preferredLanguage: 'Arabic',
+    });
+  });
+
+  it('puts the server’s refusal of an address part beside its field, translated', async () => {
+    await i18next.changeLanguage('de');
+    answerRegistrationWith(() =>
+      json(400, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid.',
+          fields: { 'addressParts.zipCode': 'Please enter a valid ZIP code' },
+        },
+      }),
+    );
+    try {
+      const { user } = renderWizard();
+      const de = (key: string) => i18next.t(key);
+      await user.click(screen.getByLabelText(de('registration:fields.firstName')));
+      await user.paste('Amara');
+      await user.click(screen.getByLabelText(de('registration:fields.lastName')));
+      await user.paste('Okafor');
+      await user.click(screen.getByLabelText(de('registration:fields.email')));
+      await user.paste('amara@example.org');
+      await user.click(screen.getByLabelText(de('registration:fields.phone')));
+      await user.paste('+1 555 010 2233');
+      await user.click(screen.getByLabelText(de('registration:fields.password')));
+      await user.paste('Harbour-Lights#42');
+      await user.click(screen.getByLabelText(de('registration:fields.confirmPassword')));
+      await user.paste('Harbour-Lights#42');
+      await typeDate(user, screen.getByRole('group', { name: de('registration:fields.dateOfBirth') }), '1988-04-17');
+      await user.selectOptions(screen.getByLabelText(de('registration:fields.gender')), 'female');
+      await press(user, button(de('registration:actions.next')));
+      await user.click(screen.getByLabelText(de('registration:fields.address')));
+      await user.paste('12 Elm Street');
+      await user.click(screen.getByLabelText(de('registration:fields.city')));
+      await user.paste('Springfield');
+      await user.click(screen.getByLabelText(de('registration:fields.state')));
+      await user.paste('IL');
+      await user.click(screen.getByLabelText(de('registration:fields.zipCode')));
+      await user.paste('62701');
+      await press(user, button(de('registration:actions.next')));
+      await press(user, button(de('registration:actions.createAccount')));
+
+      await waitFor(() => expect(stepHeading()).toHaveTextContent(de('registration:steps.address.title')));
+      const zip = screen.getByLabelText(de('registration:fields.zipCode'));
+      await waitFor(() => expect(zip).toHaveFocus());
+      expect(errorOf(de('registration:fields.zipCode'))).toBe(de('validation:zipCode.invalid'));
+      expect(errorOf(de('registration:fields.zipCode'))).not.toBe('Please enter a valid ZIP code');
+      expect(zip).toHaveValue('62701');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('validates every step again before sending, and sends nothing when one is invalid', async () => {

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import { buildRegistrationPayload, payloadIssues } from '../api/registration-pay
 import { AddressStep } from '../components/address-step';
 import { MedicalInfoStep } from '../components/medical-info-step';
 import { PersonalInfoStep } from '../components/personal-info-step';
-import type { FieldBinding } from '../components/step-fields';
+import type { DateBinding, FieldBinding } from '../components/step-fields';
 import { StepIndicator } from '../components/step-indicator';
 import { fieldsOfSteps, stepsResolver } from '../lib/steps-resolver';
 import {
@@ -44,14 +44,16 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<StepNumber>(1);
   const [announcement, setAnnouncement] = useState('');
-  const { register, clearErrors, setError, trigger, getValues, getFieldState, setFocus, formState } = useForm<RegistrationFormValues>({
-    defaultValues: EMPTY_REGISTRATION,
-    resolver: stepsResolver,
-    // Spec §5 "Editing a field clears its error": no re-validation while typing; errors appear on
-    // Next or Create Account, and a field's error goes away as soon as it is edited.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
+  const { register, clearErrors, setError, trigger, getValues, getFieldState, setFocus, formState, control } =
+    useForm<RegistrationFormValues>({
+      defaultValues: EMPTY_REGISTRATION,
+      resolver: stepsResolver,
+      // Spec §5 "Editing a field clears its error": no re-validation while typing; errors appear on
+      // Next or Create Account, and a field's error goes away as soon as it is edited.
+      mode: 'onSubmit',
+      reValidateMode: 'onSubmit',
+    });
+  const country = useWatch({ control, name: 'country' });
   const registration = useRegisterPatient();
   const busy = registration.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -66,7 +68,20 @@ export function RegistrationPage() {
     else if (target) setFocus(target);
   }, [step, setFocus]);
 
-  function field(name: RegistrationField): FieldBinding {
+  const birth = useController({ name: 'dateOfBirth', control });
+  const dateOfBirth: DateBinding = {
+    name: 'dateOfBirth',
+    value: birth.field.value,
+    onChange: (value) => {
+      clearErrors('dateOfBirth');
+      birth.field.onChange(value);
+    },
+    onBlur: birth.field.onBlur,
+    inputRef: birth.field.ref,
+    error: errorText('dateOfBirth'),
+  };
+
+  function errorText(name: RegistrationField): string | undefined {
     const error = formState.errors[name];
     let text: string | undefined;
     if (error?.message) {
@@ -74,7 +89,14 @@ export function RegistrationPage() {
       else if (error.type === REGISTRATION_TEXT) text = t(`registration:${error.message}`);
       else text = t(`validation:${error.message}`);
     }
-    return { ...register(name, { onChange: () => clearErrors(name) }), error: text };
+    return text;
+  }
+
+  function field(name: RegistrationField): FieldBinding {
+    const text = errorText(name);
+    // Another country asks for other lines, in other shapes: what was said about them no longer holds.
+    const cleared: RegistrationField[] = name === 'country' ? ['country', 'state', 'zipCode'] : [name];
+    return { ...register(name, { onChange: () => clearErrors(cleared) }), error: text };
   }
 
   function announceErrors() {
@@ -211,8 +233,8 @@ export function RegistrationPage() {
             {step < 3 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t('requiredNote')}</p> : null}
 
             <div className="mt-5">
-              {step === 1 ? <PersonalInfoStep field={field} /> : null}
-              {step === 2 ? <AddressStep field={field} /> : null}
+              {step === 1 ? <PersonalInfoStep field={field} dateOfBirth={dateOfBirth} /> : null}
+              {step === 2 ? <AddressStep field={field} country={country} /> : null}
               {step === 3 ? <MedicalInfoStep field={field} /> : null}
             </div>
 

@@ -1,12 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SUPPORTED_LANGUAGES, isSupportedLanguage, type Language } from '../../../../contracts/languages';
 import { inputClasses } from '../../../components/ui/field';
 import { useTheme } from '../../../lib/theme-context';
+import { useChooseLanguage } from '../../../lib/theme-server-sync';
 import type { Theme } from '../../../lib/theme';
-import { userSettingsQuery, useUpdateUserSettings, type UserSettingsResponse } from '../api/user-settings';
+import { userSettingsQuery, useUpdateUserSettings } from '../api/user-settings';
 import { nativeLanguageName } from '../lib/language-name';
 import { SectionError } from './settings-section';
 
@@ -21,7 +22,7 @@ export function PreferencesSection() {
   const { theme, setTheme } = useTheme();
   const settings = useQuery(userSettingsQuery);
   const update = useUpdateUserSettings();
-  const queryClient = useQueryClient();
+  const choose = useChooseLanguage();
   const languageId = useId();
   const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
 
@@ -38,22 +39,14 @@ export function PreferencesSection() {
 
   const chooseLanguage = async (next: string) => {
     if (!isSupportedLanguage(next)) return;
-    // The new language's texts suspend the page while they load, and the settings sync re-applies the
-    // cached saved language when it mounts again: the cache says the new one from now on, or the old
-    // language would come straight back before the save answers.
-    queryClient.setQueryData<UserSettingsResponse>(userSettingsQuery.queryKey, (old) =>
-      old ? { ...old, data: { ...old.data, language: next } } : old,
-    );
-    await i18n.changeLanguage(next);
     // Said in the new language (this render's `t` still speaks the old one).
     const tNext = i18n.getFixedT(next, 'settings');
-    update.mutate(
-      { language: next },
-      {
-        onSuccess: () => toast.success(tNext('preferences.languageChanged')),
-        onError: () => toast.error(tNext('preferences.saveFailed')),
-      },
-    );
+    try {
+      await choose(next);
+      toast.success(tNext('preferences.languageChanged'));
+    } catch {
+      toast.error(tNext('preferences.saveFailed'));
+    }
   };
 
   return (

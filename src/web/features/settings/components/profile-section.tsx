@@ -110,12 +110,8 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           <TextInput name="firstName" label={t('profile.personal.firstName')} autoComplete="given-name" />
           <TextInput name="lastName" label={t('profile.personal.lastName')} autoComplete="family-name" />
           <TextInput name="phone" label={t('profile.personal.phone')} type="tel" autoComplete="tel" />
-          <DateInput
-            name="dateOfBirth"
-            label={t('profile.personal.dateOfBirth')}
-            autoComplete="bday"
-            max={new Date().toISOString().slice(0, 10)}
-          />
+          {/* Not in the future, not before 1900: the profile schema says so in the reader's language. */}
+          <DateInput name="dateOfBirth" label={t('profile.personal.dateOfBirth')} autoComplete="bday" />
           <SelectInput name="gender" label={t('profile.personal.gender')}>
             <option value="">{t('profile.personal.genderUnspecified')}</option>
             {GENDERS.map((gender) => (

@@ -7,6 +7,7 @@ import { json, renderWithSession, sessionUser, stubServer } from '../testing/ren
 import { NotificationsSection } from './notifications-section';
 import { PrivacySection } from './privacy-section';
 import { ProfileSection } from './profile-section';
+import { typeDate } from '../../../test/date-field';
 
 // The settings' medical information, insurance and country, the notification
 // choices and the privacy section.
@@ -75,9 +76,7 @@ describe('profile: medical information, insurance and country', { timeout: 20_00
     const phone = screen.getByLabelText('Phone');
     await user.clear(phone);
     await user.type(phone, 'call me');
-    const birth = screen.getByLabelText('Date of birth');
-    await user.clear(birth);
-    await user.type(birth, '2999-01-01');
+    await typeDate(user, screen.getByRole('group', { name: 'Date of birth' }), '2999-01-01');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Please enter a valid phone number')).toBeInTheDocument();

@@ -17,7 +17,7 @@ import { api } from '../../../lib/api-client';
 export type UserPermissions = z.infer<typeof userPermissionsResponseSchema>['data'];
 export type CreatedUser = z.infer<typeof createUserResponseSchema>;
 
-/** The list's cache key starts with /api/users: spec §7 lists it among the keys pushes refresh. */
+/** The list's cache key starts with /api/users, one of the keys that pushes about users make stale. */
 export const USERS_KEY = '/api/users';
 
 export function usersQuery(query: UserListQuery) {

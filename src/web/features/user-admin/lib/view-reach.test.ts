@@ -5,7 +5,7 @@ import { isCurrent, viewReach } from './view-reach';
 const reach = (role: Parameters<typeof viewReach>[0], permissions: string[]) =>
   Object.fromEntries(viewReach(role, new Set(permissions)).map((r) => [r.view, r.reachable]));
 
-describe('view reach (spec §6)', () => {
+describe('view reach', () => {
   it('lets staff reach a guarded view with any one of its permissions', () => {
     const views = reach('staff', ['billing.view']);
     expect(views).toMatchObject({ billing: true, appointments: false, messages: false, doctors: true, 'staff-portal': true });

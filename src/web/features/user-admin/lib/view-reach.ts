@@ -11,7 +11,7 @@ import { NAVIGATION } from '../../../lib/session/role-navigation';
 
 type Requirement = readonly Permission[];
 
-/** Spec §6 guarded views and their any-of requirements (the guard's own table); medications differ for doctors. */
+/** Guarded views and their any-of requirements (the guard's own table); medications differ for doctors. */
 export function requirementOf(view: ViewName, role: Role): Requirement | undefined {
   return viewRequirement(view, role);
 }

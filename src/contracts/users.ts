@@ -1,0 +1,27 @@
+import { defineRoute, idParamsSchema } from './http';
+import { profileUpdateResponseSchema, profileUpdateSchema } from './profile';
+import { userSettingsResponseSchema, userSettingsUpdateSchema } from './user-settings';
+
+// The signed-in user's own settings and profile. Anyone else's id on the profile answers 404,
+// like a missing one.
+export const usersApi = {
+  settings: defineRoute({
+    method: 'GET',
+    path: '/api/user/settings',
+    response: userSettingsResponseSchema,
+  }),
+  updateSettings: defineRoute({
+    method: 'PUT',
+    path: '/api/user/settings',
+    body: userSettingsUpdateSchema,
+    response: userSettingsResponseSchema,
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/api/user/profile/:id',
+    params: idParamsSchema,
+    body: profileUpdateSchema,
+    response: profileUpdateResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+};
