@@ -20,7 +20,8 @@ import { lazyView } from '../lib/lazy-view';
 // opens after the first paint; until then the frame shows it as disconnected.
 const RealtimeLink = lazyView(() => import('./realtime-link').then((m) => m.AppRealtimeLink), []);
 
-// Spec §2 Dialogs: the mobile responsiveness check's floating button, on every page; loaded after first paint.
+// The mobile responsiveness check's floating button on public pages (the signed-in
+// frame has it in its header); loaded after first paint.
 const MobileCheckLauncher = lazyView(
   () => import('../features/mobile-check/components/mobile-check-launcher').then((m) => m.default),
   ['mobile-check'],

@@ -33,7 +33,7 @@ import { lazyView } from '../lib/lazy-view';
 const LandingPage = lazyView(() => import('../features/landing/pages/landing-page').then((m) => m.LandingPage), ['landing']);
 const SharedMedicationPage = lazyView(
   () => import('../features/medications/pages/shared-medication-page').then((m) => m.SharedMedicationPage),
-  [],
+  ['health'],
 );
 const LoginPage = lazyView(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage), ['auth', 'validation', 'biometric']);
 const ResetPasswordPage = lazyView(

@@ -1,3 +1,5 @@
+import type { MedicationFrequency } from '../../../contracts/clinical-catalogue';
+
 // Believable chronic conditions and what follows from each: the problem (ICD-10), the usual
 // medications, how lab values and vitals drift. A patient's history is drawn from one or two of
 // these, so their problems, medications, labs and vitals tell one consistent story.
@@ -5,7 +7,8 @@
 export interface MedicationTemplate {
   name: string;
   dosage: string;
-  frequency: string;
+  /** A code of the catalogue: the web words it in the reader's language. */
+  frequency: MedicationFrequency;
   route: string;
   instructions?: string;
 }
@@ -29,8 +32,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'I10',
     description: 'Essential (primary) hypertension',
     medications: [
-      { name: 'Lisinopril 10 mg oral tablet', dosage: '10 mg', frequency: 'Once daily', route: 'oral' },
-      { name: 'Amlodipine 5 mg oral tablet', dosage: '5 mg', frequency: 'Once daily', route: 'oral' },
+      { name: 'Lisinopril 10 mg oral tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral' },
+      { name: 'Amlodipine 5 mg oral tablet', dosage: '5 mg', frequency: 'once-daily', route: 'oral' },
     ],
     labs: { '2823-3': 0.3, '2160-0': 0.1 },
     systolic: 18,
@@ -40,8 +43,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'E11.9',
     description: 'Type 2 diabetes mellitus without complications',
     medications: [
-      { name: 'Metformin 500 mg oral tablet', dosage: '500 mg', frequency: 'Twice daily', route: 'oral', instructions: 'Take with meals.' },
-      { name: 'Empagliflozin 10 mg oral tablet', dosage: '10 mg', frequency: 'Once daily', route: 'oral' },
+      { name: 'Metformin 500 mg oral tablet', dosage: '500 mg', frequency: 'twice-daily', route: 'oral', instructions: 'Take with meals.' },
+      { name: 'Empagliflozin 10 mg oral tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral' },
     ],
     labs: { '2345-7': 42, '4548-4': 1.9, '2571-8': 45 },
     homeGlucose: true,
@@ -50,7 +53,7 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     key: 'hyperlipidemia',
     icd10: 'E78.5',
     description: 'Hyperlipidemia, unspecified',
-    medications: [{ name: 'Atorvastatin 20 mg oral tablet', dosage: '20 mg', frequency: 'Once daily at bedtime', route: 'oral' }],
+    medications: [{ name: 'Atorvastatin 20 mg oral tablet', dosage: '20 mg', frequency: 'once-daily-at-bedtime', route: 'oral' }],
     labs: { '2093-3': 38, '13457-7': 40, '2571-8': 30, '2085-9': -8 },
   },
   {
@@ -58,8 +61,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'J45.909',
     description: 'Unspecified asthma, uncomplicated',
     medications: [
-      { name: 'Albuterol 90 mcg/actuation inhaler', dosage: '2 puffs', frequency: 'Every 4–6 hours as needed', route: 'inhaled' },
-      { name: 'Fluticasone 110 mcg/actuation inhaler', dosage: '2 puffs', frequency: 'Twice daily', route: 'inhaled' },
+      { name: 'Albuterol 90 mcg/actuation inhaler', dosage: '2 puffs', frequency: 'every-4-6-hours-as-needed', route: 'inhaled' },
+      { name: 'Fluticasone 110 mcg/actuation inhaler', dosage: '2 puffs', frequency: 'twice-daily', route: 'inhaled' },
     ],
     labs: { '6690-2': 0.8 },
   },
@@ -71,7 +74,7 @@ export const CONDITIONS: readonly ConditionProfile[] = [
       {
         name: 'Levothyroxine 75 mcg oral tablet',
         dosage: '75 mcg',
-        frequency: 'Once daily before breakfast',
+        frequency: 'once-daily-before-breakfast',
         route: 'oral',
         instructions: 'Take on an empty stomach.',
       },
@@ -83,44 +86,44 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'K21.9',
     description: 'Gastro-esophageal reflux disease without esophagitis',
     medications: [
-      { name: 'Omeprazole 20 mg delayed-release capsule', dosage: '20 mg', frequency: 'Once daily before breakfast', route: 'oral' },
+      { name: 'Omeprazole 20 mg delayed-release capsule', dosage: '20 mg', frequency: 'once-daily-before-breakfast', route: 'oral' },
     ],
   },
   {
     key: 'anxiety',
     icd10: 'F41.1',
     description: 'Generalized anxiety disorder',
-    medications: [{ name: 'Sertraline 50 mg oral tablet', dosage: '50 mg', frequency: 'Once daily', route: 'oral' }],
+    medications: [{ name: 'Sertraline 50 mg oral tablet', dosage: '50 mg', frequency: 'once-daily', route: 'oral' }],
   },
   {
     key: 'anemia',
     icd10: 'D50.9',
     description: 'Iron deficiency anemia, unspecified',
-    medications: [{ name: 'Ferrous sulfate 325 mg oral tablet', dosage: '325 mg', frequency: 'Once daily', route: 'oral' }],
+    medications: [{ name: 'Ferrous sulfate 325 mg oral tablet', dosage: '325 mg', frequency: 'once-daily', route: 'oral' }],
     labs: { '718-7': -2.6, '4544-3': -7, '787-2': -10 },
   },
 ];
 
 /** Short courses that end: the "past" medications of a history. */
 export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string })[] = [
-  { name: 'Amoxicillin 500 mg oral capsule', dosage: '500 mg', frequency: 'Three times daily', route: 'oral', reason: 'Course completed' },
+  { name: 'Amoxicillin 500 mg oral capsule', dosage: '500 mg', frequency: 'three-times-daily', route: 'oral', reason: 'Course completed' },
   {
     name: 'Ibuprofen 400 mg oral tablet',
     dosage: '400 mg',
-    frequency: 'Every 8 hours as needed',
+    frequency: 'every-8-hours-as-needed',
     route: 'oral',
     reason: 'No longer needed',
   },
-  { name: 'Prednisone 20 mg oral tablet', dosage: '20 mg', frequency: 'Once daily', route: 'oral', reason: 'Course completed' },
-  { name: 'Azithromycin 250 mg oral tablet', dosage: '250 mg', frequency: 'Once daily', route: 'oral', reason: 'Course completed' },
+  { name: 'Prednisone 20 mg oral tablet', dosage: '20 mg', frequency: 'once-daily', route: 'oral', reason: 'Course completed' },
+  { name: 'Azithromycin 250 mg oral tablet', dosage: '250 mg', frequency: 'once-daily', route: 'oral', reason: 'Course completed' },
   {
     name: 'Hydrochlorothiazide 25 mg oral tablet',
     dosage: '25 mg',
-    frequency: 'Once daily',
+    frequency: 'once-daily',
     route: 'oral',
     reason: 'Replaced by another medication',
   },
-  { name: 'Cetirizine 10 mg oral tablet', dosage: '10 mg', frequency: 'Once daily', route: 'oral', reason: 'Seasonal symptoms resolved' },
+  { name: 'Cetirizine 10 mg oral tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral', reason: 'Seasonal symptoms resolved' },
 ];
 
 export const RESOLVED_PROBLEMS = [

@@ -16,6 +16,12 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { lazyView } from '../../lib/lazy-view';
 
+// The mobile check's button, in the header (demo mode or admins); its code is not part of the frame.
+const MobileCheckLauncher = lazyView(
+  () => import('../../features/mobile-check/components/mobile-check-launcher').then((m) => m.default),
+  ['mobile-check'],
+);
+
 // Only a doctor's first sign-in shows it: its code and texts are not part of the frame.
 const ChangePasswordDialog = lazyView(
   () => import('../../features/auth/components/change-password-dialog').then((m) => m.ChangePasswordDialog),
@@ -100,6 +106,11 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
             <div className="hidden sm:block">
               <LanguageSwitcher />
             </div>
+            {user ? (
+              <Suspense fallback={null}>
+                <MobileCheckLauncher placement="header" />
+              </Suspense>
+            ) : null}
             <ThemeToggle />
             {user ? <UserMenu user={user} /> : null}
           </div>

@@ -23,7 +23,14 @@ interface Props extends TrendChartProps {
 export function LazyTrendChart({ title, summary, timeHeading, ...chart }: Props) {
   return (
     <figure className="flex min-w-0 flex-col gap-2">
-      <Suspense fallback={<InlineLoading />}>
+      {/* The chart's own height is kept while its code loads, so the text below it does not jump. */}
+      <Suspense
+        fallback={
+          <div className="h-56 w-full" data-testid="trend-chart-placeholder">
+            <InlineLoading />
+          </div>
+        }
+      >
         <Chart {...chart} />
       </Suspense>
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">{summary}</figcaption>

@@ -63,11 +63,13 @@ interface QueryStatesProps<T> {
   emptyText: string;
   isEmpty: (data: T) => boolean;
   children: (data: T) => ReactNode;
+  /** What stands in while loading; a view whose content is tall passes a placeholder of its shape, so nothing moves when it arrives. */
+  loading?: ReactNode;
 }
 
 /** Renders the loading, error-with-retry or empty state of a query, else its content. */
-export function QueryStates<T>({ query, errorText, emptyText, isEmpty, children }: QueryStatesProps<T>) {
-  if (query.isPending) return <InlineLoading />;
+export function QueryStates<T>({ query, errorText, emptyText, isEmpty, children, loading }: QueryStatesProps<T>) {
+  if (query.isPending) return loading ?? <InlineLoading />;
   if (query.isError || query.data === undefined) return <QueryError message={errorText} onRetry={() => void query.refetch()} />;
   if (isEmpty(query.data)) return <EmptyState>{emptyText}</EmptyState>;
   return <>{children(query.data)}</>;

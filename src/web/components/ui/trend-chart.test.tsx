@@ -40,6 +40,18 @@ describe('layoutTrend', () => {
     expect(layout.plot.bottom).toBeLessThan(CHART_HEIGHT);
   });
 
+  it('mirrors the chart in a right-to-left language: time right to left, the value axis on the right', () => {
+    const layout = layoutTrend(props(), 400, true);
+    const systolic = layout.lines[0]!.dots;
+    for (let i = 1; i < systolic.length; i++) expect(systolic[i]!.x).toBeLessThan(systolic[i - 1]!.x);
+    expect(systolic[0]!.x).toBe(layout.plot.right);
+    expect(systolic[3]!.x).toBe(layout.plot.left);
+    expect(layout.valueAxis).toEqual({ x: layout.plot.right + 6, anchor: 'start' });
+    // The value labels' room moves to the right-hand side.
+    expect(400 - layout.plot.right).toBeGreaterThan(layout.plot.left);
+    expect(layoutTrend(props(), 400).valueAxis).toEqual({ x: layoutTrend(props(), 400).plot.left - 6, anchor: 'end' });
+  });
+
   it('joins a series across the points where it has no value', () => {
     const layout = layoutTrend(props(), 400);
     const diastolic = layout.lines[1]!;

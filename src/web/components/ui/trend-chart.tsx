@@ -1,6 +1,8 @@
 import { scaleLinear, scaleTime } from 'd3-scale';
 import { curveMonotoneX, line } from 'd3-shape';
 import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { directionOf } from '../../../contracts/languages';
 
 // A line chart of values over time drawn as SVG by React: the scales and the curve come from d3,
 // everything else is markup (docs/decisions/017-light-web-charts-and-texts.md). In its own module
@@ -32,7 +34,8 @@ export interface TrendChartProps {
 export const CHART_HEIGHT = 224;
 /** Used until the first measurement (and where the browser has no layout, as in unit tests). */
 const FALLBACK_WIDTH = 480;
-const MARGIN = { top: 8, right: 12, bottom: 24, left: 52 };
+/** The value axis's labels take the wide side: the start of the line (left, or right in right-to-left languages). */
+const MARGIN = { top: 8, axis: 52, end: 12, bottom: 24 };
 /** The least room one time label gets, so labels never run into each other. */
 const MIN_TICK_GAP = 72;
 const TICK_FONT_SIZE = 12;
@@ -45,6 +48,8 @@ export interface TrendLayout {
   band: { top: number; bottom: number } | null;
   lines: { series: TrendSeries; path: string; dots: { at: number; x: number; y: number; value: number }[] }[];
   plot: { left: number; right: number; top: number; bottom: number };
+  /** Where the value axis's labels stand and which way they are anchored. */
+  valueAxis: { x: number; anchor: 'start' | 'end' };
   xOf: (at: number) => number;
 }
 
@@ -55,16 +60,19 @@ function valuesOf(points: TrendPoint[], series: TrendSeries[]): number[] {
 /**
  * Where everything goes for a chart `width` pixels wide. The value axis covers every value and the
  * reference range (so the band is never cut off), rounded to readable ticks; a series skips the
- * points where it has no value and joins its neighbours.
+ * points where it has no value and joins its neighbours. Time runs the way the language reads:
+ * left to right, or right to left (`rtl`) with the value axis on the right, as Arabic charts are drawn.
  */
-export function layoutTrend({ points, series, referenceLow, referenceHigh }: TrendChartProps, width: number): TrendLayout {
-  const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: CHART_HEIGHT - MARGIN.bottom };
+export function layoutTrend({ points, series, referenceLow, referenceHigh }: TrendChartProps, width: number, rtl = false): TrendLayout {
+  const plot = rtl
+    ? { left: MARGIN.end, right: width - MARGIN.axis, top: MARGIN.top, bottom: CHART_HEIGHT - MARGIN.bottom }
+    : { left: MARGIN.axis, right: width - MARGIN.end, top: MARGIN.top, bottom: CHART_HEIGHT - MARGIN.bottom };
   const times = points.map((point) => point.at);
   const firstAt = Math.min(...times);
   const lastAt = Math.max(...times);
   const x = scaleTime()
     .domain(times.length > 0 ? [firstAt, lastAt] : [0, 1])
-    .range([plot.left, plot.right]);
+    .range(rtl ? [plot.right, plot.left] : [plot.left, plot.right]);
 
   const values = [...valuesOf(points, series), ...[referenceLow, referenceHigh].filter((v): v is number => v != null)];
   let low = values.length > 0 ? Math.min(...values) : 0;
@@ -98,7 +106,8 @@ export function layoutTrend({ points, series, referenceLow, referenceHigh }: Tre
     return { series: one, path: draw(dots) ?? '', dots };
   });
 
-  return { width, xTicks, yTicks, band, lines, plot, xOf };
+  const valueAxis = rtl ? { x: plot.right + 6, anchor: 'start' as const } : { x: plot.left - 6, anchor: 'end' as const };
+  return { width, xTicks, yTicks, band, lines, plot, valueAxis, xOf };
 }
 
 /** The point nearest to a horizontal position, as a pointer over the plot picks it. */
@@ -139,7 +148,8 @@ export default function TrendChart(props: TrendChartProps) {
   const { points, series, formatTime, formatValue } = props;
   const [ref, width] = useWidth();
   const [hovered, setHovered] = useState<TrendPoint | undefined>(undefined);
-  const layout = layoutTrend(props, width);
+  const { i18n } = useTranslation();
+  const layout = layoutTrend(props, width, directionOf(i18n.language ?? 'en') === 'rtl');
   const { plot } = layout;
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
@@ -149,8 +159,8 @@ export default function TrendChart(props: TrendChartProps) {
   const hoveredX = hovered ? layout.xOf(hovered.at) : 0;
 
   return (
-    // Time runs left to right in every language, so the plot keeps its direction under dir="rtl".
-    // The picture is hidden from assistive technology: lazy-trend-chart.tsx gives the same figures
+    // The layout places everything in SVG coordinates for either reading direction (layoutTrend);
+    // the frame itself stays left to right so those coordinates mean the same. The picture is hidden from assistive technology: lazy-trend-chart.tsx gives the same figures
     // as a sentence and a table.
     <div ref={ref} dir="ltr" className="relative h-56 w-full" aria-hidden="true" data-testid="trend-chart">
       <svg
@@ -183,7 +193,7 @@ export default function TrendChart(props: TrendChartProps) {
         ) : null}
         <g fill="currentColor" fontSize={TICK_FONT_SIZE}>
           {layout.yTicks.map((tick) => (
-            <text key={tick.value} x={plot.left - 6} y={tick.y} textAnchor="end" dominantBaseline="middle">
+            <text key={tick.value} x={layout.valueAxis.x} y={tick.y} textAnchor={layout.valueAxis.anchor} dominantBaseline="middle">
               {formatValue(tick.value)}
             </text>
           ))}

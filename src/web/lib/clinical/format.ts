@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 // Dates, times and numbers of the clinical views, in the user's language (Intl) and the browser's
 // time zone (UTC on the wire, shown in the user's time zone: docs/architecture.md, Conventions).
 
-/** UCUM units as a person reads them; anything not listed is shown as sent. */
-const UNIT_DISPLAY: Record<string, string> = {
-  '10*3/uL': '×10³/µL',
-  '10*6/uL': '×10⁶/µL',
-  Cel: '°C',
-  'kg/m2': 'kg/m²',
-};
-
-export function displayUnit(unit: string): string {
-  return UNIT_DISPLAY[unit] ?? unit;
+/**
+ * A number and its unit as one piece of text that keeps its own direction inside a sentence:
+ * "73 /min" stays "73 /min" inside Arabic, where it would otherwise be laid out back to front.
+ * The first-strong isolate (U+2068 … U+2069) takes the direction of the unit's own script, so an
+ * Arabic unit reads right to left; the no-break space keeps the two on one line.
+ */
+export function quantity(value: string, unit: string): string {
+  return unit ? `\u2068${value}\u00a0${unit}\u2069` : `\u2068${value}\u2069`;
 }
 
 export interface ClinicalFormat {

@@ -129,4 +129,4 @@ export function SlotPicker({ doctorId, timeZone, value, onChange, error, name }:
 }
 
 const chipClasses =
-  'inline-flex min-h-10 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 hover:bg-slate-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:has-[:checked]:bg-brand-700';
+  'inline-flex min-h-10 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 hover:bg-slate-50 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900 dark:border-slate-600 dark:has-[:focus-visible]:outline-brand-200 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:has-[:checked]:bg-brand-700';

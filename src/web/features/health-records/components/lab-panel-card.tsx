@@ -2,13 +2,15 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabComponent, LabPanel } from '../../../../contracts/health-records';
 import { LabFlagBadge } from '../../../components/clinical/lab-flag';
-import { displayUnit, useClinicalFormat } from '../../../lib/clinical/format';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
+import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { flaggedComponents, panelTime } from '../../../lib/clinical/labs';
 
 /** One released panel: each component's value, unit, reference range and flag, and what it measures. */
 export function LabPanelCard({ panel }: { panel: LabPanel }) {
   const { t, i18n } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const headingId = useId();
   const flagged = flaggedComponents(panel).length;
   const when = format.date(panelTime(panel));
@@ -30,7 +32,7 @@ export function LabPanelCard({ panel }: { panel: LabPanel }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold break-words">
-          {panel.panelName}
+          {catalogue.lab(panel.panelCode, panel.panelName)}
         </h2>
         {flagged > 0 ? (
           <span className="text-sm font-medium text-amber-900 dark:text-amber-100">{t('labs.flaggedCount', { count: flagged })}</span>
@@ -46,17 +48,13 @@ export function LabPanelCard({ panel }: { panel: LabPanel }) {
           return (
             <li key={component.id} className="flex flex-col gap-1 py-2" data-testid="lab-component" data-flag={component.flag}>
               <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-                <p className="font-medium break-words">{component.name}</p>
+                <p className="font-medium break-words">{catalogue.lab(component.loincCode, component.name)}</p>
                 <LabFlagBadge flag={component.flag} />
               </div>
               <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
                 <div className="flex gap-1">
                   <dt className="text-slate-600 dark:text-slate-400">{t('labs.value')}:</dt>
-                  <dd className="font-semibold tabular-nums">
-                    <bdi>
-                      {format.number(component.value)} {displayUnit(component.unit)}
-                    </bdi>
-                  </dd>
+                  <dd className="font-semibold tabular-nums">{quantity(format.number(component.value), catalogue.unit(component.unit))}</dd>
                 </div>
                 <div className="flex gap-1">
                   <dt className="text-slate-600 dark:text-slate-400">{t('labs.range')}:</dt>

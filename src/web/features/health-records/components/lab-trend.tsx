@@ -2,13 +2,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LabPanel } from '../../../../contracts/health-records';
 import { LazyTrendChart } from '../../../components/ui/lazy-trend-chart';
-import { displayUnit, useClinicalFormat } from '../../../lib/clinical/format';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
+import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { componentTrends } from '../../../lib/clinical/labs';
 
 /** A trend chart of one lab component across panels; the person picks which. */
 export function LabTrend({ panels }: { panels: LabPanel[] }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const selectId = useId();
   const headingId = useId();
   const trends = componentTrends(panels).filter((trend) => trend.points.length >= 2);
@@ -44,14 +46,16 @@ export function LabTrend({ panels }: { panels: LabPanel[] }) {
             >
               {trends.map((option) => (
                 <option key={option.loincCode} value={option.loincCode}>
-                  {option.name}
+                  {catalogue.lab(option.loincCode, option.name)}
                 </option>
               ))}
             </select>
           </div>
           <LazyTrendChart
             points={trend.points.map((point) => ({ at: point.at, value: point.value }))}
-            series={[{ key: 'value', label: `${trend.name} (${displayUnit(trend.unit)})`, color: '#0f766e' }]}
+            series={[
+              { key: 'value', label: `${catalogue.lab(trend.loincCode, trend.name)} (${catalogue.unit(trend.unit)})`, color: '#0f766e' },
+            ]}
             referenceLow={trend.referenceLow}
             referenceHigh={trend.referenceHigh}
             formatTime={(at) => format.shortDate(new Date(at).toISOString())}
@@ -59,12 +63,11 @@ export function LabTrend({ panels }: { panels: LabPanel[] }) {
             title={t('labs.trendTable')}
             timeHeading={t('labs.trendTime')}
             summary={t('labs.trendSummary', {
-              test: trend.name,
+              test: catalogue.lab(trend.loincCode, trend.name),
               count: trend.points.length,
               first: format.date(new Date(trend.points[0]?.at ?? 0).toISOString()),
               last: format.date(new Date(trend.points[trend.points.length - 1]?.at ?? 0).toISOString()),
-              latest: format.number(trend.points[trend.points.length - 1]?.value ?? Number.NaN),
-              unit: displayUnit(trend.unit),
+              latest: quantity(format.number(trend.points[trend.points.length - 1]?.value ?? Number.NaN), catalogue.unit(trend.unit)),
             })}
           />
         </>

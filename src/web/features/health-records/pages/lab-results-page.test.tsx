@@ -74,7 +74,9 @@ describe('lab results view', { timeout: 20_000 }, () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Glucose']);
-    expect(within(trend).getByText(/Glucose: 2 results from Nov 1, 2025 to Feb 1, 2026, latest 131 mg\/dL\./)).toBeInTheDocument();
+    expect(
+      within(trend).getByText(/Glucose: 2 results from Nov 1, 2025 to Feb 1, 2026, latest \u2068131\smg\/dL\u2069\./),
+    ).toBeInTheDocument();
     await user.click(within(trend).getByText('Show the results as a table', { selector: 'summary' }));
     const rows = within(trend).getAllByRole('row');
     expect(rows).toHaveLength(3);

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryStates } from '../../../components/ui/query-states';
+import { InlineLoading, QueryStates } from '../../../components/ui/query-states';
 import { LazyTrendChart, type TrendSeries } from '../../../components/ui/lazy-trend-chart';
-import { displayUnit, useClinicalFormat } from '../../../lib/clinical/format';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
+import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { patientVitalsQuery } from '../../../lib/clinical/queries';
 import { measureSeries, type MeasureSeries } from '../../../lib/clinical/vitals';
 import { useSession } from '../../../lib/session/use-session';
@@ -26,7 +27,13 @@ export function VitalsPage() {
         <h1 className="text-3xl font-semibold tracking-tight">{t('vitals.title')}</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t('vitals.intro')}</p>
       </header>
-      <QueryStates query={query} errorText={t('errors.vitals')} emptyText={t('vitals.empty')} isEmpty={(vitals) => vitals.length === 0}>
+      <QueryStates
+        query={query}
+        errorText={t('errors.vitals')}
+        emptyText={t('vitals.empty')}
+        isEmpty={(vitals) => vitals.length === 0}
+        loading={<MeasurePlaceholders />}
+      >
         {(vitals) => (
           <div className="grid gap-6 lg:grid-cols-2">
             {measureSeries(vitals).map((measure) => (
@@ -39,11 +46,40 @@ export function VitalsPage() {
   );
 }
 
+/**
+ * The shape of the first measure cards while the readings load: the cards take the room they will
+ * use, so the page does not shift when they arrive (measured in e2e/a11y-i18n.spec.ts).
+ */
+function MeasurePlaceholders() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" data-testid="vital-placeholders">
+      {/* Said to screen readers; on screen the placeholders show it, and a line of text would move them. */}
+      <div className="sr-only">
+        <InlineLoading />
+      </div>
+      {Array.from({ length: 4 }, (_, index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="h-7 w-40 rounded bg-slate-100 dark:bg-slate-800" />
+          <div className="h-5 w-56 rounded bg-slate-100 dark:bg-slate-800" />
+          <div className="h-56 w-full rounded bg-slate-50 dark:bg-slate-800/50" />
+          <div className="h-10 w-full rounded bg-slate-50 dark:bg-slate-800/50" />
+          <div className="h-5 w-48 rounded bg-slate-50 dark:bg-slate-800/50" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function MeasureCard({ measure }: { measure: MeasureSeries }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const headingId = useId();
-  const unit = displayUnit(measure.unit);
+  const unit = catalogue.unit(measure.unit);
   const series: TrendSeries[] = measure.types.map((type, index) => ({
     key: type,
     label: measure.types.length > 1 ? t(`vitals.measures.${type}`) : `${t(`vitals.measures.${measure.key}`)} (${unit})`,
@@ -69,7 +105,7 @@ function MeasureCard({ measure }: { measure: MeasureSeries }) {
         {t(`vitals.measures.${measure.key}`)}
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        <bdi>{t('vitals.latest', { value: valueText(measure.latest.values), unit, date: latestDate })}</bdi>
+        {t('vitals.latest', { value: quantity(valueText(measure.latest.values), unit), date: latestDate })}
       </p>
       <LazyTrendChart
         points={measure.points.map((point) => ({ at: point.at, ...point.values }))}
@@ -83,7 +119,7 @@ function MeasureCard({ measure }: { measure: MeasureSeries }) {
           count: measure.points.length,
           first: format.date(new Date(first?.at ?? 0).toISOString()),
           last: latestDate,
-          latest: `${valueText(measure.latest.values)} ${unit}`,
+          latest: quantity(valueText(measure.latest.values), unit),
         })}
       />
     </section>

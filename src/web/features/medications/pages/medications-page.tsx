@@ -8,6 +8,7 @@ import type { RefillRequest } from '../../../../contracts/refill-requests';
 import { Button } from '../../../components/ui/button';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalFormat } from '../../../lib/clinical/format';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { patientAllergiesQuery, patientMedicationsQuery } from '../../../lib/clinical/queries';
 import { useSession } from '../../../lib/session/use-session';
 import { latestByMedication, refillRequestsQuery } from '../api/refill-requests';
@@ -121,6 +122,7 @@ function RefillSection({
 function MedicationCards({ medications, refill }: { medications: Medication[]; refill?: (medication: Medication) => ReactNode }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const routeLabel = (route: string | null) =>
     route === null
       ? t('medications.unknown')
@@ -140,7 +142,7 @@ function MedicationCards({ medications, refill }: { medications: Medication[]; r
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.dosage')}</dt>
             <dd className="break-words">{medication.dosage}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.frequency')}</dt>
-            <dd className="break-words">{medication.frequency}</dd>
+            <dd className="break-words">{catalogue.frequency(medication.frequency)}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.route')}</dt>
             <dd className="break-words">{routeLabel(medication.route)}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.prescriber')}</dt>

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DelayedLoading } from '../../../components/ui/delayed-loading';
 import { ApiError } from '../../../lib/api-client';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { sharedMedicationQuery } from '../api/shared-medication';
 
 /**
@@ -15,6 +16,7 @@ import { sharedMedicationQuery } from '../api/shared-medication';
 export function SharedMedicationPage() {
   const { token = '' } = useParams();
   const { t, i18n } = useTranslation('common');
+  const catalogue = useClinicalCatalogue();
   const query = useQuery(sharedMedicationQuery(token));
 
   if (query.isPending) return <DelayedLoading />;
@@ -57,7 +59,7 @@ export function SharedMedicationPage() {
                   {m.name} · {m.dosage}
                 </p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">
-                  {m.frequency}
+                  {catalogue.frequency(m.frequency)}
                   {m.route ? ` · ${m.route}` : ''}
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">

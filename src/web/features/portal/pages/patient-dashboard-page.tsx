@@ -7,7 +7,8 @@ import { AppointmentQueue } from '../../../components/clinical/appointment-queue
 import { AppointmentItem } from '../../../components/clinical/appointment-item';
 import { LabFlagBadge } from '../../../components/clinical/lab-flag';
 import { QueryStates } from '../../../components/ui/query-states';
-import { displayUnit, useClinicalFormat } from '../../../lib/clinical/format';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
+import { useClinicalFormat } from '../../../lib/clinical/format';
 import { flaggedComponents, panelTime, sortPanels } from '../../../lib/clinical/labs';
 import {
   patientAppointmentsQuery,
@@ -151,6 +152,7 @@ function RecentAppointments({ patientId }: { patientId: string }) {
 function LatestVitals({ patientId }: { patientId: string }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const query = useQuery(patientVitalsQuery(patientId));
   return (
     <DashboardSection
@@ -184,7 +186,7 @@ function LatestVitals({ patientId }: { patientId: string }) {
                     <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{t(`vitals.measures.${measure.key}`)}</dt>
                     <dd className="text-lg font-semibold tabular-nums">
                       <bdi>
-                        {value} <span className="text-sm font-normal">{displayUnit(measure.unit)}</span>
+                        {value}&nbsp;<span className="text-sm font-normal">{catalogue.unit(measure.unit)}</span>
                       </bdi>
                     </dd>
                     <dd className="text-xs text-slate-600 dark:text-slate-400">{format.date(new Date(at).toISOString())}</dd>
@@ -200,6 +202,7 @@ function LatestVitals({ patientId }: { patientId: string }) {
 
 function CurrentMedications({ patientId }: { patientId: string }) {
   const { t } = useTranslation('health');
+  const catalogue = useClinicalCatalogue();
   const query = useQuery(patientMedicationsQuery(patientId));
   const current = query.data?.filter((medication) => medication.status === 'active');
   return (
@@ -222,7 +225,7 @@ function CurrentMedications({ patientId }: { patientId: string }) {
                 <p className="font-medium break-words">
                   {medication.name} <span className="font-normal text-slate-700 dark:text-slate-300">{medication.dosage}</span>
                 </p>
-                <p className="text-sm text-slate-700 dark:text-slate-300">{medication.frequency}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{catalogue.frequency(medication.frequency)}</p>
               </li>
             ))}
           </ul>
@@ -235,6 +238,7 @@ function CurrentMedications({ patientId }: { patientId: string }) {
 function RecentLabResults({ patientId }: { patientId: string }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const query = useQuery(patientLabResultsQuery(patientId));
   return (
     <DashboardSection
@@ -259,7 +263,7 @@ function RecentLabResults({ patientId }: { patientId: string }) {
                 return (
                   <li key={panel.id} className="flex flex-wrap items-center justify-between gap-2 py-2 first:pt-0 last:pb-0">
                     <div className="min-w-0">
-                      <p className="font-medium break-words">{panel.panelName}</p>
+                      <p className="font-medium break-words">{catalogue.lab(panel.panelCode, panel.panelName)}</p>
                       <p className="text-sm text-slate-700 dark:text-slate-300">
                         <time dateTime={panelTime(panel)}>{format.date(panelTime(panel))}</time>
                         {' · '}

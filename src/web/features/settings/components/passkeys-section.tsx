@@ -54,7 +54,7 @@ function Switch({
       disabled={disabled}
       onClick={() => onChange(!checked)}
       data-testid={testId}
-      className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50 dark:focus-visible:outline-brand-500 ${
+      className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-50 dark:focus-visible:outline-brand-200 ${
         checked ? 'bg-brand-700 dark:bg-brand-500' : 'bg-slate-400 dark:bg-slate-600'
       }`}
     >

@@ -1,0 +1,54 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
+import { SUPPORTED_LANGUAGES } from '../../../contracts/languages';
+import ar from '../../locales/ar/health.json';
+import de from '../../locales/de/health.json';
+import en from '../../locales/en/health.json';
+import es from '../../locales/es/health.json';
+import fr from '../../locales/fr/health.json';
+import zh from '../../locales/zh/health.json';
+import { clinicalCatalogue } from './catalogue';
+
+// Every code of the clinical catalogue is worded in every language; names and frequencies are not
+// left in English in another language. (A code the server uses is in the catalogue:
+// src/server/db/factories/catalogue.test.ts.)
+
+const texts = { ar, de, en, es, fr, zh };
+
+async function catalogueIn(language: string) {
+  const instance = i18next.createInstance();
+  await instance.init({ lng: language, fallbackLng: false, resources: { [language]: { health: texts[language as keyof typeof texts] } } });
+  return clinicalCatalogue(instance.t);
+}
+
+describe.each(SUPPORTED_LANGUAGES)('the clinical catalogue in %s', (language) => {
+  it('words every lab, unit and frequency code', async () => {
+    const catalogue = await catalogueIn(language);
+    const missing = [
+      ...LAB_CODES.filter((code) => catalogue.lab(code, 'SENT') === 'SENT' || catalogue.lab(code, 'SENT').startsWith('catalogue.')),
+      ...UNIT_CODES.filter((code) => catalogue.unit(code).startsWith('catalogue.')),
+      ...MEDICATION_FREQUENCIES.filter((code) => catalogue.frequency(code) === code || catalogue.frequency(code).startsWith('catalogue.')),
+    ];
+    expect(missing, `${language}: catalogue codes without words`).toEqual([]);
+  });
+
+  it.runIf(language === 'zh' || language === 'ar')('does not leave lab names or frequencies in English', async () => {
+    const [catalogue, english] = await Promise.all([catalogueIn(language), catalogueIn('en')]);
+    const english_ = [
+      ...LAB_CODES.filter((code) => catalogue.lab(code, '') === english.lab(code, '')),
+      ...MEDICATION_FREQUENCIES.filter((code) => catalogue.frequency(code) === english.frequency(code)),
+    ];
+    expect(english_).toEqual([]);
+    expect(catalogue.unit('/min')).not.toBe('/min');
+  });
+});
+
+it('shows a code the catalogue does not know as the server sent it', async () => {
+  const catalogue = await catalogueIn('de');
+  expect(catalogue.lab('99999-9', 'Vitamin D')).toBe('Vitamin D');
+  expect(catalogue.unit('mg/L')).toBe('mg/L');
+  expect(catalogue.frequency('Once weekly')).toBe('Once weekly');
+  expect(catalogue.frequency('twice-daily')).toBe('Zweimal täglich');
+  expect(catalogue.lab('718-7', 'Hemoglobin')).toBe('Hämoglobin');
+});
