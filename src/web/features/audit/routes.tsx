@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyView } from '../../lib/lazy-view';
 import { PermissionGuard } from '../../lib/permissions/permission-guard';
 
-const AuditPage = lazyView(() => import('./pages/audit-page').then((m) => m.AuditPage), ['audit']);
+const AuditPage = lazyView(() => import('./pages/audit-page').then((m) => m.AuditPage), ['audit', 'validation']);
 const AccessLogPage = lazyView(() => import('./pages/access-log-page').then((m) => m.AccessLogPage), ['audit']);
 
 /**
