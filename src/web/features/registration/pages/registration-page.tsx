@@ -48,7 +48,7 @@ export function RegistrationPage() {
     useForm<RegistrationFormValues>({
       defaultValues: EMPTY_REGISTRATION,
       resolver: stepsResolver,
-      // Spec §5 "Editing a field clears its error": no re-validation while typing; errors appear on
+      // Editing a field clears its error (docs/product.md): no re-validation while typing; errors appear on
       // Next or Create Account, and a field's error goes away as soon as it is edited.
       mode: 'onSubmit',
       reValidateMode: 'onSubmit',
