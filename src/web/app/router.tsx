@@ -5,6 +5,7 @@ import { PATIENT_FEATURE_ROUTES, PATIENT_FEATURE_SECTIONS, pathForView, VIEW_PAT
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { appointmentsRoutes } from '../features/appointments/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { clinicalNotesRoutes, doctorVisitNotes } from '../features/clinical-notes/routes';
 import { doctorsRoutes } from '../features/doctors/routes';
 import { healthRecordsRoutes } from '../features/health-records/routes';
 import { legalRoutes } from '../features/legal/routes';
@@ -65,14 +66,30 @@ function pathsOf(routes: RouteObject[]): Set<string> {
  * The patient's own views (appointments, lab results, medications, vitals): other roles get their
  * editable versions with their own issues, and until then the coming-soon page.
  */
-function PatientView({ children }: { children: ReactNode }): ReactNode {
+function PatientView({ children, doctor }: { children: ReactNode; doctor?: ReactNode }): ReactNode {
   const { user } = useSession();
   if (!user) return null;
+  if (user.role === 'doctor' && doctor) return doctor;
   return user.role === 'patient' ? children : <ComingSoonPage />;
 }
 
-function patientOnly(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => ({ ...route, element: <PatientView>{route.element}</PatientView> }));
+/** A view some of whose paths have a doctor's side of their own (`forDoctors`, by path). */
+function patientOnly(routes: RouteObject[], forDoctors: Record<string, ReactNode> = {}): RouteObject[] {
+  return routes.map((route) => ({
+    ...route,
+    element: <PatientView doctor={route.path ? forDoctors[route.path] : undefined}>{route.element}</PatientView>,
+  }));
+}
+
+/** The doctors' own views (their notes and templates); the other roles get the coming-soon page. */
+function DoctorView({ children }: { children: ReactNode }): ReactNode {
+  const { user } = useSession();
+  if (!user) return null;
+  return user.role === 'doctor' ? children : <ComingSoonPage />;
+}
+
+function doctorOnly(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => ({ ...route, element: <DoctorView>{route.element}</DoctorView> }));
 }
 
 /** Unknown paths: the not-found page in whichever frame fits the visitor. */
@@ -106,7 +123,10 @@ export function signedInRoutes(): RouteObject[] {
     ...doctorsRoutes,
     ...auditRoutes,
     ...organisationRoutes,
-    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes]),
+    ...doctorOnly(clinicalNotesRoutes),
+    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes], {
+      'visit-notes': doctorVisitNotes,
+    }),
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.
