@@ -35,6 +35,17 @@ export const NOTIFICATION_LINKS = {
 export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
 
 /**
+ * Where a stored link leads today. Security notices once linked to /settings, which no view answers
+ * since the settings view moved; they open its security section like the notices written since. A
+ * migration rewrote the rows it found (0015_notification-settings-links.sql); this covers any row it
+ * could not see (a database restored from an older backup) without a 404.
+ */
+export function currentNotificationLink(url: string | null): string | null {
+  if (url !== null && /^\/settings(?:[?#]|$)/.test(url)) return NOTIFICATION_LINKS.accountSecurity;
+  return url;
+}
+
+/**
  * What server-produced notifications are about, so the client can show them in the reader's
  * language (`code` + `params`); title and message keep the English text for everyone else.
  */
