@@ -138,11 +138,11 @@ export function useNoteAutosave({
       if (!stopped.current && !same(latest.current, stored.current)) void flush();
     };
     window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('online', online);
-      clearTimeout(timer.current);
-    };
+    return () => window.removeEventListener('online', online);
   }, [flush]);
+
+  // A save still waiting when the editor closes is not sent: its text stays in memory for next time.
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   // Leaving the page with text the server does not have yet asks first.
   useEffect(() => {

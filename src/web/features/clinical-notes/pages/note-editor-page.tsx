@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { addendumInputSchema, saveNoteSchema, NOTE_SECTIONS, type ClinicalNote } from '../../../../contracts/clinical-notes';
@@ -76,7 +76,7 @@ function NoteHeading({ note }: { note: ClinicalNote }) {
 function DraftEditor({ note, onReload }: { note: ClinicalNote; onReload: () => Promise<void> }) {
   const { t } = useTranslation('notes');
   const queryClient = useQueryClient();
-  const key = noteQuery(note.id).queryKey;
+  const key = useMemo(() => noteQuery(note.id).queryKey, [note.id]);
   const form = useSchemaForm({ schema: sectionsSchema, defaultValues: sectionsOf(note) });
   const save = useCallback((body: Parameters<typeof saveNote>[1]) => saveNote(note.id, body), [note.id]);
   const onSaved = useCallback((saved: ClinicalNote) => queryClient.setQueryData(key, saved), [queryClient, key]);
