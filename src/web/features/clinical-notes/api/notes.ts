@@ -15,8 +15,9 @@ export function noteQuery(id: string) {
   return routeQuery(clinicalNotesApi.get, { params: { id } }, (answer) => answer.data);
 }
 
-export function templateListQuery() {
-  return routeQuery(clinicalNotesApi.templates, { query: {} }, (answer) => answer.data);
+/** The templates the doctor may use, of one specialty or all. */
+export function templateListQuery(specialty?: string) {
+  return routeQuery(clinicalNotesApi.templates, { query: specialty ? { specialty } : {} }, (answer) => answer.data);
 }
 
 /** The patients in the doctor's care, for starting a note (the server decides who is listed). */

@@ -284,6 +284,19 @@ describe('templates', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('narrows the list to one specialty on the server', async () => {
+    const calls = stubFetch((_method, url) =>
+      url.startsWith('/api/note-templates')
+        ? json({ data: url.includes('Cardiology') ? [template({ name: 'Chest pain', specialty: 'Cardiology' })] : [template({})] })
+        : json({ data: { specialty: 'Family Medicine' } }),
+    );
+    renderPatientView(<TemplatesPage />, { user: doctor });
+    expect(await screen.findByText('Follow-up')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByTestId('template-filter'), 'Cardiology');
+    expect(await screen.findByText('Chest pain')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/note-templates?specialty=Cardiology');
+  });
+
   it('checks a new template’s name before sending it', async () => {
     const calls = stubFetch((_method, url) =>
       url.startsWith('/api/note-templates') ? json({ data: [] }) : json({ data: { specialty: 'Family Medicine' } }),

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileStack } from 'lucide-react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { SPECIALTIES } from '../../../../contracts/specialties';
 import {
   templateFieldToken,
@@ -29,7 +31,9 @@ import { ViewHeader } from '../components/view-header';
 /** Note templates: the doctor's own and those shared with every doctor; create, edit and share one's own. */
 export function TemplatesPage() {
   const { t } = useTranslation('notes');
-  const query = useQuery(templateListQuery());
+  const filter = useSchemaForm({ schema: filterSchema, defaultValues: { specialty: '' } });
+  const specialty = useWatch({ control: filter.control, name: 'specialty' });
+  const query = useQuery(templateListQuery(specialty || undefined));
   const { user } = useSession();
   // Fetched with the list, so a new template starts in the doctor's own specialty.
   const own = useQuery({ ...ownSpecialtyQuery(user?.id ?? ''), enabled: Boolean(user) });
@@ -45,6 +49,12 @@ export function TemplatesPage() {
           </Button>
         }
       />
+      <Form form={filter} onSubmit={() => undefined} className="max-w-sm" role="search" aria-label={t('templates.filterLabel')}>
+        <SelectInput name="specialty" label={t('templates.filter')} data-testid="template-filter">
+          <option value="">{t('templates.allSpecialties')}</option>
+          <SpecialtyOptions />
+        </SelectInput>
+      </Form>
       {query.isPending ? (
         <InlineLoading />
       ) : query.isError ? (
@@ -63,6 +73,18 @@ export function TemplatesPage() {
       ) : null}
     </div>
   );
+}
+
+const filterSchema = z.object({ specialty: z.string() });
+
+/** The specialties as options: the English name is the value (what records store), the label is translated. */
+function SpecialtyOptions() {
+  const { t } = useTranslation('notes');
+  return SPECIALTIES.map((specialty) => (
+    <option key={specialty.key} value={specialty.name}>
+      {t(`doctors:specialties.${specialty.key}`, { defaultValue: specialty.name })}
+    </option>
+  ));
 }
 
 function TemplateRow({ template, onEdit }: { template: NoteTemplate; onEdit: () => void }) {
@@ -156,11 +178,7 @@ function TemplateDialog({
         <div className="grid gap-4 md:grid-cols-2">
           <TextInput name="name" label={t('templates.name')} data-testid="template-name" />
           <SelectInput name="specialty" label={t('templates.specialty')}>
-            {SPECIALTIES.map((specialty) => (
-              <option key={specialty.key} value={specialty.name}>
-                {t(`doctors:specialties.${specialty.key}`, { defaultValue: specialty.name })}
-              </option>
-            ))}
+            <SpecialtyOptions />
           </SelectInput>
         </div>
         <CheckboxInput
