@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDateSchema } from './dates';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 import { emergencyContactSchema } from './user';
 
@@ -8,10 +9,20 @@ import { emergencyContactSchema } from './user';
 
 export const PATIENT_PAGE_SIZE = 20;
 
+/**
+ * The orders a list may be sorted in, from an allow-list (never a column name pasted into SQL); a
+ * leading minus is descending. Each order ends on the patient's id, so pages never overlap.
+ */
+export const PATIENT_SORTS = ['name', '-name', 'mrn', '-mrn', 'dateOfBirth', '-dateOfBirth'] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
+
 export const patientListQuerySchema = z
   .object({
     /** Name (first, last or both) or medical record number. */
     search: z.string().trim().max(100, 'text.tooLong').optional(),
+    /** Only patients born on this day. */
+    dateOfBirth: boundedDateSchema().optional(),
+    sort: z.enum(PATIENT_SORTS, 'choice.invalid').default('name'),
     ...pageQueryFields(PATIENT_PAGE_SIZE),
   })
   .strict();
