@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedDateSchema } from './dates';
+import { boundedDateSchema, optionalDaySchema } from './dates';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 import { emergencyContactSchema } from './user';
 
@@ -27,6 +27,14 @@ export const patientListQuerySchema = z
   })
   .strict();
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+
+/** The "My patients" filter form: what the list's query takes, as a form types it ('' for none). */
+export const patientFilterFormSchema = z.object({
+  search: z.string().trim().max(100, 'text.tooLong'),
+  dateOfBirth: optionalDaySchema(),
+  sort: z.enum(PATIENT_SORTS, 'choice.invalid'),
+});
+export type PatientFilterForm = z.infer<typeof patientFilterFormSchema>;
 
 /** Demographics: what anyone who reaches the patient sees. */
 export const patientSummarySchema = z.object({
