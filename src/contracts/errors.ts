@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   APPOINTMENT_NOT_CHANGEABLE: 409,
   /** Too close to the start for the patient to change or cancel; the clinic must be called. */
   CHANGE_TOO_LATE: 409,
+  /** A doctor's visit step that the appointment's status (or the clock, for a no-show) does not allow. */
+  VISIT_TRANSITION_INVALID: 409,
   /** A refill of a discontinued medication. */
   REFILL_DISCONTINUED: 409,
   /** A refill of a medication nobody at the organisation can prescribe. */

@@ -15,6 +15,8 @@ import { BiometricService } from './modules/biometric/biometric.service';
 import { relyingPartyFor } from './modules/biometric/relying-party';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { DemoService } from './modules/demo/demo.service';
+import { doctorPortalRoutes } from './modules/doctor-portal/doctor-portal.routes';
+import { DoctorPortalService } from './modules/doctor-portal/doctor-portal.service';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { DoctorsService } from './modules/doctors/doctors.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -79,6 +81,7 @@ export function createServices(app: FastifyInstance) {
     organisationName: app.config.organisationName,
   });
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
+  const doctorPortal = new DoctorPortalService(uow, appointments, { clinicTimeZone: app.config.clinicTimeZone });
   const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
   const patients = new PatientsService(uow, {
     organisation: () => app.organisationIdentity.current(),
@@ -105,6 +108,7 @@ export function createServices(app: FastifyInstance) {
     refillRequests,
     appointments,
     booking,
+    doctorPortal,
     healthRecords,
     clinicalNotes,
     patients,
@@ -141,6 +145,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
+  await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });

@@ -191,6 +191,27 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (record) => [record.marker!],
   },
   {
+    name: 'visit steps (POST /api/doctor/appointments/{id}/visit) on the owner’s appointment with another doctor',
+    paths: ['/api/doctor/appointments/:id/visit'],
+    body: { action: 'start' },
+    create: async (owner) => {
+      const marker = `Visit ${randomBytes(6).toString('hex')}`;
+      const { user: doctor } = await createDoctor(t.app.db, random);
+      const startsAt = new Date(Date.now() - random.int(1, 120) * 60_000);
+      const row = buildAppointment(random, {
+        patientId: owner.user.id,
+        doctorId: doctor.id,
+        startsAt,
+        reason: marker,
+        status: 'checked-in',
+      });
+      await t.app.db.insert(appointments).values(row);
+      return { id: row.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName],
+  },
+  {
     name: 'patient record (GET /api/patients/{id})',
     paths: ['/api/patients/:id'],
     create: async (owner) => {

@@ -12,6 +12,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { medicationsRoutes } from '../features/medications/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { outboxRoutes } from '../features/outbox/routes';
+import { patientsRoutes } from '../features/patients/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -123,6 +124,7 @@ export function signedInRoutes(): RouteObject[] {
     ...doctorsRoutes,
     ...auditRoutes,
     ...organisationRoutes,
+    ...patientsRoutes,
     ...doctorOnly(clinicalNotesRoutes),
     ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes], {
       'visit-notes': doctorVisitNotes,

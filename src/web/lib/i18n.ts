@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'records',
   'medications',
   'booking',
+  'patients',
   'notes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
