@@ -119,7 +119,16 @@ function DraftEditor({ note, onReload }: { note: ClinicalNote; onReload: () => P
 
   return (
     <Form form={form} onSubmit={() => setConfirming(true)} className="flex flex-col gap-4" aria-describedby="save-status">
-      <SaveIndicator status={autosave.status} error={autosave.error} onRetry={() => void autosave.flush()} onReload={onReload} />
+      <SaveIndicator
+        status={autosave.status}
+        error={autosave.error}
+        onRetry={() => void autosave.flush()}
+        onReload={async () => {
+          // The doctor chose the stored version: the text typed on the older one is not sent again.
+          autosave.forget();
+          await onReload();
+        }}
+      />
       {NOTE_SECTIONS.map((section) => (
         <TextareaInput
           key={section}

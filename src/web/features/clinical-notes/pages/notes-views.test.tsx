@@ -184,6 +184,9 @@ describe('note editor', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('save-retry'));
     expect(await screen.findByText(/This note was changed elsewhere \(another tab or device\)/)).toBeInTheDocument();
     expect(screen.getByTestId('save-reload')).toHaveTextContent('Load the latest version');
+    await userEvent.click(screen.getByTestId('save-reload'));
+    await waitFor(() => expect(screen.getByLabelText('Assessment')).toHaveValue(''));
+    expect(screen.getByTestId('save-status')).toHaveTextContent('Saved');
   });
 
   it('signs after confirmation and shows the locked note', async () => {
