@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditActionCode } from '../../../contracts/audit-actions';
 import type { NoteListQuery, SaveNote, TemplateInput } from '../../../contracts/clinical-notes';
 import {
@@ -168,12 +168,19 @@ export class ClinicalNotesRepository extends Repository {
     throw new AppError('NOTE_VERSION_CONFLICT', 'This note was changed elsewhere. Reload it to see the latest version.');
   }
 
-  /** The caller's appointment with this patient; 404 for any other. */
+  /** The caller's appointment with this patient, not cancelled (a visit that never was has no note); 404 for any other. */
   async ownAppointment(appointmentId: string, patientId: string) {
     const [row] = await this.db
       .select({ id: appointments.id, startsAt: appointments.startsAt })
       .from(appointments)
-      .where(and(eq(appointments.id, appointmentId), eq(appointments.doctorId, this.me), eq(appointments.patientId, patientId)));
+      .where(
+        and(
+          eq(appointments.id, appointmentId),
+          eq(appointments.doctorId, this.me),
+          eq(appointments.patientId, patientId),
+          ne(appointments.status, 'cancelled'),
+        ),
+      );
     if (!row) {
       this.audit.missed('clinical-note.create', 'appointment', appointmentId);
       throw AppError.notFound();

@@ -9,6 +9,7 @@ import {
   type ClinicalNote,
 } from '../../../contracts/clinical-notes';
 import { patientChartResponseSchema } from '../../../contracts/health-records';
+import { buildAppointment, Random } from '../../db/factories';
 import { allergies, appointments, auditEvents, clinicalNotes, notifications, visitSummaries, vitals } from '../../db/schema';
 import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, type Actor } from '../../test-support/idor-harness';
@@ -133,6 +134,17 @@ describe('starting a note', () => {
     expect(
       (await colleague.agent.post('/api/clinical-notes', { patientId: patient.user.id, appointmentId: secondVisitId })).statusCode,
     ).toBe(404);
+    // A cancelled visit never took place.
+    const cancelled = buildAppointment(new Random(7), {
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+      startsAt: new Date(Date.UTC(2031, 2, 3, 3, 17)),
+      status: 'cancelled',
+    });
+    await t.app.db.insert(appointments).values(cancelled);
+    expect((await doctor.agent.post('/api/clinical-notes', { patientId: patient.user.id, appointmentId: cancelled.id })).statusCode).toBe(
+      404,
+    );
     // The visit belongs to another patient than the one named.
     expect(
       (await doctor.agent.post('/api/clinical-notes', { patientId: otherPatient.user.id, appointmentId: secondVisitId })).statusCode,
