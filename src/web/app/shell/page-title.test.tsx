@@ -93,6 +93,7 @@ describe('page titles and focus on navigation', () => {
   it('names the pages outside the view table, and anything else as coming soon', () => {
     expect(pageTitleKey('/privacy/access-log')).toBe('nav.accessLog');
     expect(pageTitleKey('/doctors/3f0c9a52-1111-4222-8333-944445555666')).toBe('views.doctors');
+    expect(pageTitleKey('/clinical-notes/3f0c9a52-1111-4222-8333-944445555666')).toBe('views.clinical-notes');
     expect(pageTitleKey('/vitals/')).toBe('views.vitals');
     expect(pageTitleKey('/no-such-page')).toBe('pages.comingSoon');
   });

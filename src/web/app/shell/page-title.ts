@@ -29,6 +29,8 @@ export function pageTitleKey(pathname: string): string {
   if (other) return other;
   // A doctor's own page (/doctors/:id) belongs to the directory.
   if (trimmed.startsWith('/doctors/')) return 'views.doctors';
+  // One clinical note (/clinical-notes/:id) belongs to the notes view.
+  if (/^\/clinical-notes\/[0-9a-f-]{36}$/i.test(trimmed)) return 'views.clinical-notes';
   // A patient's chart (/patient/:id); the older /patient/<feature> paths are views and matched above.
   if (/^\/patient\/[0-9a-f-]{36}$/i.test(trimmed)) return 'pages.patientChart';
   return 'pages.comingSoon';
