@@ -88,6 +88,13 @@ test('a doctor starts a visit note from a template, the draft survives a reload,
   await expect(page.getByTestId('signed-instructions')).toContainText(instructions);
   await expect(page.getByLabel('Subjective')).toHaveCount(0);
 
+  // The doctor's visit notes list it, signed.
+  await page.goto('/visit-notes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Visit notes' })).toBeVisible();
+  const row = page.getByTestId('note-row').filter({ hasText: PATIENT.name }).filter({ hasText: 'Signed' });
+  await expect(row.first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
   // The patient reads the instructions under that visit.
   const context = await browser.newContext();
   const patientPage = await context.newPage();
