@@ -70,7 +70,7 @@ describe('doctor portal', { timeout: 20_000 }, () => {
     });
     renderPatientView(<DoctorPortalPage />, { user: doctor });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Dr. Chen' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Michael' })).toBeInTheDocument();
     const stats = await screen.findByTestId('doctor-stats');
     await vi.waitFor(() => expect(within(stats).getByTestId('stat-abnormalLabs')).toHaveTextContent('5'));
     expect(within(stats).getByRole('link', { name: /Visits today/ })).toHaveAttribute('href', '#today-schedule');

@@ -16,7 +16,7 @@ import { useClinicFormat, useNow } from '../lib/use-clinic-format';
  * pushes keep it current (api/reactions.ts).
  */
 export function DoctorPortalPage() {
-  const { t } = useTranslation('doctor-portal');
+  const { t } = useTranslation(['doctor-portal', 'shell']);
   const { user } = useSession();
   const today = useQuery(todayScheduleQuery());
   const now = useNow();
@@ -29,7 +29,7 @@ export function DoctorPortalPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <header>
         <h1 className="text-3xl font-semibold tracking-tight break-words" data-testid="portal-welcome">
-          {t('welcome', { name: user.lastName })}
+          {t('shell:portal.welcome', { firstName: user.firstName })}
         </h1>
         {today.data ? (
           <p className="mt-1 text-slate-700 dark:text-slate-300">
