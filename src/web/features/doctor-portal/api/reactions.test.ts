@@ -18,9 +18,11 @@ describe('doctor portal push reactions', () => {
     expect(refreshes(message, scheduleRangeQuery('2026-11-23', '2026-11-29').queryKey)).toBe(true);
   });
 
-  it('a notification refreshes the counts only', () => {
-    const message: PushMessage = { type: 'notification' };
-    expect(refreshes(message, dashboardStatsQuery().queryKey)).toBe(true);
-    expect(refreshes(message, todayScheduleQuery().queryKey)).toBe(false);
+  it('a refill request refreshes the counts; other medication changes and notifications do not', () => {
+    const refill: PushMessage = { type: 'medication_update', action: 'updated', patientId: 'p', doctorId: 'd', reason: 'refill_requested' };
+    expect(refreshes(refill, dashboardStatsQuery().queryKey)).toBe(true);
+    expect(refreshes(refill, todayScheduleQuery().queryKey)).toBe(false);
+    expect(refreshes({ ...refill, reason: undefined }, dashboardStatsQuery().queryKey)).toBe(false);
+    expect(refreshes({ type: 'notification' }, dashboardStatsQuery().queryKey)).toBe(false);
   });
 });
