@@ -49,6 +49,10 @@ const ResetPasswordPage = lazyView(
 const RoutedPublicLayout = lazyView(() => import('./shell/routed-public-layout').then((m) => m.RoutedPublicLayout), ['landing']);
 const SignedInLayout = lazyView(() => import('./shell/signed-in-layout').then((m) => m.SignedInLayout), []);
 const PortalHomePage = lazyView(() => import('../features/portal/pages/portal-home-page').then((m) => m.PortalHomePage), []);
+const DoctorPortalPage = lazyView(
+  () => import('../features/doctor-portal/pages/doctor-portal-page').then((m) => m.DoctorPortalPage),
+  ['doctor-portal', 'health', 'doctors'],
+);
 const PatientDashboardPage = lazyView(
   () => import('../features/portal/pages/patient-dashboard-page').then((m) => m.PatientDashboardPage),
   ['health', 'doctors', 'booking'],
@@ -111,10 +115,17 @@ function CatchAll(): ReactNode {
   );
 }
 
+/** Each role's home: the patient's dashboard, the doctor's portal; the other roles' own homes come with their issues. */
+function portalHome(role: Role): ReactNode {
+  if (role === 'patient') return <PatientDashboardPage />;
+  if (role === 'doctor') return <DoctorPortalPage />;
+  return <PortalHomePage />;
+}
+
 export function signedInRoutes(): RouteObject[] {
   const portals: RouteObject[] = (Object.entries(PORTAL_VIEW) as [Role, keyof typeof VIEW_PATHS][]).map(([role, view]) => ({
     path: relative(pathForView(view)),
-    element: <PortalRoute role={role}>{role === 'patient' ? <PatientDashboardPage /> : <PortalHomePage />}</PortalRoute>,
+    element: <PortalRoute role={role}>{portalHome(role)}</PortalRoute>,
   }));
   const built = [
     ...portals,
