@@ -23,10 +23,7 @@ export default function SpecialtiesExplorerModal({ selection, onClose }: { selec
   const { t } = useTranslation('doctors');
   // The server narrows the list too, so an organisation with many doctors still sends only these.
   const query = useQuery(routeQuery(doctorsApi.list, { query: { specialty: selection.specialty } }, (answer) => answer.data));
-  const doctors = useMemo(
-    () => (query.data ? doctorsOfSpecialty(query.data, selection.specialty) : []),
-    [query.data, selection.specialty],
-  );
+  const doctors = useMemo(() => (query.data ? doctorsOfSpecialty(query.data, selection.specialty) : []), [query.data, selection.specialty]);
 
   return (
     <Dialog open title={t('explorer.modal.title', { specialty: selection.label })} onClose={onClose} size="xl" testId="specialists-modal">
