@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import {
-  PASSKEYS_PATH,
+  PASSKEYS_KEY,
   PasskeyRegistrationError,
   passkeysQuery,
   setPasskeyBrowserFlag,
@@ -125,7 +125,7 @@ export function PasskeysSection() {
     removePasskey.mutate(target.id, {
       onSuccess: () => {
         // Drop the row at once, so focus does not go back to a button that is about to disappear.
-        queryClient.setQueryData<BiometricCredential[]>([PASSKEYS_PATH], (list) => list?.filter((c) => c.id !== target.id));
+        queryClient.setQueryData<BiometricCredential[]>(PASSKEYS_KEY, (list) => list?.filter((c) => c.id !== target.id));
         setRemoving(null);
         toast.success(t('settings.removed'));
         window.setTimeout(() => addButtonRef.current?.focus(), 0);
