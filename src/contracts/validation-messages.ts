@@ -63,6 +63,8 @@ export const VALIDATION_MESSAGES_EN = {
   'licensePlate.invalid': 'Please enter a valid licence plate (letters, digits, spaces or dashes)',
   'parking.range': 'Arrival must be before departure',
   'parking.window': 'Parking must cover the appointment and stay within 4 hours of it',
+  'doctor.required': 'Please choose a doctor',
+  'slot.required': 'Please choose a free time.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -235,8 +235,8 @@ export function CheckboxInput({ name, label, description, liveError, registerOpt
 }
 
 type RadioGroupProps = KitFieldProps & {
-  /** Each choice's value (as the input holds it) and its words. */
-  options: readonly { value: string; label: ReactNode }[];
+  /** Each choice's value (as the input holds it) and its words; a choice may be offered but not open. */
+  options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
   className?: string;
 };
 
@@ -261,6 +261,7 @@ export function RadioGroupInput({ name, label, description, liveError, registerO
             <input
               type="radio"
               value={option.value}
+              disabled={option.disabled}
               aria-invalid={error ? true : undefined}
               className="size-4 accent-brand-700"
               {...registration}
