@@ -17,6 +17,8 @@ interface KitFieldProps {
   /** A message of the form's own, shown while the field has no error from the rules (a key or a text). */
   liveError?: string;
   registerOptions?: RegisterOptions<FieldValues, string>;
+  /** Shown beside the label, outside it (a form's required marker). */
+  marker?: ReactNode;
 }
 
 function setRef<T>(ref: Ref<T>, value: T | null): void {
@@ -124,6 +126,7 @@ function FieldFrame({
   description,
   error,
   id,
+  marker,
   children,
 }: {
   name: string;
@@ -131,6 +134,7 @@ function FieldFrame({
   description?: ReactNode;
   error?: string;
   id?: string;
+  marker?: ReactNode;
   children: (control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
 }) {
   const generated = useId();
@@ -140,9 +144,12 @@ function FieldFrame({
   const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={controlId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={controlId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {marker}
+      </div>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {description ? (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
@@ -167,13 +174,14 @@ export function SelectInput({
   liveError,
   registerOptions,
   id,
+  marker,
   children,
   className = '',
   ...select
 }: SelectProps) {
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   return (
-    <FieldFrame name={name} label={label} description={description} error={error} id={id}>
+    <FieldFrame name={name} label={label} description={description} error={error} id={id} marker={marker}>
       {(control) => (
         <select {...control} className={inputClasses(Boolean(error), className)} {...select} {...registration}>
           {children}
@@ -185,16 +193,26 @@ export function SelectInput({
 
 type TextareaProps = KitFieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'children'>;
 
-export function TextareaInput({ name, label, description, liveError, registerOptions, id, className = '', ...textarea }: TextareaProps) {
+export function TextareaInput({
+  name,
+  label,
+  description,
+  liveError,
+  registerOptions,
+  id,
+  marker,
+  className = '',
+  ...textarea
+}: TextareaProps) {
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   return (
-    <FieldFrame name={name} label={label} description={description} error={error} id={id}>
+    <FieldFrame name={name} label={label} description={description} error={error} id={id} marker={marker}>
       {(control) => <textarea {...control} className={inputClasses(Boolean(error), className)} {...textarea} {...registration} />}
     </FieldFrame>
   );
 }
 
-type CheckboxProps = KitFieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>;
+type CheckboxProps = Omit<KitFieldProps, 'marker'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>;
 
 /** A checkbox with its label beside it; the description and error below. */
 export function CheckboxInput({ name, label, description, liveError, registerOptions, id, className = '', ...input }: CheckboxProps) {
@@ -234,7 +252,7 @@ export function CheckboxInput({ name, label, description, liveError, registerOpt
   );
 }
 
-type RadioGroupProps = KitFieldProps & {
+type RadioGroupProps = Omit<KitFieldProps, 'marker'> & {
   /** Each choice's value (as the input holds it) and its words; a choice may be offered but not open. */
   options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
   className?: string;
