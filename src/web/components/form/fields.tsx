@@ -5,6 +5,7 @@ import { fieldErrorText } from '../../lib/forms/field-error-text';
 import { inputClasses, TextField } from '../ui/field';
 import { PasswordField } from '../ui/password-field';
 import { DateField } from './date-field';
+import { FieldNotes, fieldNoteIds } from './field-notes';
 
 // The kit's fields: each is registered on the surrounding <Form> by name, shows its label, an
 // optional description and its error in the reader's language, and ties both to the control with
@@ -139,9 +140,7 @@ function FieldFrame({
 }) {
   const generated = useId();
   const controlId = id ?? generated;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldNoteIds(controlId, description, error);
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-baseline gap-1">
@@ -151,16 +150,7 @@ function FieldFrame({
         {marker}
       </div>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {description ? (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} controlId={controlId} description={description} error={error} />
     </div>
   );
 }
@@ -219,9 +209,7 @@ export function CheckboxInput({ name, label, description, liveError, registerOpt
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   const generated = useId();
   const controlId = id ?? generated;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldNoteIds(controlId, description, error);
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <div className="flex items-start gap-2">
@@ -238,16 +226,7 @@ export function CheckboxInput({ name, label, description, liveError, registerOpt
           {label}
         </label>
       </div>
-      {description ? (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} controlId={controlId} description={description} error={error} />
     </div>
   );
 }
@@ -262,9 +241,7 @@ type RadioGroupProps = Omit<KitFieldProps, 'marker'> & {
 export function RadioGroupInput({ name, label, description, liveError, registerOptions, options, className = '' }: RadioGroupProps) {
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   const generated = useId();
-  const hintId = `${generated}-hint`;
-  const errorId = `${generated}-error`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, describedBy } = fieldNoteIds(generated, description, error);
   return (
     <fieldset className={`flex flex-col gap-2 ${className}`} aria-describedby={describedBy}>
       <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}</legend>
@@ -288,11 +265,7 @@ export function RadioGroupInput({ name, label, description, liveError, registerO
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} controlId={generated} description={description} error={error} showDescription={false} />
     </fieldset>
   );
 }
