@@ -4,7 +4,7 @@ import { demoAccountsResponseSchema, demoApi, type DemoAccount } from '../../../
 import { api } from '../../../lib/api-client';
 import { callRoute, routeKey } from '../../../lib/api-routes';
 
-// Spec §7 auth calls (the server is src/server/modules/auth).
+// The sign-in, sign-out, session and password calls (the server is src/server/modules/auth).
 
 export function login(body: LoginRequest): Promise<LoginResponse> {
   return api.post<LoginResponse>('/auth/login', body);

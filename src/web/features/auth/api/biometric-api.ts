@@ -7,9 +7,9 @@ import {
 } from '../../../../contracts/passkeys';
 import { api, ApiError, resetCsrfToken } from '../../../lib/api-client';
 
-// Spec §7 biometric calls, in the order the login screen makes them: a challenge, the device's
+// The passkey sign-in calls, in the order the login screen makes them: a challenge, the device's
 // prompt (startAuthentication), the verification, then update-usage. Every way it can fail becomes
-// one of spec §8's reasons, which the button shows in the reader's language.
+// one of a few known reasons, which the button shows in the reader's language.
 
 export type BiometricFailureReason =
   | 'notAvailable'
@@ -71,7 +71,7 @@ async function verify(body: BiometricVerifyRequest): Promise<BiometricVerifyResp
   }
 }
 
-/** Spec §7 update-usage, sent after success. Best effort: the sign-in has already happened. */
+/** Notes that the passkey was used, after success. Best effort: the sign-in has already happened. */
 async function recordUsage(credentialId: string): Promise<void> {
   try {
     await api.post('/biometric/update-usage', { credentialId });

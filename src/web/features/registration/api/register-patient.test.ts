@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { describeRegistrationFailure } from './register-patient';
 
-describe('describeRegistrationFailure (spec §8 Registration)', () => {
+describe('describeRegistrationFailure', () => {
   it('turns the EMAIL_TAKEN code into the long duplicate-email text, whatever the server wrote', () => {
     expect(describeRegistrationFailure(new ApiError('An account with this email already exists', 409, 'EMAIL_TAKEN'))).toEqual({
       kind: 'emailTaken',

@@ -15,7 +15,7 @@ export function useRegisterPatient() {
   });
 }
 
-/** What the failure toast says (spec §8 "Registration Failed - ..."). */
+/** What the "Registration Failed" toast says under its title. */
 export type FailureDescription = { kind: 'emailTaken' } | { kind: 'server'; message: string } | { kind: 'default' };
 
 /**

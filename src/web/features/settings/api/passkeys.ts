@@ -9,7 +9,7 @@ import {
 } from '../../../../contracts/passkeys';
 import { api } from '../../../lib/api-client';
 
-// The user's passkeys (the spec's biometric credentials, §3/§7) for the security settings:
+// The user's passkeys (what the login screen calls biometric sign-in) for the security settings:
 // list, add (options → the device's prompt → verify), turn on/off, remove.
 
 export const PASSKEYS_PATH = '/api/biometric/credentials';

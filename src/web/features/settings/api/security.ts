@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { mfaSetupResponseSchema, mfaStatusSchema, recoveryCodesResponseSchema } from '../../../../contracts/auth';
 import { api } from '../../../lib/api-client';
 
-// The security calls of the settings screen: password change and two-step sign-in (TOTP, DESIGN.md §5).
+// The security calls of the settings screen: password change and two-step sign-in (TOTP).
 
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 export type MfaSetup = z.infer<typeof mfaSetupResponseSchema>;
