@@ -26,9 +26,9 @@ import { RouteError } from './errors/route-error';
 import { PortalRoute } from './shell/portal-route';
 import { lazyView } from '../lib/lazy-view';
 
-// Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
+// Every page has a real URL, so it can be bookmarked, shared and reloaded (the view ↔ path table is src/contracts/views.ts).
 // Page code is loaded lazily per view. Public pages live in the public layout; the views
-// of spec §2 live in the signed-in layout, which asks for a session. A view whose feature has not
+// after sign-in live in the signed-in layout, which asks for a session. A view whose feature has not
 // been built yet shows the coming-soon page; any other path is no page at all and says so (not
 // found), inside the signed-in frame when signed in, else inside the public one.
 
