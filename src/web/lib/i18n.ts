@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'records',
   'medications',
   'booking',
+  'patients',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
