@@ -51,9 +51,11 @@ export const dashboardStatsSchema = z.object({
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 export const dashboardStatsResponseSchema = z.object({ data: dashboardStatsSchema });
 
+/** Calendar days of the clinic's zone, both or neither: without them, the clinic's today. */
 export const scheduleQuerySchema = z
-  .object({ from: boundedDateSchema(), to: boundedDateSchema() })
+  .object({ from: boundedDateSchema().optional(), to: boundedDateSchema().optional() })
   .strict()
+  .refine((q) => (q.from === undefined) === (q.to === undefined), { message: 'date.invalid', path: ['to'] })
   .refine((q) => isOrderedRange(q.from, q.to), { message: 'date.rangeOrder', path: ['to'] })
   .refine((q) => isRangeWithin(q.from, q.to, DOCTOR_SCHEDULE.maxRangeDays), { message: 'date.rangeTooLong', path: ['to'] });
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;

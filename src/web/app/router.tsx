@@ -26,9 +26,9 @@ import { RouteError } from './errors/route-error';
 import { PortalRoute } from './shell/portal-route';
 import { lazyView } from '../lib/lazy-view';
 
-// Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
+// Every page has a real URL, so it can be bookmarked, shared and reloaded (the view ↔ path table is src/contracts/views.ts).
 // Page code is loaded lazily per view. Public pages live in the public layout; the views
-// of spec §2 live in the signed-in layout, which asks for a session. A view whose feature has not
+// after sign-in live in the signed-in layout, which asks for a session. A view whose feature has not
 // been built yet shows the coming-soon page; any other path is no page at all and says so (not
 // found), inside the signed-in frame when signed in, else inside the public one.
 
@@ -49,6 +49,10 @@ const ResetPasswordPage = lazyView(
 const RoutedPublicLayout = lazyView(() => import('./shell/routed-public-layout').then((m) => m.RoutedPublicLayout), ['landing']);
 const SignedInLayout = lazyView(() => import('./shell/signed-in-layout').then((m) => m.SignedInLayout), []);
 const PortalHomePage = lazyView(() => import('../features/portal/pages/portal-home-page').then((m) => m.PortalHomePage), []);
+const DoctorPortalPage = lazyView(
+  () => import('../features/doctor-portal/pages/doctor-portal-page').then((m) => m.DoctorPortalPage),
+  ['doctor-portal', 'health', 'doctors'],
+);
 const PatientDashboardPage = lazyView(
   () => import('../features/portal/pages/patient-dashboard-page').then((m) => m.PatientDashboardPage),
   ['health', 'doctors', 'booking'],
@@ -111,10 +115,17 @@ function CatchAll(): ReactNode {
   );
 }
 
+/** Each role's home: the patient's dashboard, the doctor's portal; the other roles' own homes come with their issues. */
+function portalHome(role: Role): ReactNode {
+  if (role === 'patient') return <PatientDashboardPage />;
+  if (role === 'doctor') return <DoctorPortalPage />;
+  return <PortalHomePage />;
+}
+
 export function signedInRoutes(): RouteObject[] {
   const portals: RouteObject[] = (Object.entries(PORTAL_VIEW) as [Role, keyof typeof VIEW_PATHS][]).map(([role, view]) => ({
     path: relative(pathForView(view)),
-    element: <PortalRoute role={role}>{role === 'patient' ? <PatientDashboardPage /> : <PortalHomePage />}</PortalRoute>,
+    element: <PortalRoute role={role}>{portalHome(role)}</PortalRoute>,
   }));
   const built = [
     ...portals,

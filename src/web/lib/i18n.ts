@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'booking',
   'patients',
   'notes',
+  'doctor-portal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -53,17 +53,19 @@ export class AppointmentsService {
   }
 
   /**
-   * The signed-in doctor's own appointments on the calendar days [from, to] of the clinic's zone,
+   * The signed-in doctor's own appointments on the calendar days [from, to] of the clinic's zone
+   * (today when not given),
    * with today's queue: each visit still waiting gets its place among the day's visits still to be
    * seen (the same order the patient's own queue line counts in).
    */
   doctorSchedule(ctx: AccessContext, query: ScheduleQuery, clinicTimeZone: string): Promise<ScheduleResponse> {
     const today = wallClock(this.clock(), clinicTimeZone).slice(0, 10);
-    const from = dayStart(query.from, clinicTimeZone);
-    const to = dayStart(nextDate(query.to), clinicTimeZone);
+    const days = { from: query.from ?? today, to: query.to ?? today };
+    const from = dayStart(days.from, clinicTimeZone);
+    const to = dayStart(nextDate(days.to), clinicTimeZone);
     return this.uow.read(ctx, async (work) => {
-      const rows = await work.use(AppointmentsRepository).doctorSchedule(from, to, { from: query.from, to: query.to });
-      return { clinicTimeZone, today, from: query.from, to: query.to, data: withQueue(rows, today, clinicTimeZone) };
+      const rows = await work.use(AppointmentsRepository).doctorSchedule(from, to, days);
+      return { clinicTimeZone, today, ...days, data: withQueue(rows, today, clinicTimeZone) };
     });
   }
 

@@ -273,6 +273,16 @@ describe('GET /api/doctor/schedule', () => {
     expect(new Set(named)).toEqual(new Set([patient.user.id, otherPatient.user.id]));
   });
 
+  it('answers the clinic’s today when no range is given', async () => {
+    const fresh = await createDoctorActor(t.app);
+    const today = clinicToday();
+    const id = await appointment(fresh.user.id, patient.user.id, at(today, '12:00'), 'checked-in');
+    await appointment(fresh.user.id, patient.user.id, at(nextDate(today), '12:00'), 'checked-in');
+    const body = scheduleResponseSchema.parse((await fresh.agent.get('/api/doctor/schedule')).json());
+    expect(body).toMatchObject({ today, from: today, to: today });
+    expect(body.data.map((a) => [a.id, a.queuePosition])).toEqual([[id, 1]]);
+  });
+
   it('refuses ranges that are reversed, too long or not calendar days (400 naming the field)', async () => {
     const today = clinicToday();
     const cases: [string, string, string][] = [
@@ -287,6 +297,7 @@ describe('GET /api/doctor/schedule', () => {
       expect(Object.keys(response.json().error.fields ?? {}), response.body).toContain(field);
     }
     expect((await doctor.agent.get(`/api/doctor/schedule?from=${today}`)).statusCode).toBe(400);
+    expect((await doctor.agent.get(`/api/doctor/schedule?to=${today}`)).statusCode).toBe(400);
     expect((await doctor.agent.get(`/api/doctor/schedule?from=${today}&to=${nextDate(today, 41)}`)).statusCode).toBe(200);
   });
 });
