@@ -9,7 +9,9 @@
 export const AUDIT_ACTIONS = [
   'access.denied',
   'access-log.read',
+  'allergy.create',
   'allergy.list',
+  'allergy.update',
   'appointment.calendar',
   'appointment.cancel',
   'appointment.create',
@@ -39,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'document.download',
   'document.list',
   'document.upload',
+  'immunization.create',
+  'immunization.update',
   'lab-result.list',
   'medication.list',
   'medication.refill-request',
@@ -61,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'permission.position_assign',
   'permission.read',
   'permission.revoke',
+  'problem.create',
+  'problem.update',
   'profile.update',
   'request.replayed',
   'settings.read',
@@ -75,6 +81,7 @@ export const AUDIT_ACTIONS = [
   'users.update',
   'user.role_change',
   'vitals.list',
+  'vitals.record',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 /**
@@ -98,9 +105,11 @@ const RECORD_AREAS = new Set([
   'appointment',
   'chart',
   'document',
+  'immunization',
   'lab-result',
   'medication',
   'patient',
+  'problem',
   'share-link',
   'vitals',
 ]);

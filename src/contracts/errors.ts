@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   REFILL_DISCONTINUED: 409,
   /** A refill of a medication nobody at the organisation can prescribe. */
   REFILL_NO_PRESCRIBER: 409,
+  /** A change to a chart entry read at an older version: someone saved it in between; nothing was changed. */
+  STALE_RECORD: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -63,6 +63,13 @@ export const VALIDATION_MESSAGES_EN = {
   'licensePlate.invalid': 'Please enter a valid licence plate (letters, digits, spaces or dashes)',
   'parking.range': 'Arrival must be before departure',
   'parking.window': 'Parking must cover the appointment and stay within 4 hours of it',
+  'text.required': 'This field is required',
+  'date.future': 'The date cannot be in the future',
+  'vitals.implausible': 'This value is outside the plausible range',
+  'vitals.bloodPressure': 'Enter both blood pressures, the systolic higher than the diastolic',
+  'vitals.noneEntered': 'Enter at least one measurement',
+  'problem.resolvedDateNeedsResolved': 'A resolved date needs the status Resolved',
+  'breakGlass.length': 'Please give a reason of 10 to 500 characters',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -20,6 +20,8 @@ import { DocumentsService } from './modules/documents/documents.service';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { ErrorReportsService } from './modules/error-reports/error-reports.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { chartEntriesRoutes } from './modules/health-records/chart-entries.routes';
+import { ChartEntriesService } from './modules/health-records/chart-entries.service';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
 import { HealthRecordsService } from './modules/health-records/health-records.service';
 import { medicationsRoutes } from './modules/medications/medications.routes';
@@ -77,6 +79,7 @@ export function createServices(app: FastifyInstance) {
     organisationName: app.config.organisationName,
   });
   const healthRecords = new HealthRecordsService(uow, appointments, medications);
+  const chartEntries = new ChartEntriesService(uow);
   const patients = new PatientsService(uow, {
     organisation: () => app.organisationIdentity.current(),
     publicUrl: app.config.publicUrl,
@@ -103,6 +106,7 @@ export function createServices(app: FastifyInstance) {
     appointments,
     booking,
     healthRecords,
+    chartEntries,
     patients,
     patientsDirectory,
     documents,
@@ -140,6 +144,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
+  await app.register(chartEntriesRoutes, { chartEntries: services.chartEntries });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });
 }
