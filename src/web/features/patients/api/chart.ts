@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { healthRecordsApi } from '../../../../contracts/health-records';
 import { patientChartApi } from '../../../../contracts/patient-chart';
-import { ApiError } from '../../../lib/api-client';
 import { callRoute, routeKey, routeMatcher } from '../../../lib/api-routes';
 
 // The chart a clinician opens (GET /api/patients/{id}/complete) and the changes they make to it.
 // The key starts with the chart's URL, so the pushes that change a chart (vitals_update,
 // patient_update: health-records' reactions) refresh an open chart, and so does every change saved
-// here. An emergency ("break the glass") reading carries its reason in a header, never in the URL.
+// here (the app's query client does not retry a 404: a chart out of reach stays so). An emergency ("break the glass") reading carries its reason in a header, never in the URL.
 
 export function chartQuery(patientId: string, emergencyReason: string | null) {
   const key = routeKey(healthRecordsApi.chart, { params: { id: patientId } });
@@ -21,8 +20,6 @@ export function chartQuery(patientId: string, emergencyReason: string | null) {
           emergencyReason ? { breakGlassReason: emergencyReason } : undefined,
         )
       ).data,
-    // A chart out of reach stays out of reach: asking again would only repeat the refusal.
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
   });
 }
 
