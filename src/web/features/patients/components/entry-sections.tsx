@@ -7,6 +7,7 @@ import {
   ALLERGY_TYPES,
   PROBLEM_STATUSES,
   type Allergy,
+  type Immunization,
   type PatientChart,
   type Problem,
 } from '../../../../contracts/health-records';
@@ -14,6 +15,7 @@ import {
   allergyCreateSchema,
   allergyUpdateSchema,
   immunizationCreateSchema,
+  immunizationUpdateSchema,
   problemCreateSchema,
   problemUpdateSchema,
 } from '../../../../contracts/patient-chart';
@@ -354,6 +356,7 @@ function EditProblemForm({
 export function ImmunizationsSection({ chart, canEdit, emergencyReason }: SectionProps) {
   const { t } = useTranslation('patients');
   const format = useClinicalFormat();
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-3">
       {chart.immunizations.length === 0 ? (
@@ -362,14 +365,31 @@ export function ImmunizationsSection({ chart, canEdit, emergencyReason }: Sectio
         <ul className="flex flex-col gap-2" data-testid="immunization-list">
           {chart.immunizations.map((entry) => (
             <li key={entry.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-              <span className="font-medium">{vaccineWords(t, entry.cvxCode, entry.name)}</span>{' '}
-              <bdi className="text-sm text-slate-600 dark:text-slate-400">(CVX {entry.cvxCode})</bdi> ·{' '}
-              {format.calendarDate(entry.administeredOn)}
-              {entry.doseNumber ? ` · ${t('chart.immunizations.dose', { number: entry.doseNumber })}` : ''}
-              {entry.lotNumber ? (
-                <span className="block text-sm text-slate-700 dark:text-slate-300">
-                  {t('chart.immunizations.lot')} <bdi>{entry.lotNumber}</bdi>
-                </span>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p>
+                  <span className="font-medium">{vaccineWords(t, entry.cvxCode, entry.name)}</span>{' '}
+                  <bdi className="text-sm text-slate-600 dark:text-slate-400">(CVX {entry.cvxCode})</bdi> ·{' '}
+                  {format.calendarDate(entry.administeredOn)}
+                  {entry.doseNumber ? ` · ${t('chart.immunizations.dose', { number: entry.doseNumber })}` : ''}
+                  {entry.lotNumber ? (
+                    <span className="block text-sm text-slate-700 dark:text-slate-300">
+                      {t('chart.immunizations.lot')} <bdi>{entry.lotNumber}</bdi>
+                    </span>
+                  ) : null}
+                </p>
+                {canEdit && editing !== entry.id ? (
+                  <Button variant="secondary" className="!min-h-8 !px-2 !py-1" onClick={() => setEditing(entry.id)}>
+                    {t('chart.edit')}
+                  </Button>
+                ) : null}
+              </div>
+              {editing === entry.id ? (
+                <EditImmunizationForm
+                  entry={entry}
+                  patientId={chart.patient.id}
+                  emergencyReason={emergencyReason}
+                  onDone={() => setEditing(null)}
+                />
               ) : null}
             </li>
           ))}
@@ -377,6 +397,57 @@ export function ImmunizationsSection({ chart, canEdit, emergencyReason }: Sectio
       )}
       {canEdit ? <AddImmunizationForm patientId={chart.patient.id} emergencyReason={emergencyReason} /> : null}
     </div>
+  );
+}
+
+function EditImmunizationForm({
+  entry,
+  patientId,
+  emergencyReason,
+  onDone,
+}: {
+  entry: Immunization;
+  patientId: string;
+  emergencyReason: string | null;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('patients');
+  const form = useSchemaForm({
+    schema: immunizationUpdateSchema,
+    defaultValues: {
+      version: entry.version,
+      administeredOn: entry.administeredOn,
+      doseNumber: entry.doseNumber === null ? '' : String(entry.doseNumber),
+      lotNumber: entry.lotNumber ?? '',
+    },
+  });
+  const change = useChartChange('updateImmunization', patientId, emergencyReason);
+  const { failure, clear, onFailure } = useFailure();
+  return (
+    <Form
+      form={form}
+      aria-label={t('chart.immunizations.edit')}
+      className="mt-3 grid items-end gap-3 sm:grid-cols-3"
+      onSubmit={async (values) => {
+        clear();
+        await change.mutateAsync({ params: { id: patientId, entryId: entry.id }, body: values });
+        onDone();
+      }}
+      onFailure={onFailure}
+    >
+      <DateInput name="administeredOn" label={t('chart.immunizations.administeredOn')} />
+      <TextInput name="doseNumber" inputMode="numeric" label={t('chart.immunizations.doseNumber')} autoComplete="off" />
+      <TextInput name="lotNumber" label={t('chart.immunizations.lotNumber')} autoComplete="off" />
+      {failure ? (
+        <div className="sm:col-span-3">
+          <FormAlert>{failure}</FormAlert>
+        </div>
+      ) : null}
+      <div className="flex gap-2 sm:col-span-3">
+        <SubmitButton>{t('chart.saveChanges')}</SubmitButton>
+        <FormButton onClick={onDone}>{t('chart.cancel')}</FormButton>
+      </div>
+    </Form>
   );
 }
 
