@@ -40,6 +40,8 @@ export const NAMESPACES = [
   'medications',
   'booking',
   'patients',
+  'notes',
+  'doctor-portal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

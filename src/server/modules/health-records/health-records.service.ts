@@ -13,6 +13,7 @@ import {
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { ClinicalNotesService } from '../clinical-notes/clinical-notes.service';
 import type { MedicationsService } from '../medications/medications.service';
 import { HealthRecordsRepository } from './health-records.repository';
 
@@ -27,6 +28,7 @@ export class HealthRecordsService {
     private readonly uow: UnitOfWork,
     private readonly appointments: AppointmentsService,
     private readonly medications: MedicationsService,
+    private readonly clinicalNotes: Pick<ClinicalNotesService, 'summariesForChartIn'>,
     /** The clock the chart's ages are counted on. */
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -56,9 +58,10 @@ export class HealthRecordsService {
   chart(ctx: AccessContext, patientId: string): Promise<{ data: PatientChart }> {
     return this.uow.read(ctx, async (work) => {
       const chart = await work.use(HealthRecordsRepository).chart(patientId);
-      const [medications, appointments] = await Promise.all([
+      const [medications, appointments, visitSummaries] = await Promise.all([
         this.medications.forChartIn(work, patientId),
         this.appointments.forChartIn(work, patientId, CHART_LIMITS.appointments),
+        this.clinicalNotes.summariesForChartIn(work, patientId),
       ]);
       const { patient } = chart;
       const labResults = chart.labPanels.map(toLabPanel);
@@ -135,6 +138,7 @@ export class HealthRecordsService {
           vitalSeries: chart.vitalSeries.map(toVital),
           labResults,
           appointments,
+          visitSummaries,
           documents: chart.documents.map((d) => ({
             id: d.id,
             category: d.category,

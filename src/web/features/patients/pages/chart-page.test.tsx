@@ -50,6 +50,7 @@ function chart(overrides: Partial<PatientChart> = {}): PatientChart {
     labResults: [],
     appointments: [],
     documents: [],
+    visitSummaries: [],
     ...overrides,
   };
 }
