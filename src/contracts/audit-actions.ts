@@ -9,7 +9,9 @@
 export const AUDIT_ACTIONS = [
   'access.denied',
   'access-log.read',
+  'allergy.create',
   'allergy.list',
+  'allergy.update',
   'appointment.calendar',
   'appointment.cancel',
   'appointment.create',
@@ -49,6 +51,8 @@ export const AUDIT_ACTIONS = [
   'document.download',
   'document.list',
   'document.upload',
+  'immunization.create',
+  'immunization.update',
   'doctor.dashboard-stats',
   'lab-result.list',
   'medication.list',
@@ -75,6 +79,8 @@ export const AUDIT_ACTIONS = [
   'permission.position_assign',
   'permission.read',
   'permission.revoke',
+  'problem.create',
+  'problem.update',
   'profile.update',
   'request.replayed',
   'settings.read',
@@ -89,6 +95,7 @@ export const AUDIT_ACTIONS = [
   'users.update',
   'user.role_change',
   'vitals.list',
+  'vitals.record',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 /**
@@ -113,9 +120,11 @@ const RECORD_AREAS = new Set([
   'chart',
   'clinical-note',
   'document',
+  'immunization',
   'lab-result',
   'medication',
   'patient',
+  'problem',
   'share-link',
   'vitals',
 ]);

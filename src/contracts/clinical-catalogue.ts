@@ -68,3 +68,49 @@ export const MEDICATION_FREQUENCIES = [
   'every-8-hours-as-needed',
 ] as const;
 export type MedicationFrequency = (typeof MEDICATION_FREQUENCIES)[number];
+
+/**
+ * The ICD-10-CM codes a clinician chooses a problem from, each with its English description (what
+ * the problem list stores beside the code). A curated list rather than free text, so every problem
+ * is coded and worded in every language; the demo history's conditions are among them.
+ */
+export const PROBLEM_CODES = {
+  I10: 'Essential (primary) hypertension',
+  'E11.9': 'Type 2 diabetes mellitus without complications',
+  'E78.5': 'Hyperlipidemia, unspecified',
+  'J45.909': 'Unspecified asthma, uncomplicated',
+  'E03.9': 'Hypothyroidism, unspecified',
+  'K21.9': 'Gastro-esophageal reflux disease without esophagitis',
+  'F41.1': 'Generalized anxiety disorder',
+  'D50.9': 'Iron deficiency anemia, unspecified',
+  'J20.9': 'Acute bronchitis, unspecified',
+  'N39.0': 'Urinary tract infection, site not specified',
+  'J01.90': 'Acute sinusitis, unspecified',
+  'I25.10': 'Atherosclerotic heart disease of native coronary artery without angina pectoris',
+  'I48.91': 'Unspecified atrial fibrillation',
+  'M54.50': 'Low back pain, unspecified',
+  'F32.9': 'Major depressive disorder, single episode, unspecified',
+  'E66.9': 'Obesity, unspecified',
+  'J44.9': 'Chronic obstructive pulmonary disease, unspecified',
+  'G43.909': 'Migraine, unspecified, not intractable, without status migrainosus',
+} as const;
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+export const PROBLEM_CODE_LIST = Object.keys(PROBLEM_CODES) as [ProblemCode, ...ProblemCode[]];
+
+/** The CVX codes of the vaccines a clinician records, each with its CDC short description. */
+export const VACCINE_CODES = {
+  '03': 'MMR',
+  '21': 'Varicella',
+  '33': 'Pneumococcal polysaccharide PPV23',
+  '43': 'Hepatitis B, adult dosage',
+  '83': 'Hepatitis A, pediatric/adolescent, 2 dose',
+  '115': 'Tdap',
+  '133': 'Pneumococcal conjugate PCV 13',
+  '140': 'Influenza, seasonal, injectable, preservative free',
+  '150': 'Influenza, injectable, quadrivalent, preservative free',
+  '165': 'HPV9',
+  '187': 'Zoster vaccine recombinant',
+  '208': 'COVID-19, mRNA, LNP-S, PF, 30 mcg/0.3 mL dose',
+} as const;
+export type VaccineCode = keyof typeof VACCINE_CODES;
+export const VACCINE_CODE_LIST = Object.keys(VACCINE_CODES) as [VaccineCode, ...VaccineCode[]];

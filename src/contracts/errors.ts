@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   REFILL_DISCONTINUED: 409,
   /** A refill of a medication nobody at the organisation can prescribe. */
   REFILL_NO_PRESCRIBER: 409,
+  /** A change to a chart entry read at an older version: someone saved it in between; nothing was changed. */
+  STALE_RECORD: 409,
   /** The visit already has a clinical note; open that one. */
   NOTE_EXISTS: 409,
   /** A save or signature based on an older version of the note than the one stored. */

@@ -4,6 +4,7 @@ import { visitSummarySchema } from './clinical-notes';
 import { defineRoute, idParamsSchema } from './http';
 import { medicationSchema } from './medications';
 import { patientSummarySchema } from './patient-directory';
+import { emergencyContactSchema } from './user';
 
 // The patient's chart as the server answers it: allergies, lab results, vitals, problems,
 // immunizations, medical and family history, document metadata, and all of it at once in
@@ -25,6 +26,8 @@ export const allergySchema = z.object({
   reaction: z.string().nullable(),
   status: z.enum(ALLERGY_STATUSES),
   createdAt: instant,
+  /** Sent back with a change: a save naming an older version is refused (409 STALE_RECORD). */
+  version: z.number().int(),
 });
 export type Allergy = z.infer<typeof allergySchema>;
 export const allergyListResponseSchema = z.object({ data: z.array(allergySchema) });
@@ -128,7 +131,9 @@ export const problemSchema = z.object({
   status: z.enum(PROBLEM_STATUSES),
   onsetDate: z.iso.date().nullable(),
   resolvedDate: z.iso.date().nullable(),
+  version: z.number().int(),
 });
+export type Problem = z.infer<typeof problemSchema>;
 
 export const immunizationSchema = z.object({
   id: z.uuid(),
@@ -137,7 +142,9 @@ export const immunizationSchema = z.object({
   administeredOn: z.iso.date(),
   doseNumber: z.number().int().nullable(),
   lotNumber: z.string().nullable(),
+  version: z.number().int(),
 });
+export type Immunization = z.infer<typeof immunizationSchema>;
 
 export const MEDICAL_HISTORY_CATEGORIES = ['condition', 'surgery', 'hospitalisation', 'injury'] as const;
 export const medicalHistoryEntrySchema = z.object({
@@ -169,9 +176,48 @@ export const documentSchema = z.object({
   uploadedAt: instant,
 });
 
+/**
+ * How much of each part the chart answers at most: the newest first, so a patient with years of
+ * readings still gets a chart of bounded size (the full lists have their own routes).
+ */
+export const CHART_LIMITS = {
+  /** Recent readings of each vital type (the trend beside the latest). */
+  vitalsPerType: 20,
+  labPanels: 50,
+  documents: 100,
+  appointments: 100,
+  /** Allergies, problems, immunizations, history entries, medications. */
+  entries: 200,
+} as const;
+
+/** What the chart's header flags, whatever section is open. */
+export const CHART_ALERTS = ['severe-allergy', 'critical-lab-result', 'unreleased-lab-results'] as const;
+export type ChartAlert = (typeof CHART_ALERTS)[number];
+
+export const chartHeaderSchema = z.object({
+  /** Completed years on the server's today; null without a date of birth. */
+  age: z.number().int().nullable(),
+  bloodType: z.string(),
+  alerts: z.array(z.enum(CHART_ALERTS)),
+});
+
+export const chartDemographicsSchema = z.object({
+  address: z.string().nullable(),
+  preferredLanguage: z.string().nullable(),
+  country: z.string().nullable(),
+  maritalStatus: z.string().nullable(),
+  occupation: z.string().nullable(),
+  insuranceProvider: z.string().nullable(),
+  insurancePolicyNumber: z.string().nullable(),
+  emergencyContact: emergencyContactSchema.nullable(),
+});
+export type ChartDemographics = z.infer<typeof chartDemographicsSchema>;
+
 /** GET /api/patients/{id}/complete: the whole chart in one answer. */
 export const patientChartSchema = z.object({
   patient: patientSummarySchema,
+  header: chartHeaderSchema,
+  demographics: chartDemographicsSchema,
   allergies: z.array(allergySchema),
   medications: z.array(medicationSchema),
   problems: z.array(problemSchema),
@@ -180,6 +226,8 @@ export const patientChartSchema = z.object({
   familyHistory: z.array(familyHistoryEntrySchema),
   /** The latest reading of each vital type. */
   latestVitals: z.array(vitalSchema),
+  /** The newest CHART_LIMITS.vitalsPerType readings of each type, newest first. */
+  vitalSeries: z.array(vitalSchema),
   labResults: z.array(labPanelSchema),
   appointments: z.array(appointmentSchema),
   /** What the doctors released of the visits (a signed visit note's instructions), newest first. */

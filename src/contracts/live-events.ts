@@ -66,6 +66,26 @@ export const appointmentUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/** Vitals_update (created, updated): new readings on a patient's chart, to the patient and their clinicians. */
+export const vitalsUpdateEventSchema = z.object({
+  type: z.literal('vitals_update'),
+  action: z.enum(['created', 'updated']),
+  patientId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
+/**
+ * Patient_update: a change to a patient's chart (an allergy, problem or immunization), to the
+ * patient and their clinicians. `section` says which part changed, for views that show it.
+ */
+export const patientUpdateEventSchema = z.object({
+  type: z.literal('patient_update'),
+  action: z.enum(['created', 'updated']),
+  patientId: z.uuid(),
+  section: z.enum(['allergies', 'problems', 'immunizations']),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   notificationEventSchema,
   permissionUpdateEventSchema,
@@ -73,6 +93,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   roleChangedEventSchema,
   medicationUpdateEventSchema,
   appointmentUpdateEventSchema,
+  vitalsUpdateEventSchema,
+  patientUpdateEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

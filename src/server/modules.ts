@@ -24,6 +24,8 @@ import { DocumentsService } from './modules/documents/documents.service';
 import { errorReportsRoutes } from './modules/error-reports/error-reports.routes';
 import { ErrorReportsService } from './modules/error-reports/error-reports.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { chartEntriesRoutes } from './modules/health-records/chart-entries.routes';
+import { ChartEntriesService } from './modules/health-records/chart-entries.service';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
 import { HealthRecordsService } from './modules/health-records/health-records.service';
 import { medicationsRoutes } from './modules/medications/medications.routes';
@@ -80,6 +82,7 @@ export function createServices(app: FastifyInstance) {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
   });
+  const chartEntries = new ChartEntriesService(uow);
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
   const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
   const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
@@ -110,6 +113,7 @@ export function createServices(app: FastifyInstance) {
     booking,
     doctorPortal,
     healthRecords,
+    chartEntries,
     clinicalNotes,
     patients,
     patientsDirectory,
@@ -149,6 +153,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
+  await app.register(chartEntriesRoutes, { chartEntries: services.chartEntries });
   await app.register(clinicalNotesRoutes, { clinicalNotes: services.clinicalNotes });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });

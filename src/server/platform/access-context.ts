@@ -134,13 +134,22 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function breakGlassOf(request: FastifyRequest): string | null {
   const header = request.headers[BREAK_GLASS_HEADER];
   if (typeof header !== 'string') return null;
-  const reason = header.trim();
+  const reason = decodedReason(header).trim();
   if (reason.length < BREAK_GLASS.min || reason.length > BREAK_GLASS.max) {
     throw new AppError('VALIDATION_FAILED', 'An emergency access reason must be 10 to 500 characters long.', {
       breakGlassReason: 'text.length',
     });
   }
   return reason;
+}
+
+/** The web sends the reason percent-encoded (a header is Latin-1 only); a plain one is read as sent. */
+function decodedReason(header: string): string {
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
 }
 
 export function contextOf(request: FastifyRequest): AccessContext {

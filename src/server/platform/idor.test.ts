@@ -7,12 +7,14 @@ import {
   appointments,
   clinicalNoteAddenda,
   clinicalNotes,
+  immunizations,
   labOrders,
   labResultComponents,
   medications,
   noteTemplates,
   notifications,
   patientProfiles,
+  problems,
   userPermissions,
   users,
   vitals,
@@ -154,6 +156,64 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     snapshot: (record) => snapshotChart(record.id),
     secrets: (record, owner) => [record.marker!, owner.user.email],
     ownerGet: 200,
+  },
+  {
+    name: 'chart entries added (POST /api/patients/{id}/problems, /immunizations)',
+    paths: ['/api/patients/:id/problems', '/api/patients/:id/immunizations'],
+    body: { icd10Code: 'I10', status: 'active', cvxCode: '115', administeredOn: '2025-01-02' },
+    create: async (owner) => {
+      const marker = `Entries ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      return { id: owner.user.id, marker };
+    },
+    snapshot: async (record) => ({
+      chart: await snapshotChart(record.id),
+      problems: await t.app.db.select().from(problems).where(eq(problems.patientId, record.id)),
+      immunizations: await t.app.db.select().from(immunizations).where(eq(immunizations.patientId, record.id)),
+    }),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'an allergy changed (PUT /api/patients/{id}/allergies/{entryId})',
+    paths: ['/api/patients/:userId/allergies/:id'],
+    body: { version: 1, severity: 'mild', reaction: null, status: 'inactive' },
+    create: async (owner) => {
+      const marker = `Allergen ${randomBytes(6).toString('hex')}`;
+      const [row] = await t.app.db
+        .insert(allergies)
+        .values({ patientId: owner.user.id, allergen: marker, type: 'food', severity: 'severe', reaction: marker })
+        .returning();
+      return { id: row!.id, marker };
+    },
+    snapshot: async (record) => t.app.db.select().from(allergies).where(eq(allergies.id, record.id)),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'a problem changed (PUT /api/patients/{id}/problems/{entryId})',
+    paths: ['/api/patients/:userId/problems/:id'],
+    body: { version: 1, status: 'resolved', resolvedDate: '2025-01-02' },
+    create: async (owner) => {
+      const marker = `Problem ${randomBytes(6).toString('hex')}`;
+      const [row] = await t.app.db.insert(problems).values({ patientId: owner.user.id, icd10Code: 'I10', description: marker }).returning();
+      return { id: row!.id, marker };
+    },
+    snapshot: async (record) => t.app.db.select().from(problems).where(eq(problems.id, record.id)),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'an immunization changed (PUT /api/patients/{id}/immunizations/{entryId})',
+    paths: ['/api/patients/:userId/immunizations/:id'],
+    body: { version: 1, administeredOn: '2025-01-02', lotNumber: 'X1' },
+    create: async (owner) => {
+      const marker = `Lot ${randomBytes(6).toString('hex')}`;
+      const [row] = await t.app.db
+        .insert(immunizations)
+        .values({ patientId: owner.user.id, cvxCode: '115', name: 'Tdap', administeredOn: '2024-05-06', lotNumber: marker })
+        .returning();
+      return { id: row!.id, marker };
+    },
+    snapshot: async (record) => t.app.db.select().from(immunizations).where(eq(immunizations.id, record.id)),
+    secrets: (record) => [record.marker!],
   },
   {
     name: 'medications (GET /api/medications/patient/{id})',

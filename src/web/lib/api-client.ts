@@ -62,6 +62,12 @@ export interface RequestOptions {
    * retry of the same action with the first outcome instead of doing it twice.
    */
   idempotencyKey?: string;
+  /**
+   * A clinician's emergency reason for reaching a chart outside their care ("break the glass"),
+   * sent as X-Break-Glass-Reason. Percent-encoded: a header carries Latin-1 only, a reason may be
+   * written in any language.
+   */
+  breakGlassReason?: string;
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -127,6 +133,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.background) headers[BACKGROUND_HEADER] = '1';
   if (options.idempotencyKey && UNSAFE_METHODS.has(method)) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+  if (options.breakGlassReason) headers['x-break-glass-reason'] = encodeURIComponent(options.breakGlassReason);
   if (UNSAFE_METHODS.has(method)) headers['x-csrf-token'] = csrfToken ?? (await fetchCsrfToken());
 
   let response: Response;

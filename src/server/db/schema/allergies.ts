@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ALLERGY_SEVERITIES, ALLERGY_STATUSES, ALLERGY_TYPES } from '../../../contracts/health-records';
 import { users } from './users';
 
@@ -18,6 +18,9 @@ export const allergies = pgTable(
     status: text('status', { enum: ALLERGY_STATUSES }).notNull().default('active'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every change: a save that names an older version is refused, so two clinicians never overwrite each other unseen. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('allergies_patient_idx').on(t.patientId), index('allergies_recorded_by_idx').on(t.recordedBy)],
 );

@@ -14,9 +14,13 @@ export const immunizations = pgTable(
     administeredOn: date('administered_on').notNull(),
     doseNumber: integer('dose_number'),
     lotNumber: text('lot_number'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every change: a save that names an older version is refused, so two clinicians never overwrite each other unseen. */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('immunizations_patient_idx').on(t.patientId)],
+  (t) => [index('immunizations_patient_idx').on(t.patientId), index('immunizations_recorded_by_idx').on(t.recordedBy)],
 );
 
 export type NewImmunizationRow = typeof immunizations.$inferInsert;

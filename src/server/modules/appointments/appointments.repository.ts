@@ -105,12 +105,13 @@ export class AppointmentsRepository extends Repository {
     return rows;
   }
 
-  /** All of one patient's appointments, newest first, for the chart (which notes the read). */
-  async forChart(patientId: string): Promise<AppointmentListRow[]> {
+  /** One patient's newest appointments (at most `limit`), for the chart (which notes the read). */
+  async forChart(patientId: string, limit: number): Promise<AppointmentListRow[]> {
     await this.reachPatient(patientId, 'chart.read');
     return selectAppointments(this.db)
       .where(eq(appointments.patientId, patientId))
-      .orderBy(desc(appointments.startsAt), desc(appointments.id));
+      .orderBy(desc(appointments.startsAt), desc(appointments.id))
+      .limit(limit);
   }
 
   /** The signed-in doctor's own appointments between two instants (every status), in time order, noted. */

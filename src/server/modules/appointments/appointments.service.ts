@@ -108,8 +108,8 @@ export class AppointmentsService {
   }
 
   /** For the chart, in its work: the chart's repository has checked reach and notes the read. */
-  async forChartIn(work: Work, patientId: string): Promise<Appointment[]> {
-    return (await work.use(AppointmentsRepository).forChart(patientId)).map(toAppointment);
+  async forChartIn(work: Work, patientId: string, limit: number): Promise<Appointment[]> {
+    return (await work.use(AppointmentsRepository).forChart(patientId, limit)).map(toAppointment);
   }
 }
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { VitalType } from '../../../contracts/health-records';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { CHART_LIMITS, type VitalType } from '../../../contracts/health-records';
 import {
   allergies,
   documents,
@@ -50,21 +50,35 @@ export class HealthRecordsRepository extends Repository {
   /** The chart's own parts at once (medications and appointments come from their modules). */
   async chart(patientId: string) {
     await this.reachPatient(patientId, 'chart.read');
-    const [patient, allergyRows, problemRows, immunizationRows, medicalHistory, familyHistory, latestVitals, panels, documentRows] =
-      await Promise.all([
-        this.patientSummary(patientId),
-        this.allergies(patientId),
-        this.problems(patientId),
-        this.immunizations(patientId),
-        this.medicalHistory(patientId),
-        this.familyHistory(patientId),
-        this.latestVitals(patientId),
-        this.labPanels(patientId, this.releasedOnly),
-        this.documents(patientId),
-      ]);
+    const [
+      patient,
+      allergyRows,
+      problemRows,
+      immunizationRows,
+      medicalHistory,
+      familyHistory,
+      latestVitals,
+      vitalSeries,
+      panels,
+      documentRows,
+    ] = await Promise.all([
+      this.patientSummary(patientId),
+      this.allergies(patientId, CHART_LIMITS.entries),
+      this.problems(patientId),
+      this.immunizations(patientId),
+      this.medicalHistory(patientId),
+      this.familyHistory(patientId),
+      this.latestVitals(patientId),
+      this.vitalSeries(patientId),
+      this.labPanels(patientId, this.releasedOnly, CHART_LIMITS.labPanels),
+      this.documents(patientId),
+    ]);
+    // A clinician's emergency (break-the-glass) reason rides on the request's event by itself
+    // (access-context.ts), so the patient's access log shows that reading too.
     this.audit.read('chart.read', 'patient', patientId, [patientId], { labPanels: panels.length });
     return {
       patient: patient!,
+      vitalSeries,
       allergies: allergyRows,
       problems: problemRows,
       immunizations: immunizationRows,
@@ -91,6 +105,17 @@ export class HealthRecordsRepository extends Repository {
         dateOfBirth: users.dateOfBirth,
         gender: users.gender,
         medicalRecordNumber: patientProfiles.medicalRecordNumber,
+        address: users.address,
+        preferredLanguage: users.preferredLanguage,
+        country: users.country,
+        bloodType: patientProfiles.bloodType,
+        maritalStatus: patientProfiles.maritalStatus,
+        occupation: patientProfiles.occupation,
+        insuranceProvider: patientProfiles.insuranceProvider,
+        insurancePolicyNumber: patientProfiles.insurancePolicyNumber,
+        emergencyContactName: patientProfiles.emergencyContactName,
+        emergencyContactPhone: patientProfiles.emergencyContactPhone,
+        emergencyContactRelationship: patientProfiles.emergencyContactRelationship,
       })
       .from(patientProfiles)
       .innerJoin(users, eq(users.id, patientProfiles.userId))
@@ -98,16 +123,17 @@ export class HealthRecordsRepository extends Repository {
     return row;
   }
 
-  private async allergies(patientId: string) {
-    return this.db
+  private async allergies(patientId: string, limit?: number) {
+    const query = this.db
       .select()
       .from(allergies)
       .where(eq(allergies.patientId, patientId))
       .orderBy(asc(allergies.status), desc(allergies.createdAt));
+    return limit ? query.limit(limit) : query;
   }
 
   /** Panels newest first with their components; only released ones when `releasedOnly`. */
-  private async labPanels(patientId: string, releasedOnly: boolean) {
+  private async labPanels(patientId: string, releasedOnly: boolean, limit?: number) {
     const orders = await this.db
       .select({
         id: labOrders.id,
@@ -124,7 +150,8 @@ export class HealthRecordsRepository extends Repository {
       .from(labOrders)
       .leftJoin(users, eq(users.id, labOrders.orderedBy))
       .where(and(eq(labOrders.patientId, patientId), releasedOnly ? isNotNull(labOrders.releasedAt) : undefined))
-      .orderBy(desc(labOrders.orderedAt), asc(labOrders.panelName));
+      .orderBy(desc(labOrders.orderedAt), asc(labOrders.panelName))
+      .limit(limit ?? Number.MAX_SAFE_INTEGER);
     const components =
       orders.length === 0
         ? []
@@ -150,16 +177,40 @@ export class HealthRecordsRepository extends Repository {
       .orderBy(vitals.type, desc(vitals.measuredAt));
   }
 
+  /** The newest readings of each vital type, at most CHART_LIMITS.vitalsPerType of each, newest first. */
+  private async vitalSeries(patientId: string) {
+    const ranked = this.db
+      .select({
+        ...getTableColumns(vitals),
+        rank: sql<number>`row_number() over (partition by ${vitals.type} order by ${vitals.measuredAt} desc, ${vitals.id})`.as('rank'),
+      })
+      .from(vitals)
+      .where(eq(vitals.patientId, patientId))
+      .as('ranked');
+    const rows = await this.db
+      .select()
+      .from(ranked)
+      .where(lte(ranked.rank, CHART_LIMITS.vitalsPerType))
+      .orderBy(desc(ranked.measuredAt), asc(ranked.type));
+    return rows.map(({ rank: _rank, ...row }) => ({ ...row, value: Number(row.value), measuredAt: new Date(row.measuredAt) }));
+  }
+
   private async problems(patientId: string) {
     return this.db
       .select()
       .from(problems)
       .where(eq(problems.patientId, patientId))
-      .orderBy(asc(sql`case when ${problems.status} = 'active' then 0 else 1 end`), desc(problems.onsetDate));
+      .orderBy(asc(sql`case when ${problems.status} = 'active' then 0 else 1 end`), desc(problems.onsetDate))
+      .limit(CHART_LIMITS.entries);
   }
 
   private async immunizations(patientId: string) {
-    return this.db.select().from(immunizations).where(eq(immunizations.patientId, patientId)).orderBy(desc(immunizations.administeredOn));
+    return this.db
+      .select()
+      .from(immunizations)
+      .where(eq(immunizations.patientId, patientId))
+      .orderBy(desc(immunizations.administeredOn))
+      .limit(CHART_LIMITS.entries);
   }
 
   private async medicalHistory(patientId: string) {
@@ -167,7 +218,8 @@ export class HealthRecordsRepository extends Repository {
       .select()
       .from(medicalHistoryEntries)
       .where(eq(medicalHistoryEntries.patientId, patientId))
-      .orderBy(desc(medicalHistoryEntries.occurredOn));
+      .orderBy(desc(medicalHistoryEntries.occurredOn))
+      .limit(CHART_LIMITS.entries);
   }
 
   private async familyHistory(patientId: string) {
@@ -175,10 +227,16 @@ export class HealthRecordsRepository extends Repository {
       .select()
       .from(familyHistoryEntries)
       .where(eq(familyHistoryEntries.patientId, patientId))
-      .orderBy(asc(familyHistoryEntries.relationship));
+      .orderBy(asc(familyHistoryEntries.relationship))
+      .limit(CHART_LIMITS.entries);
   }
 
   private async documents(patientId: string) {
-    return this.db.select().from(documents).where(eq(documents.patientId, patientId)).orderBy(desc(documents.createdAt));
+    return this.db
+      .select()
+      .from(documents)
+      .where(eq(documents.patientId, patientId))
+      .orderBy(desc(documents.createdAt))
+      .limit(CHART_LIMITS.documents);
   }
 }

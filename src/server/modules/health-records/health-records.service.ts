@@ -1,11 +1,14 @@
-import type {
-  Allergy,
-  LabPanel,
-  LabResultListResponse,
-  PatientChart,
-  Vital,
-  VitalListResponse,
-  VitalType,
+import { ageInYears } from '../../../contracts/patient-age';
+import {
+  CHART_LIMITS,
+  type Allergy,
+  type ChartAlert,
+  type LabPanel,
+  type LabResultListResponse,
+  type PatientChart,
+  type Vital,
+  type VitalListResponse,
+  type VitalType,
 } from '../../../contracts/health-records';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -26,6 +29,8 @@ export class HealthRecordsService {
     private readonly appointments: AppointmentsService,
     private readonly medications: MedicationsService,
     private readonly clinicalNotes: Pick<ClinicalNotesService, 'summariesForChartIn'>,
+    /** The clock the chart's ages are counted on. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   vitals(ctx: AccessContext, patientId: string, query: { type?: VitalType; limit: number }): Promise<VitalListResponse> {
@@ -55,14 +60,47 @@ export class HealthRecordsService {
       const chart = await work.use(HealthRecordsRepository).chart(patientId);
       const [medications, appointments, visitSummaries] = await Promise.all([
         this.medications.forChartIn(work, patientId),
-        this.appointments.forChartIn(work, patientId),
+        this.appointments.forChartIn(work, patientId, CHART_LIMITS.appointments),
         this.clinicalNotes.summariesForChartIn(work, patientId),
       ]);
       const { patient } = chart;
+      const labResults = chart.labPanels.map(toLabPanel);
+      const allergies = chart.allergies.map(toAllergy);
       return {
         data: {
-          patient: { ...patient, name: `${patient.firstName} ${patient.lastName}` },
-          allergies: chart.allergies.map(toAllergy),
+          patient: {
+            id: patient.id,
+            firstName: patient.firstName,
+            lastName: patient.lastName,
+            name: `${patient.firstName} ${patient.lastName}`,
+            email: patient.email,
+            phone: patient.phone,
+            dateOfBirth: patient.dateOfBirth,
+            gender: patient.gender,
+            medicalRecordNumber: patient.medicalRecordNumber,
+          },
+          header: {
+            age: ageInYears(patient.dateOfBirth, this.now().toISOString().slice(0, 10)),
+            bloodType: patient.bloodType,
+            alerts: alertsOf(allergies, labResults),
+          },
+          demographics: {
+            address: patient.address,
+            preferredLanguage: patient.preferredLanguage,
+            country: patient.country,
+            maritalStatus: patient.maritalStatus,
+            occupation: patient.occupation,
+            insuranceProvider: patient.insuranceProvider,
+            insurancePolicyNumber: patient.insurancePolicyNumber,
+            emergencyContact: patient.emergencyContactName
+              ? {
+                  name: patient.emergencyContactName,
+                  phone: patient.emergencyContactPhone ?? '',
+                  relationship: patient.emergencyContactRelationship ?? 'Emergency Contact',
+                }
+              : null,
+          },
+          allergies,
           medications,
           problems: chart.problems.map((p) => ({
             id: p.id,
@@ -71,6 +109,7 @@ export class HealthRecordsService {
             status: p.status,
             onsetDate: p.onsetDate,
             resolvedDate: p.resolvedDate,
+            version: p.version,
           })),
           immunizations: chart.immunizations.map((i) => ({
             id: i.id,
@@ -79,6 +118,7 @@ export class HealthRecordsService {
             administeredOn: i.administeredOn,
             doseNumber: i.doseNumber,
             lotNumber: i.lotNumber,
+            version: i.version,
           })),
           medicalHistory: chart.medicalHistory.map((m) => ({
             id: m.id,
@@ -95,7 +135,8 @@ export class HealthRecordsService {
             onsetAge: f.onsetAge,
           })),
           latestVitals: chart.latestVitals.map(toVital),
-          labResults: chart.labPanels.map(toLabPanel),
+          vitalSeries: chart.vitalSeries.map(toVital),
+          labResults,
           appointments,
           visitSummaries,
           documents: chart.documents.map((d) => ({
@@ -114,6 +155,16 @@ export class HealthRecordsService {
 }
 
 type ChartParts = Awaited<ReturnType<Repo['chart']>>;
+
+/** What the header flags: a severe allergy still active, a critical result, results not yet released. */
+function alertsOf(allergies: readonly Allergy[], labResults: readonly LabPanel[]): ChartAlert[] {
+  const alerts: ChartAlert[] = [];
+  if (allergies.some((a) => a.status === 'active' && a.severity === 'severe')) alerts.push('severe-allergy');
+  if (labResults.some((panel) => panel.components.some((c) => c.flag === 'critical'))) alerts.push('critical-lab-result');
+  // Only a clinician's chart holds unreleased panels: a patient's never does.
+  if (labResults.some((panel) => panel.releasedAt === null && panel.status === 'resulted')) alerts.push('unreleased-lab-results');
+  return alerts;
+}
 
 function toVital(row: Awaited<ReturnType<Repo['vitals']>>[number]): Vital {
   return {
@@ -137,6 +188,7 @@ function toAllergy(row: ChartParts['allergies'][number]): Allergy {
     reaction: row.reaction,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageInYears } from '../../../contracts/patient-age';
 import {
   allergyListResponseSchema,
+  CHART_LIMITS,
   labResultListResponseSchema,
   patientChartResponseSchema,
   vitalListResponseSchema,
@@ -137,6 +139,57 @@ describe('GET /api/patients/{id}/complete', () => {
     expect(intruded.body).toBe(missing.body);
     expect((await billing.agent.get(`/api/patients/${patient.user.id}/complete`)).statusCode).toBe(403);
     expect((await nurse.agent.get(`/api/patients/${patient.user.id}/complete`)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/patients/{id}/complete for a clinician', () => {
+  it('answers the header (age, blood type, alerts), demographics, every lab panel and bounded vital series', async () => {
+    const response = await doctor.agent.get(`/api/patients/${patient.user.id}/complete`);
+    expect(response.statusCode).toBe(200);
+    const { data } = patientChartResponseSchema.parse(response.json());
+    const born = patient.user.dateOfBirth!;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(data.header.age).toBe(ageInYears(born, today));
+    expect(data.header.alerts).toContain('unreleased-lab-results');
+    expect(data.labResults.map((p) => p.id)).toContain(pendingOrderId);
+    expect(data.demographics).toHaveProperty('emergencyContact');
+    // Each measure at most CHART_LIMITS.vitalsPerType readings, newest first.
+    const perType = new Map<string, number>();
+    for (const reading of data.vitalSeries) perType.set(reading.type, (perType.get(reading.type) ?? 0) + 1);
+    expect(Math.max(...perType.values())).toBeLessThanOrEqual(CHART_LIMITS.vitalsPerType);
+    expect(data.vitalSeries.map((v) => v.measuredAt)).toEqual([...data.vitalSeries.map((v) => v.measuredAt)].sort().reverse());
+    expect(data.appointments.length).toBeLessThanOrEqual(CHART_LIMITS.appointments);
+    for (const entry of [...data.allergies, ...data.problems, ...data.immunizations]) expect(entry.version).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the patient’s own chart never holds an unreleased panel, nor its alert', async () => {
+    const { data } = patientChartResponseSchema.parse((await patient.agent.get(`/api/patients/${patient.user.id}/complete`)).json());
+    expect(data.header.alerts).not.toContain('unreleased-lab-results');
+    expect(data.labResults.every((p) => p.releasedAt !== null)).toBe(true);
+  });
+
+  it('another doctor’s patient is not found, unless the doctor breaks the glass with a reason, which is audited', async () => {
+    const stranger = await createDoctorActor(t.app);
+    const url = `/api/patients/${patient.user.id}/complete`;
+    expect((await stranger.agent.get(url)).statusCode).toBe(404);
+    const since = (await t.app.db.select({ id: max(auditEvents.id) }).from(auditEvents))[0]?.id ?? 0;
+    const reason = 'Unconscious in the emergency department';
+    const opened = await stranger.agent.get(url, { headers: { 'x-break-glass-reason': reason } });
+    expect(opened.statusCode).toBe(200);
+    const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      action: 'chart.read',
+      outcome: 'success',
+      patientId: patient.user.id,
+      actorUserId: stranger.user.id,
+      details: expect.objectContaining({ breakGlass: reason }),
+    });
+    // The patient sees that reading on their access log.
+    const log = (await patient.agent.get('/api/me/access-log?pageSize=100')).json<{
+      data: { action: string; actorName: string | null }[];
+    }>();
+    expect(log.data.some((entry) => entry.action === 'chart.read' && entry.actorName?.includes(stranger.user.lastName))).toBe(true);
   });
 });
 

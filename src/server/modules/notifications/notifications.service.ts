@@ -164,7 +164,14 @@ export class NotificationsService {
    * notification list on it.
    */
   async recordAccessChange(event: LiveEvent): Promise<Notification | null> {
-    if (event.type === 'notification' || event.type === 'medication_update' || event.type === 'appointment_update') return null;
+    if (
+      event.type === 'notification' ||
+      event.type === 'medication_update' ||
+      event.type === 'appointment_update' ||
+      event.type === 'vitals_update' ||
+      event.type === 'patient_update'
+    )
+      return null;
     const sourceKey = `${event.type}:${event.action}:${'permission' in event ? (event.permission ?? '') : ''}:${event.timestamp}`;
     if (event.type === 'role_changed') {
       return this.record(

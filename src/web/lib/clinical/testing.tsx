@@ -122,6 +122,7 @@ export function allergy(overrides: Partial<Allergy> = {}): Allergy {
     reaction: 'Hives',
     status: 'active',
     createdAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

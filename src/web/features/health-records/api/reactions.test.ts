@@ -22,6 +22,12 @@ describe('chart push reactions', () => {
     expect(refreshes(vitals, patientAllergiesQuery(PATIENT).queryKey)).toBe(false);
   });
 
+  it('a clinician’s change to the chart’s entries refreshes that patient’s allergies too', () => {
+    const change: PushMessage = { type: 'patient_update', action: 'updated', patientId: PATIENT, section: 'allergies' };
+    expect(refreshes(change, patientAllergiesQuery(PATIENT).queryKey)).toBe(true);
+    expect(refreshes(change, patientAllergiesQuery(OTHER).queryKey)).toBe(false);
+  });
+
   it('medication, patient and appointment changes refresh the chart', () => {
     for (const type of ['medication_update', 'patient_update', 'appointment_update']) {
       expect(refreshes({ type, patientId: PATIENT }, patientChartQuery(PATIENT).queryKey), type).toBe(true);

@@ -13,9 +13,11 @@ export const healthRecordsReactions: ReactionTable = {
     chartOf(field(message, 'patientId')),
   ],
   medication_update: (message) => [chartOf(field(message, 'patientId'))],
-  // A patient's demographics (their detail) and the directory that lists them.
+  // A patient's demographics (their detail), the directory that lists them, and the chart's
+  // entries a clinician changed (the allergies list is its own query too).
   patient_update: (message) => [
     chartOf(field(message, 'patientId')),
+    routeMatcher(healthRecordsApi.allergies, { id: field(message, 'patientId') }),
     routeMatcher(patientsApi.detail, { id: field(message, 'patientId') }),
     routeMatcher(patientsApi.list),
   ],

@@ -1,0 +1,147 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PatientChart } from '../../../../contracts/health-records';
+import { allergy, json, PATIENT_ID, renderPatientView, stubRoutes, vital } from '../../../lib/clinical/testing';
+import { i18next, initI18n } from '../../../lib/i18n';
+import { sessionUser } from '../../../lib/session/testing';
+import { ChartPage } from './chart-page';
+
+// The chart as a doctor opens it: the header in view with allergies and alerts, the states of the
+// page (loading, not in care with emergency access, error), and the vitals form's checks and body
+// mass index before anything is sent.
+
+const doctor = sessionUser({ id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d', role: 'doctor', firstName: 'Maria', lastName: 'Lopez' });
+const CHART = `/api/patients/${PATIENT_ID}/complete`;
+
+function chart(overrides: Partial<PatientChart> = {}): PatientChart {
+  return {
+    patient: {
+      id: PATIENT_ID,
+      firstName: 'Ann',
+      lastName: 'Patient',
+      name: 'Ann Patient',
+      email: 'ann@example.org',
+      phone: null,
+      dateOfBirth: '1980-04-02',
+      gender: 'female',
+      medicalRecordNumber: 'MRN00100001',
+    },
+    header: { age: 46, bloodType: 'O+', alerts: ['severe-allergy'] },
+    demographics: {
+      address: null,
+      preferredLanguage: null,
+      country: null,
+      maritalStatus: null,
+      occupation: null,
+      insuranceProvider: null,
+      insurancePolicyNumber: null,
+      emergencyContact: null,
+    },
+    allergies: [allergy({ allergen: 'Penicillin', severity: 'severe' })],
+    medications: [],
+    problems: [],
+    immunizations: [],
+    medicalHistory: [],
+    familyHistory: [],
+    latestVitals: [vital({ type: 'height', value: 180, unit: 'cm' })],
+    vitalSeries: [],
+    labResults: [],
+    appointments: [],
+    documents: [],
+    visitSummaries: [],
+    ...overrides,
+  };
+}
+
+function renderChart() {
+  return renderPatientView(
+    <Routes>
+      <Route path="/patient/:id" element={<ChartPage />} />
+    </Routes>,
+    { path: `/patient/${PATIENT_ID}`, user: doctor },
+  );
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+describe('the patient chart', { timeout: 20_000 }, () => {
+  it('keeps the header with age, sex, record number, allergies and alerts above every section', async () => {
+    stubRoutes({ [CHART]: () => json({ data: chart() }) });
+    renderChart();
+    const header = await screen.findByTestId('chart-header');
+    expect(within(header).getByRole('heading', { level: 1 })).toHaveTextContent('Ann Patient');
+    expect(header).toHaveTextContent('46 years');
+    expect(header).toHaveTextContent('Female');
+    expect(within(header).getByTestId('chart-mrn')).toHaveTextContent('MRN00100001');
+    expect(within(header).getByTestId('chart-allergies')).toHaveTextContent('Penicillin · Severe');
+    expect(within(header).getByTestId('chart-alerts')).toHaveTextContent('Severe allergy');
+    for (const section of [
+      'vitals',
+      'allergies',
+      'problems',
+      'medications',
+      'labs',
+      'immunizations',
+      'history',
+      'demographics',
+      'documents',
+      'appointments',
+    ]) {
+      expect(screen.getByTestId(`chart-section-${section}`)).toBeInTheDocument();
+    }
+  });
+
+  it('checks the vitals on the device: an implausible value gets its message and nothing is sent; the BMI shows from weight and the height on record', async () => {
+    const asked = stubRoutes({ [CHART]: () => json({ data: chart() }) });
+    const user = userEvent.setup();
+    renderChart();
+    const form = await screen.findByTestId('vitals-form');
+    await user.type(within(form).getByLabelText('Weight (kg)'), '81');
+    expect(within(form).getByTestId('bmi-preview')).toHaveTextContent(/^Body mass index: \u206825 kg\/m²\u2069$/);
+    await user.type(within(form).getByLabelText('Temperature (°C)'), '370');
+    await user.click(within(form).getByTestId('vitals-save'));
+    expect(await within(form).findByText('This value is outside the plausible range')).toBeInTheDocument();
+    expect(asked.filter((url) => url.endsWith('/vitals'))).toEqual([]);
+  });
+
+  it('offers a doctor emergency access to a chart outside their care, and sends the reason with the next reading', async () => {
+    let calls = 0;
+    const headers: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input !== CHART) return json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+        calls += 1;
+        headers.push(new Headers(init?.headers).get('x-break-glass-reason'));
+        return calls === 1 ? json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404) : json({ data: chart() });
+      }),
+    );
+    const user = userEvent.setup();
+    renderChart();
+    expect(await screen.findByText('This patient is not in your care')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Reason for emergency access'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Open the chart in an emergency' }));
+    expect(await screen.findByText('Please give a reason of 10 to 500 characters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Reason for emergency access'), ' of breath, unconscious on arrival');
+    await user.click(screen.getByRole('button', { name: 'Open the chart in an emergency' }));
+    expect(await screen.findByText(/Opened in an emergency/)).toBeInTheDocument();
+    expect(headers).toEqual([null, encodeURIComponent('short of breath, unconscious on arrival')]);
+  });
+
+  it('says when the chart cannot be loaded, with a retry', async () => {
+    stubRoutes({});
+    renderChart();
+    // The server's code, in the reader's words.
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
