@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   REFILL_DISCONTINUED: 409,
   /** A refill of a medication nobody at the organisation can prescribe. */
   REFILL_NO_PRESCRIBER: 409,
+  /** A prescription with allergy, duplicate-therapy or interaction warnings, sent without an override reason. */
+  PRESCRIPTION_OVERRIDE_REQUIRED: 409,
+  /** A task the system closes by itself when its work is done (a refill request), ticked by hand. */
+  TASK_SYSTEM_MANAGED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

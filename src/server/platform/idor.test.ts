@@ -9,6 +9,8 @@ import {
   labResultComponents,
   medications,
   notifications,
+  refillRequests,
+  tasks,
   patientProfiles,
   userPermissions,
   users,
@@ -232,6 +234,26 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     snapshot: async (record) => t.app.db.select().from(appointments).where(eq(appointments.id, record.id)),
     secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
     ownerGet: 200,
+  },
+  {
+    name: 'refill decision (POST /api/medications/refill-requests/{id}/decision) on a request to another doctor',
+    paths: ['/api/medications/refill-requests/:id/decision'],
+    body: { decision: 'deny', reason: 'Not today' },
+    create: async (owner) => {
+      const marker = `Refill ${randomBytes(6).toString('hex')}`;
+      const { doctorId } = await chartRecords(owner.user.id, marker);
+      const [medication] = await t.app.db.select({ id: medications.id }).from(medications).where(eq(medications.name, marker));
+      const [request] = await t.app.db
+        .insert(refillRequests)
+        .values({ medicationId: medication!.id, patientId: owner.user.id, prescriberId: doctorId, note: marker })
+        .returning({ id: refillRequests.id });
+      return { id: request!.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: async (record) => ({
+      request: await t.app.db.select().from(refillRequests).where(eq(refillRequests.id, record.id)),
+      tasks: await t.app.db.select().from(tasks).where(eq(tasks.refillRequestId, record.id)),
+    }),
+    secrets: (record) => [record.marker!],
   },
 ];
 

@@ -29,6 +29,7 @@ function refillRequest(overrides: Partial<RefillRequest> = {}): RefillRequest {
     prescribedBy: lisinopril.prescribedBy,
     requestedAt: '2026-03-02T09:00:00.000Z',
     decidedAt: null,
+    decisionReason: null,
     ...overrides,
   };
 }
