@@ -160,6 +160,6 @@ export const prescribingApi = {
     body: renewSchema,
     response: prescriptionResponseSchema,
     status: 201,
-    errors: ['NOT_FOUND', 'CONFLICT', 'PRESCRIPTION_OVERRIDE_REQUIRED'],
+    errors: ['NOT_FOUND', 'PRESCRIPTION_OVERRIDE_REQUIRED'],
   }),
 };

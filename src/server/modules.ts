@@ -24,6 +24,8 @@ import { healthRecordsRoutes } from './modules/health-records/health-records.rou
 import { HealthRecordsService } from './modules/health-records/health-records.service';
 import { medicationsRoutes } from './modules/medications/medications.routes';
 import { MedicationsService } from './modules/medications/medications.service';
+import { prescribingRoutes } from './modules/medications/prescribing.routes';
+import { PrescribingService } from './modules/medications/prescribing.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
 import { RefillRequestsService } from './modules/medications/refill-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -71,6 +73,7 @@ export function createServices(app: FastifyInstance) {
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
+  const prescribing = new PrescribingService(uow, { clinicTimeZone: app.config.clinicTimeZone });
   const appointments = new AppointmentsService(uow);
   const booking = new BookingService(uow, notifications, {
     clinicTimeZone: app.config.clinicTimeZone,
@@ -100,6 +103,7 @@ export function createServices(app: FastifyInstance) {
     doctors,
     medications,
     refillRequests,
+    prescribing,
     appointments,
     booking,
     healthRecords,
@@ -139,6 +143,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
+  await app.register(prescribingRoutes, { prescribing: services.prescribing });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });

@@ -255,6 +255,43 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     }),
     secrets: (record) => [record.marker!],
   },
+  {
+    name: 'prescription (POST /api/medications/{id}/discontinue)',
+    paths: ['/api/medications/:id/discontinue'],
+    body: { reason: 'Stopped by someone else' },
+    create: async (owner) => {
+      const marker = `Prescription ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      const [medication] = await t.app.db.select({ id: medications.id }).from(medications).where(eq(medications.name, marker));
+      return { id: medication!.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'prescription (POST /api/medications/{id}/renew)',
+    paths: ['/api/medications/:id/renew'],
+    body: { overrideReason: 'Renewed by someone else' },
+    create: async (owner) => {
+      const marker = `Prescription ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      const [medication] = await t.app.db.select({ id: medications.id }).from(medications).where(eq(medications.name, marker));
+      return { id: medication!.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'a doctor’s prescriptions (GET /api/medications/doctor/{id}) holding the owner’s medication',
+    paths: ['/api/medications/doctor/:id'],
+    create: async (owner) => {
+      const marker = `Prescribed ${randomBytes(6).toString('hex')}`;
+      const { doctorId } = await chartRecords(owner.user.id, marker);
+      return { id: doctorId, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record) => [record.marker!],
+  },
 ];
 
 describe('IDOR: someone else’s record', () => {
