@@ -45,6 +45,8 @@ import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { UserAdminService } from './modules/user-admin/user-admin.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -104,6 +106,7 @@ export function createServices(app: FastifyInstance) {
     medications,
     refillRequests,
     prescribing,
+    tasks: new TasksService(uow),
     appointments,
     booking,
     healthRecords,
@@ -144,6 +147,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(prescribingRoutes, { prescribing: services.prescribing });
+  await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });
