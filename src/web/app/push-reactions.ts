@@ -2,8 +2,15 @@ import { appointmentsReactions } from '../features/appointments/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
+import { tasksReactions } from '../features/tasks/api/reactions';
 import { mergeReactions } from '../lib/realtime/feature-reactions';
 
 // Every feature's push reactions, merged: what each pushed message refreshes in this tab. A
 // feature declares its own next to its queries; this list only gathers them.
-export const appReactions = mergeReactions(healthRecordsReactions, appointmentsReactions, medicationsReactions, notificationsReactions);
+export const appReactions = mergeReactions(
+  healthRecordsReactions,
+  appointmentsReactions,
+  medicationsReactions,
+  notificationsReactions,
+  tasksReactions,
+);

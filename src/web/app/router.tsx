@@ -14,6 +14,7 @@ import { outboxRoutes } from '../features/outbox/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { tasksRoutes } from '../features/tasks/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
 import { guardViewRoute } from '../lib/permissions/view-guard';
 import { PORTAL_VIEW } from '../lib/session/role-navigation';
@@ -65,14 +66,20 @@ function pathsOf(routes: RouteObject[]): Set<string> {
  * The patient's own views (appointments, lab results, medications, vitals): other roles get their
  * editable versions with their own issues, and until then the coming-soon page.
  */
-function PatientView({ children }: { children: ReactNode }): ReactNode {
+function RoleView({ children, roles }: { children: ReactNode; roles: readonly Role[] }): ReactNode {
   const { user } = useSession();
   if (!user) return null;
-  return user.role === 'patient' ? children : <ComingSoonPage />;
+  return roles.includes(user.role) ? children : <ComingSoonPage />;
 }
 
-function patientOnly(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => ({ ...route, element: <PatientView>{route.element}</PatientView> }));
+/** Views built for these roles only; the others see the coming-soon page. */
+function forRoles(routes: RouteObject[], roles: readonly Role[]): RouteObject[] {
+  return routes.map((route) => ({ ...route, element: <RoleView roles={roles}>{route.element}</RoleView> }));
+}
+
+/** `also`: the roles whose own version of these views is built (the feature picks it by role). */
+function patientOnly(routes: RouteObject[], also: readonly Role[] = []): RouteObject[] {
+  return forRoles(routes, ['patient', ...also]);
 }
 
 /** Unknown paths: the not-found page in whichever frame fits the visitor. */
@@ -106,7 +113,9 @@ export function signedInRoutes(): RouteObject[] {
     ...doctorsRoutes,
     ...auditRoutes,
     ...organisationRoutes,
-    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes]),
+    ...patientOnly([...appointmentsRoutes, ...healthRecordsRoutes, ...recordsRoutes]),
+    ...patientOnly(medicationsRoutes, ['doctor']),
+    ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.

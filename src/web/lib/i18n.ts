@@ -39,6 +39,8 @@ export const NAMESPACES = [
   'records',
   'medications',
   'booking',
+  'prescribing',
+  'tasks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
