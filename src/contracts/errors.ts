@@ -41,6 +41,10 @@ export const ERROR_STATUS = {
   NOTE_SIGNED: 409,
   /** An addendum to a note that is still a draft (edit the draft instead). */
   NOTE_NOT_SIGNED: 409,
+  /** A prescription with allergy, duplicate-therapy or interaction warnings, sent without an override reason. */
+  PRESCRIPTION_OVERRIDE_REQUIRED: 409,
+  /** A task the system closes by itself when its work is done (a refill request), ticked by hand. */
+  TASK_SYSTEM_MANAGED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -52,7 +52,7 @@ export const medicationUpdateEventSchema = z.object({
   medicationId: z.uuid(),
   /** The prescriber, whose lists of prescriptions also change. */
   doctorId: z.uuid().optional(),
-  reason: z.enum(['refill_requested']).optional(),
+  reason: z.enum(['refill_requested', 'refill_approved', 'refill_denied', 'prescribed', 'renewed', 'discontinued']).optional(),
   timestamp: z.iso.datetime(),
 });
 

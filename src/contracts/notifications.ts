@@ -31,6 +31,7 @@ export const NOTIFICATION_LINKS = {
   doctorPortal: pathForView('doctor-portal'),
   tasks: pathForView('tasks'),
   visitNotes: pathForView('visit-notes'),
+  medications: pathForView('medications'),
 } as const;
 export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
 
@@ -55,6 +56,9 @@ export const NOTIFICATION_CODES = [
   'access.permissions_changed',
   'access.role_changed',
   'medication.refill_requested',
+  // The prescriber's decision, to the patient: params medication (and reason, for a denial).
+  'medication.refill_approved',
+  'medication.refill_denied',
   // Booking changes, with params doctorName, patientName and startsAt (an ISO instant the reader's clock shows).
   'appointment.patient_booked',
   'appointment.patient_rescheduled',

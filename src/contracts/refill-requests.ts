@@ -30,12 +30,40 @@ export const refillRequestSchema = z.object({
   prescriber: personNameSchema.nullable(),
   requestedAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
+  /** Why the prescriber denied it; null otherwise. */
+  decisionReason: z.string().nullable(),
 });
 export type RefillRequest = z.infer<typeof refillRequestSchema>;
 
 export const refillRequestResponseSchema = z.object({ data: refillRequestSchema });
 export const refillRequestListResponseSchema = z.object({ data: z.array(refillRequestSchema) });
 export type RefillRequestListResponse = z.infer<typeof refillRequestListResponseSchema>;
+
+export const REFILL_DECISIONS = ['approve', 'deny'] as const;
+export type RefillDecision = (typeof REFILL_DECISIONS)[number];
+export const REFILL_REASON_MAX = 500;
+
+/** The prescriber's decision; a denial says why, for the patient. */
+export const decideRefillSchema = z
+  .object({
+    decision: z.enum(REFILL_DECISIONS, 'choice.invalid'),
+    reason: z.string().trim().max(REFILL_REASON_MAX, 'text.tooLong').optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.decision === 'deny' && !value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required' });
+  });
+export type DecideRefill = z.infer<typeof decideRefillSchema>;
+
+/** A request waiting for its prescriber, with what they need to decide. */
+export const pendingRefillSchema = refillRequestSchema.extend({
+  patientName: z.string(),
+  medicationName: z.string(),
+  dosage: z.string(),
+  frequency: z.string(),
+});
+export type PendingRefill = z.infer<typeof pendingRefillSchema>;
+export const pendingRefillListResponseSchema = z.object({ data: z.array(pendingRefillSchema) });
 
 /** Why a refill cannot be requested (409): the web words each one. */
 export const REFILL_REFUSALS = {
@@ -58,6 +86,21 @@ export const refillRequestsApi = {
     response: refillRequestResponseSchema,
     status: 201,
     errors: ['NOT_FOUND', 'CONFLICT', 'REFILL_DISCONTINUED', 'REFILL_NO_PRESCRIBER', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  /** The requests waiting for the calling doctor's decision, oldest first. */
+  pending: defineRoute({
+    method: 'GET',
+    path: '/api/medications/refill-requests/pending',
+    response: pendingRefillListResponseSchema,
+  }),
+  /** Another doctor's request answers 404 like a missing one; one already decided answers CONFLICT. */
+  decide: defineRoute({
+    method: 'POST',
+    path: '/api/medications/refill-requests/:id/decision',
+    params: idParamsSchema,
+    body: decideRefillSchema,
+    response: refillRequestResponseSchema,
+    errors: ['NOT_FOUND', 'CONFLICT'],
   }),
   listForPatient: defineRoute({
     method: 'GET',

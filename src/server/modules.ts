@@ -30,6 +30,8 @@ import { healthRecordsRoutes } from './modules/health-records/health-records.rou
 import { HealthRecordsService } from './modules/health-records/health-records.service';
 import { medicationsRoutes } from './modules/medications/medications.routes';
 import { MedicationsService } from './modules/medications/medications.service';
+import { prescribingRoutes } from './modules/medications/prescribing.routes';
+import { PrescribingService } from './modules/medications/prescribing.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
 import { RefillRequestsService } from './modules/medications/refill-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -49,6 +51,8 @@ import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { UserAdminService } from './modules/user-admin/user-admin.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -77,6 +81,7 @@ export function createServices(app: FastifyInstance) {
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
+  const prescribing = new PrescribingService(uow, { clinicTimeZone: app.config.clinicTimeZone });
   const appointments = new AppointmentsService(uow);
   const booking = new BookingService(uow, notifications, {
     clinicTimeZone: app.config.clinicTimeZone,
@@ -109,6 +114,8 @@ export function createServices(app: FastifyInstance) {
     doctors,
     medications,
     refillRequests,
+    prescribing,
+    tasks: new TasksService(uow),
     appointments,
     booking,
     doctorPortal,
@@ -152,6 +159,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
+  await app.register(prescribingRoutes, { prescribing: services.prescribing });
+  await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(chartEntriesRoutes, { chartEntries: services.chartEntries });
   await app.register(clinicalNotesRoutes, { clinicalNotes: services.clinicalNotes });

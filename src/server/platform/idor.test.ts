@@ -13,6 +13,8 @@ import {
   medications,
   noteTemplates,
   notifications,
+  refillRequests,
+  tasks,
   patientProfiles,
   problems,
   userPermissions,
@@ -388,6 +390,63 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
       return { id: row!.id, marker };
     },
     snapshot: async (record) => t.app.db.select().from(noteTemplates).where(eq(noteTemplates.id, record.id)),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'refill decision (POST /api/medications/refill-requests/{id}/decision) on a request to another doctor',
+    paths: ['/api/medications/refill-requests/:id/decision'],
+    body: { decision: 'deny', reason: 'Not today' },
+    create: async (owner) => {
+      const marker = `Refill ${randomBytes(6).toString('hex')}`;
+      const { doctorId } = await chartRecords(owner.user.id, marker);
+      const [medication] = await t.app.db.select({ id: medications.id }).from(medications).where(eq(medications.name, marker));
+      const [request] = await t.app.db
+        .insert(refillRequests)
+        .values({ medicationId: medication!.id, patientId: owner.user.id, prescriberId: doctorId, note: marker })
+        .returning({ id: refillRequests.id });
+      return { id: request!.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: async (record) => ({
+      request: await t.app.db.select().from(refillRequests).where(eq(refillRequests.id, record.id)),
+      tasks: await t.app.db.select().from(tasks).where(eq(tasks.refillRequestId, record.id)),
+    }),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'prescription (POST /api/medications/{id}/discontinue)',
+    paths: ['/api/medications/:id/discontinue'],
+    body: { reason: 'Stopped by someone else' },
+    create: async (owner) => {
+      const marker = `Prescription ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      const [medication] = await t.app.db.select({ id: medications.id }).from(medications).where(eq(medications.name, marker));
+      return { id: medication!.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'prescription (POST /api/medications/{id}/renew)',
+    paths: ['/api/medications/:id/renew'],
+    body: { overrideReason: 'Renewed by someone else' },
+    create: async (owner) => {
+      const marker = `Prescription ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      const [medication] = await t.app.db.select({ id: medications.id }).from(medications).where(eq(medications.name, marker));
+      return { id: medication!.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'a doctor’s prescriptions (GET /api/medications/doctor/{id}) holding the owner’s medication',
+    paths: ['/api/medications/doctor/:id'],
+    create: async (owner) => {
+      const marker = `Prescribed ${randomBytes(6).toString('hex')}`;
+      const { doctorId } = await chartRecords(owner.user.id, marker);
+      return { id: doctorId, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
     secrets: (record) => [record.marker!],
   },
 ];

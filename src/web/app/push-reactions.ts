@@ -4,6 +4,7 @@ import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
+import { tasksReactions } from '../features/tasks/api/reactions';
 import { mergeReactions } from '../lib/realtime/feature-reactions';
 
 // Every feature's push reactions, merged: what each pushed message refreshes in this tab. A
@@ -15,4 +16,5 @@ export const appReactions = mergeReactions(
   notificationsReactions,
   clinicalNotesReactions,
   doctorPortalReactions,
+  tasksReactions,
 );

@@ -16,6 +16,7 @@ import { patientsRoutes } from '../features/patients/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { tasksRoutes } from '../features/tasks/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
 import { guardViewRoute } from '../lib/permissions/view-guard';
 import { PORTAL_VIEW } from '../lib/session/role-navigation';
@@ -68,33 +69,48 @@ function pathsOf(routes: RouteObject[]): Set<string> {
 }
 
 /**
- * The patient's own views (appointments, lab results, medications, vitals): other roles get their
- * editable versions with their own issues, and until then the coming-soon page.
+ * A view as the signed-in roles it was built for see it; the other roles get the coming-soon page.
+ * `instead` gives a role a view of its own at this path (a doctor's visit notes, say).
  */
-function PatientView({ children, doctor }: { children: ReactNode; doctor?: ReactNode }): ReactNode {
+function RoleView({
+  children,
+  roles,
+  instead,
+}: {
+  children: ReactNode;
+  roles: readonly Role[];
+  instead?: Partial<Record<Role, ReactNode>>;
+}): ReactNode {
   const { user } = useSession();
   if (!user) return null;
-  if (user.role === 'doctor' && doctor) return doctor;
-  return user.role === 'patient' ? children : <ComingSoonPage />;
+  const own = instead?.[user.role];
+  if (own) return own;
+  return roles.includes(user.role) ? children : <ComingSoonPage />;
 }
 
-/** A view some of whose paths have a doctor's side of their own (`forDoctors`, by path). */
-function patientOnly(routes: RouteObject[], forDoctors: Record<string, ReactNode> = {}): RouteObject[] {
+/** Views built for these roles only; `instead`, by path, a role's own view there. */
+function forRoles(
+  routes: RouteObject[],
+  roles: readonly Role[],
+  instead: Record<string, Partial<Record<Role, ReactNode>>> = {},
+): RouteObject[] {
   return routes.map((route) => ({
     ...route,
-    element: <PatientView doctor={route.path ? forDoctors[route.path] : undefined}>{route.element}</PatientView>,
+    element: (
+      <RoleView roles={roles} instead={route.path ? instead[route.path] : undefined}>
+        {route.element}
+      </RoleView>
+    ),
   }));
 }
 
-/** The doctors' own views (their notes and templates); the other roles get the coming-soon page. */
-function DoctorView({ children }: { children: ReactNode }): ReactNode {
-  const { user } = useSession();
-  if (!user) return null;
-  return user.role === 'doctor' ? children : <ComingSoonPage />;
-}
-
-function doctorOnly(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => ({ ...route, element: <DoctorView>{route.element}</DoctorView> }));
+/** `also`: the roles whose own version of these views is built (the feature picks it by role). */
+function patientOnly(
+  routes: RouteObject[],
+  also: readonly Role[] = [],
+  instead: Record<string, Partial<Record<Role, ReactNode>>> = {},
+): RouteObject[] {
+  return forRoles(routes, ['patient', ...also], instead);
 }
 
 /** Unknown paths: the not-found page in whichever frame fits the visitor. */
@@ -136,10 +152,12 @@ export function signedInRoutes(): RouteObject[] {
     ...auditRoutes,
     ...organisationRoutes,
     ...patientsRoutes,
-    ...doctorOnly(clinicalNotesRoutes),
-    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes], {
-      'visit-notes': doctorVisitNotes,
+    ...forRoles(clinicalNotesRoutes, ['doctor']),
+    ...patientOnly([...appointmentsRoutes, ...healthRecordsRoutes, ...recordsRoutes], [], {
+      'visit-notes': { doctor: doctorVisitNotes },
     }),
+    ...patientOnly(medicationsRoutes, ['doctor']),
+    ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.

@@ -42,6 +42,8 @@ export const NAMESPACES = [
   'patients',
   'notes',
   'doctor-portal',
+  'prescribing',
+  'tasks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

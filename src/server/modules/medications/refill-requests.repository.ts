@@ -1,6 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { REFILL_REFUSALS } from '../../../contracts/refill-requests';
+import { REFILL_REFUSALS, type RefillDecision } from '../../../contracts/refill-requests';
+import { addCalendarDays } from '../../../contracts/dates';
+import { REFILL_TASK_DUE_DAYS } from '../../../contracts/tasks';
 import { medications, refillRequests, tasks, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
@@ -82,6 +84,7 @@ export class RefillRequestsRepository extends Repository {
       patientId,
       kind: 'refill-request',
       title: values.taskTitle,
+      dueDate: addCalendarDays(values.timestamp.slice(0, 10), REFILL_TASK_DUE_DAYS),
       refillRequestId: request.id,
     });
     this.audit.note({
@@ -122,6 +125,7 @@ export class RefillRequestsRepository extends Repository {
         prescriberLastName: prescribers.lastName,
         createdAt: refillRequests.createdAt,
         decidedAt: refillRequests.decidedAt,
+        decisionReason: refillRequests.decisionReason,
       })
       .from(refillRequests)
       .leftJoin(prescribers, eq(prescribers.id, refillRequests.prescriberId))
@@ -129,6 +133,141 @@ export class RefillRequestsRepository extends Repository {
       .orderBy(desc(refillRequests.createdAt), desc(refillRequests.id));
     this.audit.read(action, 'patient', patientId, [patientId], { count: rows.length });
     return rows;
+  }
+
+  /** The requests waiting for the caller's decision, oldest first, among the patients they reach. */
+  async pending() {
+    const rows = await this.db
+      .select({
+        ...this.decisionColumns(),
+        dosage: medications.dosage,
+        frequency: medications.frequency,
+      })
+      .from(refillRequests)
+      .innerJoin(medications, eq(medications.id, refillRequests.medicationId))
+      .innerJoin(patients, eq(patients.id, refillRequests.patientId))
+      .leftJoin(prescribers, eq(prescribers.id, refillRequests.prescriberId))
+      .where(
+        and(
+          eq(refillRequests.prescriberId, this.scope.actor.userId),
+          eq(refillRequests.status, 'requested'),
+          this.scope.condition(refillRequests.patientId),
+        ),
+      )
+      .orderBy(asc(refillRequests.createdAt), asc(refillRequests.id));
+    this.audit.read('medication.refill-requests.pending', 'refill_request', null, [...new Set(rows.map((row) => row.patientId))], {
+      count: rows.length,
+    });
+    return rows;
+  }
+
+  /**
+   * A request addressed to the caller, among the patients they reach (anyone else's answers 404,
+   * noted without naming anybody); one already decided is refused (409, noted).
+   */
+  async decidable(requestId: string) {
+    const action = 'medication.refill-decision';
+    const [row] = !isUuid(requestId)
+      ? []
+      : await this.db
+          .select(this.decisionColumns())
+          .from(refillRequests)
+          .innerJoin(medications, eq(medications.id, refillRequests.medicationId))
+          .innerJoin(patients, eq(patients.id, refillRequests.patientId))
+          .leftJoin(prescribers, eq(prescribers.id, refillRequests.prescriberId))
+          .where(
+            and(
+              eq(refillRequests.id, requestId),
+              eq(refillRequests.prescriberId, this.scope.actor.userId),
+              this.scope.condition(refillRequests.patientId),
+            ),
+          )
+          .limit(1);
+    if (!row) {
+      this.audit.missed(action, 'refill_request', requestId);
+      throw AppError.notFound();
+    }
+    if (row.status !== 'requested') this.alreadyDecided(row);
+    return row;
+  }
+
+  /**
+   * Records the decision, closes the prescriber's task for it (the system's own task: nobody ticks
+   * it by hand), and refreshes the open medication views of the patient and the prescriber.
+   */
+  async decide(
+    request: { id: string; patientId: string; medicationId: string; prescriberId: string | null },
+    values: { decision: RefillDecision; reason: string | null; timestamp: string },
+  ) {
+    const decidedAt = new Date(values.timestamp);
+    const [decided] = await this.db
+      .update(refillRequests)
+      .set({
+        status: values.decision === 'approve' ? 'approved' : 'denied',
+        decidedBy: this.scope.actor.userId,
+        decidedAt,
+        decisionReason: values.decision === 'deny' ? values.reason : null,
+        updatedAt: decidedAt,
+      })
+      .where(and(eq(refillRequests.id, request.id), eq(refillRequests.status, 'requested')))
+      .returning();
+    // Two decisions at once: the row lock lets the first through, the second finds it decided.
+    if (!decided) this.alreadyDecided(request);
+    await this.db
+      .update(tasks)
+      .set({ status: 'done', completedAt: decidedAt, updatedAt: decidedAt })
+      .where(and(eq(tasks.refillRequestId, request.id), eq(tasks.status, 'open')));
+    this.audit.note({
+      action: 'medication.refill-decision',
+      resourceType: 'refill_request',
+      resourceId: request.id,
+      patients: [request.patientId],
+      details: { decision: values.decision, medicationId: request.medicationId },
+    });
+    this.effects.push({
+      recipients: [...new Set([request.patientId, this.scope.actor.userId])],
+      event: {
+        type: 'medication_update',
+        action: 'updated',
+        patientId: request.patientId,
+        medicationId: request.medicationId,
+        doctorId: this.scope.actor.userId,
+        reason: values.decision === 'approve' ? 'refill_approved' : 'refill_denied',
+        timestamp: values.timestamp,
+      },
+    });
+    return decided;
+  }
+
+  private decisionColumns() {
+    return {
+      id: refillRequests.id,
+      medicationId: refillRequests.medicationId,
+      patientId: refillRequests.patientId,
+      status: refillRequests.status,
+      note: refillRequests.note,
+      prescriberId: refillRequests.prescriberId,
+      prescriberFirstName: prescribers.firstName,
+      prescriberLastName: prescribers.lastName,
+      createdAt: refillRequests.createdAt,
+      decidedAt: refillRequests.decidedAt,
+      decisionReason: refillRequests.decisionReason,
+      medicationName: medications.name,
+      patientFirstName: patients.firstName,
+      patientLastName: patients.lastName,
+    };
+  }
+
+  private alreadyDecided(request: { id: string; patientId: string }): never {
+    this.audit.note({
+      action: 'medication.refill-decision',
+      outcome: 'failure',
+      resourceType: 'refill_request',
+      resourceId: request.id,
+      patients: [request.patientId],
+      details: { reason: 'already_decided' },
+    });
+    throw new AppError('CONFLICT', 'This refill request is already decided.');
   }
 
   private async hasOpen(medicationId: string): Promise<boolean> {

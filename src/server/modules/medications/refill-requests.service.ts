@@ -1,6 +1,12 @@
 import { personNameOf } from '../../../contracts/person-name';
 import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
-import type { CreateRefillRequest, RefillRequest, RefillRequestListResponse } from '../../../contracts/refill-requests';
+import type {
+  CreateRefillRequest,
+  DecideRefill,
+  PendingRefill,
+  RefillRequest,
+  RefillRequestListResponse,
+} from '../../../contracts/refill-requests';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -52,6 +58,50 @@ export class RefillRequestsService {
     });
   }
 
+  /** The requests waiting for the calling doctor, with the patient and medication to decide on. */
+  pending(ctx: AccessContext): Promise<PendingRefill[]> {
+    return this.uow.read(ctx, async (work) =>
+      (await work.use(RefillRequestsRepository).pending()).map((row) => ({
+        ...toRefillRequest(row),
+        patientName: `${row.patientFirstName} ${row.patientLastName}`,
+        medicationName: row.medicationName,
+        dosage: row.dosage,
+        frequency: row.frequency,
+      })),
+    );
+  }
+
+  /**
+   * The prescriber approves or denies a request addressed to them. The patient is told (a
+   * notification, pushed), their open views refresh, and the prescriber's task for it closes.
+   */
+  decide(ctx: AccessContext, requestId: string, input: DecideRefill): Promise<RefillRequest> {
+    return this.uow.write(ctx, async (work) => {
+      const refills = work.use(RefillRequestsRepository);
+      const request = await refills.decidable(requestId);
+      const reason = input.decision === 'deny' ? (input.reason ?? null) : null;
+      const decided = await refills.decide(request, { decision: input.decision, reason, timestamp: this.now().toISOString() });
+      const approved = input.decision === 'approve';
+      await this.notifications.notifyIn(work, request.patientId, {
+        type: 'other',
+        priority: approved ? 'medium' : 'high',
+        title: approved ? 'Refill approved' : 'Refill denied',
+        message: approved
+          ? `Your refill of ${request.medicationName} was approved.`
+          : `Your refill of ${request.medicationName} was denied: ${reason}`,
+        actionUrl: NOTIFICATION_LINKS.medications,
+        metadata: {},
+        code: approved ? 'medication.refill_approved' : 'medication.refill_denied',
+        params: approved ? { medication: request.medicationName } : { medication: request.medicationName, reason: reason ?? '' },
+      });
+      return toRefillRequest({
+        ...decided,
+        prescriberFirstName: request.prescriberFirstName,
+        prescriberLastName: request.prescriberLastName,
+      });
+    });
+  }
+
   listForPatient(ctx: AccessContext, patientId: string): Promise<RefillRequestListResponse> {
     return this.uow.read(ctx, async (work) => ({ data: (await work.use(RefillRequestsRepository).list(patientId)).map(toRefillRequest) }));
   }
@@ -74,5 +124,6 @@ function toRefillRequest(
     prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName) : null,
     requestedAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    decisionReason: row.decisionReason,
   };
 }

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../contracts/live-events';
-import { REFILL_REFUSALS, refillRequestListResponseSchema, refillRequestResponseSchema } from '../../../contracts/refill-requests';
+import {
+  pendingRefillListResponseSchema,
+  REFILL_REFUSALS,
+  refillRequestListResponseSchema,
+  refillRequestResponseSchema,
+} from '../../../contracts/refill-requests';
 import { auditEvents, medications, notifications, refillRequests, tasks, users } from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
 import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixtures';
@@ -285,5 +290,152 @@ describe('GET /api/medications/patient/{id}/refill-requests', () => {
     expect(ownerStatus).toBe(200);
     const missing = await patient.agent.get(`/api/medications/patient/${randomUUID()}/refill-requests`);
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/medications/refill-requests/{id}/decision', () => {
+  const decide = (actor: Actor, requestId: string, body: unknown) =>
+    actor.agent.post(`/api/medications/refill-requests/${requestId}/decision`, body);
+
+  async function requested(): Promise<{ medication: { id: string; name: string }; requestId: string }> {
+    const medication = await medicationFor(patient.user.id);
+    const { data } = refillRequestResponseSchema.parse((await refill(patient, medication.id)).json());
+    return { medication, requestId: data.id };
+  }
+
+  async function stateOf(requestId: string) {
+    const [request] = await t.app.db.select().from(refillRequests).where(eq(refillRequests.id, requestId));
+    const [task] = await t.app.db.select().from(tasks).where(eq(tasks.refillRequestId, requestId));
+    const [told] = await t.app.db.select({ n: count() }).from(notifications).where(eq(notifications.userId, patient.user.id));
+    return { request, task, told: told!.n };
+  }
+
+  it('approves: the request is decided, the task closes by itself, the patient is told and their view refreshes live', async () => {
+    const { medication, requestId } = await requested();
+    const [openTask] = await t.app.db.select().from(tasks).where(eq(tasks.refillRequestId, requestId));
+    expect(openTask).toMatchObject({ status: 'open', priority: 'medium' });
+    expect(openTask!.dueDate).not.toBeNull();
+    const since = await lastAuditId();
+    published.length = 0;
+    const response = await decide(doctor, requestId, { decision: 'approve' });
+    expect(response.statusCode).toBe(200);
+    const { data } = refillRequestResponseSchema.parse(response.json());
+    expect(data).toMatchObject({ id: requestId, status: 'approved', decisionReason: null });
+    expect(data.decidedAt).not.toBeNull();
+
+    const [task] = await t.app.db.select().from(tasks).where(eq(tasks.refillRequestId, requestId));
+    expect(task).toMatchObject({ status: 'done' });
+    expect(task!.completedAt).not.toBeNull();
+    const [notice] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, patient.user.id),
+          eq(notifications.code, 'medication.refill_approved'),
+          gt(notifications.createdAt, openTask!.createdAt),
+        ),
+      );
+    expect(notice!.params).toEqual({ medication: medication.name });
+
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const pushed = published.map((p) => ({ recipients: [...p.recipients].sort(), event: p.event as LiveEvent }));
+    expect(pushed).toContainEqual({
+      recipients: [patient.user.id, doctor.user.id].sort(),
+      event: expect.objectContaining({
+        type: 'medication_update',
+        patientId: patient.user.id,
+        medicationId: medication.id,
+        reason: 'refill_approved',
+      }),
+    });
+    expect(pushed).toContainEqual({
+      recipients: [patient.user.id],
+      event: expect.objectContaining({ type: 'notification', notification: expect.objectContaining({ id: notice!.id }) }),
+    });
+    const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        action: 'medication.refill-decision',
+        outcome: 'success',
+        actorUserId: doctor.user.id,
+        patientId: patient.user.id,
+        resourceId: requestId,
+      }),
+    );
+  });
+
+  it('denies only with a reason, which the patient reads on their list', async () => {
+    const { requestId } = await requested();
+    expect((await decide(doctor, requestId, { decision: 'deny' })).statusCode).toBe(400);
+    expect((await decide(doctor, requestId, { decision: 'deny', reason: '   ' })).statusCode).toBe(400);
+    expect((await decide(doctor, requestId, { decision: 'maybe' })).statusCode).toBe(400);
+    expect((await decide(doctor, requestId, { decision: 'deny', reason: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await stateOf(requestId)).request).toMatchObject({ status: 'requested' });
+
+    const response = await decide(doctor, requestId, { decision: 'deny', reason: 'Please book a review first.' });
+    expect(response.statusCode).toBe(200);
+    const { data } = refillRequestListResponseSchema.parse(
+      (await patient.agent.get(`/api/medications/patient/${patient.user.id}/refill-requests`)).json(),
+    );
+    expect(data.find((r) => r.id === requestId)).toMatchObject({ status: 'denied', decisionReason: 'Please book a review first.' });
+    const [notice] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, patient.user.id), eq(notifications.code, 'medication.refill_denied')));
+    expect(notice).toMatchObject({ priority: 'high' });
+  });
+
+  it('refuses a second decision (409) and changes nothing', async () => {
+    const { requestId } = await requested();
+    expect((await decide(doctor, requestId, { decision: 'approve' })).statusCode).toBe(200);
+    const before = await stateOf(requestId);
+    const since = await lastAuditId();
+    const again = await decide(doctor, requestId, { decision: 'deny', reason: 'Changed my mind' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('CONFLICT');
+    expect(await stateOf(requestId)).toEqual(before);
+    const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
+    expect(events).toEqual([expect.objectContaining({ action: 'medication.refill-decision', outcome: 'failure' })]);
+  });
+
+  it('another doctor, even one caring for the patient, gets 404; the patient 403; nothing changes', async () => {
+    const { requestId } = await requested();
+    const colleague = await createDoctorActor(t.app);
+    await giveHistory(t.app, patient.user.id, [colleague.user.id]);
+    const before = await stateOf(requestId);
+    const missing = await decide(colleague, randomUUID(), { decision: 'approve' });
+    const foreign = await decide(colleague, requestId, { decision: 'approve' });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+    expect((await decide(patient, requestId, { decision: 'approve' })).statusCode).toBe(403);
+    expect((await decide(doctor, 'not-an-id', { decision: 'approve' })).statusCode).toBe(404);
+    expect(await stateOf(requestId)).toEqual(before);
+    expect(
+      (await colleague.agent.get('/api/medications/refill-requests/pending')).json().data.map((r: { id: string }) => r.id),
+    ).not.toContain(requestId);
+  });
+});
+
+describe('GET /api/medications/refill-requests/pending', () => {
+  it('lists the requests waiting for the caller, oldest first, with patient and medication, audited', async () => {
+    const first = await medicationFor(patient.user.id);
+    const second = await medicationFor(patient.user.id);
+    const a = refillRequestResponseSchema.parse((await refill(patient, first.id)).json()).data;
+    const b = refillRequestResponseSchema.parse((await refill(patient, second.id)).json()).data;
+    const since = await lastAuditId();
+    const response = await doctor.agent.get('/api/medications/refill-requests/pending');
+    expect(response.statusCode).toBe(200);
+    const { data } = pendingRefillListResponseSchema.parse(response.json());
+    const ids = data.map((r) => r.id);
+    expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
+    expect(data.every((r) => r.status === 'requested' && r.prescriberId === doctor.user.id)).toBe(true);
+    expect(data.find((r) => r.id === a.id)).toMatchObject({
+      medicationName: first.name,
+      patientName: `${patient.user.firstName} ${patient.user.lastName}`,
+    });
+    const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
+    expect(events).toEqual([expect.objectContaining({ action: 'medication.refill-requests.pending', actorUserId: doctor.user.id })]);
+    expect((await patient.agent.get('/api/medications/refill-requests/pending')).statusCode).toBe(403);
   });
 });

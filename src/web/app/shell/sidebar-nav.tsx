@@ -5,6 +5,7 @@ import { pathForView } from '../../../contracts/views';
 import { useCanReachView } from '../../lib/permissions/view-guard';
 import { NAVIGATION } from '../../lib/session/role-navigation';
 import { usePublicConfig } from '../../lib/use-public-config';
+import { useOpenTaskCount } from '../../features/tasks/api/tasks';
 
 export const OUTBOX_PATH = '/outbox';
 export const USER_ADMIN_PATH = '/admin/users';
@@ -28,6 +29,7 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
   // A view the user's permissions do not open is not offered.
   const canReach = useCanReachView();
   const views = NAVIGATION[user.role].filter(canReach);
+  const openTasks = useOpenTaskCount();
 
   return (
     <nav
@@ -40,7 +42,17 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
         {views.map((view) => (
           <li key={view}>
             <NavLink to={pathForView(view)} className={linkClasses} end onClick={onNavigate}>
-              {t(`views.${view}`)}
+              {view === 'tasks' && openTasks ? (
+                <span className="flex items-center justify-between gap-2">
+                  {t(`views.${view}`)}
+                  <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold text-white" data-testid="open-task-count">
+                    <span className="sr-only">{t('nav.openTasks')} </span>
+                    {openTasks}
+                  </span>
+                </span>
+              ) : (
+                t(`views.${view}`)
+              )}
             </NavLink>
           </li>
         ))}

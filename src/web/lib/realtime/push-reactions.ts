@@ -125,9 +125,9 @@ export function reactionFor(message: PushMessage): PushReaction | null {
     showToast = !(n.code?.startsWith('access.') || n.code?.startsWith('appointment.'));
   }
 
-  // A refill request is told by the requester's own confirmation and the prescriber's notification;
-  // its medication_update only refreshes the views.
-  if (message.type === 'medication_update' && message.reason === 'refill_requested') showToast = false;
+  // A refill request is told by the requester's own confirmation and the prescriber's notification,
+  // a decision by the patient's notification; their medication_update only refreshes the views.
+  if (message.type === 'medication_update' && typeof message.reason === 'string' && message.reason.startsWith('refill_')) showToast = false;
 
   // 10 s for high priority, whatever the type.
   const durationMs = priority === 'high' ? TOAST.highPriorityMs : rule.durationMs;

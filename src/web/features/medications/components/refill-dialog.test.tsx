@@ -36,6 +36,7 @@ function refillRequest(overrides: Partial<RefillRequest> = {}): RefillRequest {
     prescriber: lisinopril.prescriber,
     requestedAt: '2026-03-02T09:00:00.000Z',
     decidedAt: null,
+    decisionReason: null,
     ...overrides,
   };
 }

@@ -17,9 +17,16 @@ export function RefillStatus({ request }: { request: RefillRequest }) {
   const Icon = ICONS[request.status];
   const date = format.date(request.decidedAt ?? request.requestedAt);
   return (
-    <p className={`flex items-center gap-2 text-sm font-medium ${TONES[request.status]}`} data-testid="refill-status">
-      <Icon className="size-4 shrink-0" aria-hidden="true" />
-      {t(`refill.status.${request.status}`, { date })}
-    </p>
+    <div data-testid="refill-status" data-status={request.status}>
+      <p className={`flex items-center gap-2 text-sm font-medium ${TONES[request.status]}`}>
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        {t(`refill.status.${request.status}`, { date })}
+      </p>
+      {request.status === 'denied' && request.decisionReason ? (
+        <p className="mt-1 text-sm break-words text-slate-700 dark:text-slate-300">
+          {t('refill.deniedReason', { reason: request.decisionReason })}
+        </p>
+      ) : null}
+    </div>
   );
 }

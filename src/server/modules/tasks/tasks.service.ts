@@ -1,0 +1,58 @@
+import type { CreateTask, Task, TaskListQuery, TaskListResponse, UpdateTask } from '../../../contracts/tasks';
+import type { AccessContext } from '../../platform/access-context';
+import type { UnitOfWork } from '../../platform/unit-of-work';
+import { TasksRepository, type TaskRowView } from './tasks.repository';
+
+// A member of the organisation's own work list. System tasks (a refill request) are created and
+// closed by the module whose work they stand for; manual ones are added and ticked off here.
+
+export class TasksService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  list(ctx: AccessContext, query: TaskListQuery): Promise<TaskListResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const { rows, total } = await work.use(TasksRepository).list(query.status, query.page, query.pageSize);
+      return { data: rows.map(toTask), page: query.page, pageSize: query.pageSize, total };
+    });
+  }
+
+  openCount(ctx: AccessContext): Promise<{ open: number }> {
+    return this.uow.read(ctx, async (work) => ({ open: await work.use(TasksRepository).openCount() }));
+  }
+
+  create(ctx: AccessContext, input: CreateTask): Promise<Task> {
+    return this.uow.write(ctx, async (work) =>
+      toTask(
+        await work
+          .use(TasksRepository)
+          .create({ title: input.title, dueDate: input.dueDate ?? null, priority: input.priority ?? 'medium' }),
+      ),
+    );
+  }
+
+  update(ctx: AccessContext, id: string, input: UpdateTask): Promise<Task> {
+    return this.uow.write(ctx, async (work) => toTask(await work.use(TasksRepository).setStatus(id, input.status, this.now())));
+  }
+}
+
+function toTask(row: TaskRowView): Task {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    priority: row.priority,
+    title: row.title,
+    dueDate: row.dueDate,
+    assigneeId: row.assigneeId,
+    assigneeName: `${row.assigneeFirstName} ${row.assigneeLastName}`,
+    patientId: row.patientId,
+    patientName: row.patientId && row.patientFirstName ? `${row.patientFirstName} ${row.patientLastName}` : null,
+    medicationName: row.medicationName,
+    refillRequestId: row.refillRequestId,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,8 @@
+import { tasksApi } from '../../../../contracts/tasks';
+import { routeMatcher } from '../../../lib/api-routes';
+import type { ReactionTable } from '../../../lib/realtime/feature-reactions';
+
+// A refill request asked or decided adds or closes the prescriber's task: their list and count refresh.
+export const tasksReactions: ReactionTable = {
+  medication_update: () => [routeMatcher(tasksApi.list), routeMatcher(tasksApi.count)],
+};
