@@ -30,6 +30,7 @@ export const NOTIFICATION_LINKS = {
   patientAppointments: pathForView('appointments'),
   doctorPortal: pathForView('doctor-portal'),
   tasks: pathForView('tasks'),
+  visitNotes: pathForView('visit-notes'),
 } as const;
 export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
 
@@ -61,6 +62,8 @@ export const NOTIFICATION_CODES = [
   'appointment.doctor_booked',
   'appointment.doctor_rescheduled',
   'appointment.doctor_cancelled',
+  // A signed visit note released the visit's summary to the patient; params doctorName, startsAt (the visit).
+  'visit.summary_released',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

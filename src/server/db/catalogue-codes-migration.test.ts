@@ -13,7 +13,7 @@ import { allergies, medications } from './schema';
 // texts and no code. Migrating gives each such row the code the seed now writes beside that text,
 // so it reads in every language; a text typed by hand keeps no code.
 
-const TAG = '0017_clinical-catalogue-codes-backfill';
+const TAG = '0019_clinical-catalogue-codes-backfill';
 
 describe('drugs and allergens seeded before their codes', () => {
   let handle: DatabaseHandle;

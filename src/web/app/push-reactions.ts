@@ -1,4 +1,6 @@
 import { appointmentsReactions } from '../features/appointments/api/reactions';
+import { clinicalNotesReactions } from '../features/clinical-notes/api/reactions';
+import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
@@ -6,4 +8,11 @@ import { mergeReactions } from '../lib/realtime/feature-reactions';
 
 // Every feature's push reactions, merged: what each pushed message refreshes in this tab. A
 // feature declares its own next to its queries; this list only gathers them.
-export const appReactions = mergeReactions(healthRecordsReactions, appointmentsReactions, medicationsReactions, notificationsReactions);
+export const appReactions = mergeReactions(
+  healthRecordsReactions,
+  appointmentsReactions,
+  medicationsReactions,
+  notificationsReactions,
+  clinicalNotesReactions,
+  doctorPortalReactions,
+);
