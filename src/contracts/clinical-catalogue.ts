@@ -1,5 +1,6 @@
 // The clinical catalogue the server speaks in codes: LOINC codes of the lab panels and tests it
-// records, UCUM codes of the units of labs and vitals, and the codes of medication frequencies. The
+// records, UCUM codes of the units of labs and vitals, and codes of ours for medication frequencies,
+// drug products and allergens. The
 // web words each code in the reader's language (src/web/lib/clinical/catalogue.ts); a test there
 // fails on a code without words in any language, and one in the server's factories fails on a code
 // the server uses that is not listed here.
@@ -114,3 +115,43 @@ export const VACCINE_CODES = {
 } as const;
 export type VaccineCode = keyof typeof VACCINE_CODES;
 export const VACCINE_CODE_LIST = Object.keys(VACCINE_CODES) as [VaccineCode, ...VaccineCode[]];
+
+/**
+ * Drug products (substance, strength and form) a medication row may name by code. The row keeps its
+ * text as prescribed (`name`); the web shows the reader's words for a known code and the text for
+ * anything else (a drug typed by hand).
+ */
+export const DRUG_CODES = [
+  'lisinopril-10mg-tablet',
+  'amlodipine-5mg-tablet',
+  'metformin-500mg-tablet',
+  'empagliflozin-10mg-tablet',
+  'atorvastatin-20mg-tablet',
+  'albuterol-90mcg-inhaler',
+  'fluticasone-110mcg-inhaler',
+  'levothyroxine-75mcg-tablet',
+  'omeprazole-20mg-dr-capsule',
+  'sertraline-50mg-tablet',
+  'ferrous-sulfate-325mg-tablet',
+  'amoxicillin-500mg-capsule',
+  'ibuprofen-400mg-tablet',
+  'prednisone-20mg-tablet',
+  'azithromycin-250mg-tablet',
+  'hydrochlorothiazide-25mg-tablet',
+  'cetirizine-10mg-tablet',
+] as const;
+export type DrugCode = (typeof DRUG_CODES)[number];
+
+/** Allergens an allergy row may name by code; like drugs, the row keeps its text for anything else. */
+export const ALLERGEN_CODES = [
+  'penicillin',
+  'sulfonamide-antibiotics',
+  'codeine',
+  'ibuprofen',
+  'peanuts',
+  'shellfish',
+  'eggs',
+  'latex',
+  'pollen',
+] as const;
+export type AllergenCode = (typeof ALLERGEN_CODES)[number];

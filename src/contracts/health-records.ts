@@ -21,6 +21,8 @@ export const allergySchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
   allergen: z.string(),
+  /** The allergen's catalogue code (clinical-catalogue.ts), which the web words; null for free text. */
+  code: z.string().nullable(),
   type: z.enum(ALLERGY_TYPES),
   severity: z.enum(ALLERGY_SEVERITIES),
   reaction: z.string().nullable(),

@@ -24,6 +24,8 @@ export const medicationSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
   name: z.string(),
+  /** The drug product's catalogue code (clinical-catalogue.ts), which the web words; null for free text. */
+  code: z.string().nullable(),
   dosage: z.string(),
   frequency: z.string(),
   route: z.string().nullable(),

@@ -10,6 +10,8 @@ export const sharedMedicationSchema = z.object({
   medications: z.array(
     z.object({
       name: z.string(),
+      /** The drug product's catalogue code, which the page words; null for free text. */
+      code: z.string().nullable(),
       dosage: z.string(),
       frequency: z.string(),
       route: z.string().nullable(),

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
+import { ALLERGEN_CODES, DRUG_CODES, LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
 import { VITAL_DEFINITIONS } from '../../../contracts/health-records';
-import { CONDITIONS, PAST_MEDICATIONS } from './clinical-profiles';
+import { buildClinicalHistory } from './clinical-history';
+import { ALLERGENS, CONDITIONS, PAST_MEDICATIONS } from './clinical-profiles';
 import { LAB_PANELS } from './lab-panels';
+import { Random } from './random';
 
-// The server sends labs, units and medication frequencies as codes, and the web words each code of
+// The server sends labs, units, medication frequencies, drugs and allergens as codes, and the web words each code of
 // the catalogue (src/contracts/clinical-catalogue.ts) in every language. A code the server uses that
 // the catalogue lacks would reach people untranslated: these tests fail on one.
 
@@ -29,5 +31,26 @@ describe('the clinical catalogue holds every code the server records', () => {
     ];
     expect(frequencies.length).toBeGreaterThan(0);
     expect(frequencies.filter((frequency) => !(MEDICATION_FREQUENCIES as readonly string[]).includes(frequency))).toEqual([]);
+  });
+
+  it('every drug product and allergen, by the code the seeded rows carry next to their text', () => {
+    const templates = [...CONDITIONS.flatMap((profile) => profile.medications), ...PAST_MEDICATIONS];
+    expect(templates.filter((drug) => !(DRUG_CODES as readonly string[]).includes(drug.code))).toEqual([]);
+    expect(ALLERGENS.filter((allergen) => !(ALLERGEN_CODES as readonly string[]).includes(allergen.code))).toEqual([]);
+    // One code, one product: two texts under the same code would be shown as one.
+    expect(new Set(templates.map((drug) => drug.code)).size).toBe(new Set(templates.map((drug) => drug.name)).size);
+
+    const history = buildClinicalHistory(new Random(7), {
+      patientId: '00000000-0000-4000-8000-000000000001',
+      careTeam: ['00000000-0000-4000-8000-000000000002'],
+      now: new Date('2026-03-01T12:00:00Z'),
+    });
+    expect(history.medications.length).toBeGreaterThan(0);
+    expect(history.medications.every((row) => typeof row.code === 'string' && (DRUG_CODES as readonly string[]).includes(row.code))).toBe(
+      true,
+    );
+    expect(history.allergies.every((row) => typeof row.code === 'string' && (ALLERGEN_CODES as readonly string[]).includes(row.code))).toBe(
+      true,
+    );
   });
 });

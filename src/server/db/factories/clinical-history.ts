@@ -209,6 +209,7 @@ export function buildClinicalHistory(random: Random, options: HistoryOptions): C
     history.allergies.push({
       patientId,
       allergen: allergen.allergen,
+      code: allergen.code,
       type: allergen.type,
       severity: random.pick(['mild', 'moderate', 'moderate', 'severe'] as const),
       reaction: allergen.reaction,

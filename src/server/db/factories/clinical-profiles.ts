@@ -1,11 +1,14 @@
-import type { MedicationFrequency } from '../../../contracts/clinical-catalogue';
+import type { AllergenCode, DrugCode, MedicationFrequency } from '../../../contracts/clinical-catalogue';
 
 // Believable chronic conditions and what follows from each: the problem (ICD-10), the usual
 // medications, how lab values and vitals drift. A patient's history is drawn from one or two of
 // these, so their problems, medications, labs and vitals tell one consistent story.
 
 export interface MedicationTemplate {
+  /** As prescribed, in English: what a reader sees when their language has no words for the code. */
   name: string;
+  /** A code of the catalogue: the web words the product in the reader's language. */
+  code: DrugCode;
   dosage: string;
   /** A code of the catalogue: the web words it in the reader's language. */
   frequency: MedicationFrequency;
@@ -32,8 +35,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'I10',
     description: 'Essential (primary) hypertension',
     medications: [
-      { name: 'Lisinopril 10 mg oral tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral' },
-      { name: 'Amlodipine 5 mg oral tablet', dosage: '5 mg', frequency: 'once-daily', route: 'oral' },
+      { name: 'Lisinopril 10 mg oral tablet', code: 'lisinopril-10mg-tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral' },
+      { name: 'Amlodipine 5 mg oral tablet', code: 'amlodipine-5mg-tablet', dosage: '5 mg', frequency: 'once-daily', route: 'oral' },
     ],
     labs: { '2823-3': 0.3, '2160-0': 0.1 },
     systolic: 18,
@@ -43,8 +46,21 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'E11.9',
     description: 'Type 2 diabetes mellitus without complications',
     medications: [
-      { name: 'Metformin 500 mg oral tablet', dosage: '500 mg', frequency: 'twice-daily', route: 'oral', instructions: 'Take with meals.' },
-      { name: 'Empagliflozin 10 mg oral tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral' },
+      {
+        name: 'Metformin 500 mg oral tablet',
+        code: 'metformin-500mg-tablet',
+        dosage: '500 mg',
+        frequency: 'twice-daily',
+        route: 'oral',
+        instructions: 'Take with meals.',
+      },
+      {
+        name: 'Empagliflozin 10 mg oral tablet',
+        code: 'empagliflozin-10mg-tablet',
+        dosage: '10 mg',
+        frequency: 'once-daily',
+        route: 'oral',
+      },
     ],
     labs: { '2345-7': 42, '4548-4': 1.9, '2571-8': 45 },
     homeGlucose: true,
@@ -53,7 +69,15 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     key: 'hyperlipidemia',
     icd10: 'E78.5',
     description: 'Hyperlipidemia, unspecified',
-    medications: [{ name: 'Atorvastatin 20 mg oral tablet', dosage: '20 mg', frequency: 'once-daily-at-bedtime', route: 'oral' }],
+    medications: [
+      {
+        name: 'Atorvastatin 20 mg oral tablet',
+        code: 'atorvastatin-20mg-tablet',
+        dosage: '20 mg',
+        frequency: 'once-daily-at-bedtime',
+        route: 'oral',
+      },
+    ],
     labs: { '2093-3': 38, '13457-7': 40, '2571-8': 30, '2085-9': -8 },
   },
   {
@@ -61,8 +85,20 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'J45.909',
     description: 'Unspecified asthma, uncomplicated',
     medications: [
-      { name: 'Albuterol 90 mcg/actuation inhaler', dosage: '2 puffs', frequency: 'every-4-6-hours-as-needed', route: 'inhaled' },
-      { name: 'Fluticasone 110 mcg/actuation inhaler', dosage: '2 puffs', frequency: 'twice-daily', route: 'inhaled' },
+      {
+        name: 'Albuterol 90 mcg/actuation inhaler',
+        code: 'albuterol-90mcg-inhaler',
+        dosage: '2 puffs',
+        frequency: 'every-4-6-hours-as-needed',
+        route: 'inhaled',
+      },
+      {
+        name: 'Fluticasone 110 mcg/actuation inhaler',
+        code: 'fluticasone-110mcg-inhaler',
+        dosage: '2 puffs',
+        frequency: 'twice-daily',
+        route: 'inhaled',
+      },
     ],
     labs: { '6690-2': 0.8 },
   },
@@ -73,6 +109,7 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     medications: [
       {
         name: 'Levothyroxine 75 mcg oral tablet',
+        code: 'levothyroxine-75mcg-tablet',
         dosage: '75 mcg',
         frequency: 'once-daily-before-breakfast',
         route: 'oral',
@@ -86,44 +123,90 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'K21.9',
     description: 'Gastro-esophageal reflux disease without esophagitis',
     medications: [
-      { name: 'Omeprazole 20 mg delayed-release capsule', dosage: '20 mg', frequency: 'once-daily-before-breakfast', route: 'oral' },
+      {
+        name: 'Omeprazole 20 mg delayed-release capsule',
+        code: 'omeprazole-20mg-dr-capsule',
+        dosage: '20 mg',
+        frequency: 'once-daily-before-breakfast',
+        route: 'oral',
+      },
     ],
   },
   {
     key: 'anxiety',
     icd10: 'F41.1',
     description: 'Generalized anxiety disorder',
-    medications: [{ name: 'Sertraline 50 mg oral tablet', dosage: '50 mg', frequency: 'once-daily', route: 'oral' }],
+    medications: [
+      { name: 'Sertraline 50 mg oral tablet', code: 'sertraline-50mg-tablet', dosage: '50 mg', frequency: 'once-daily', route: 'oral' },
+    ],
   },
   {
     key: 'anemia',
     icd10: 'D50.9',
     description: 'Iron deficiency anemia, unspecified',
-    medications: [{ name: 'Ferrous sulfate 325 mg oral tablet', dosage: '325 mg', frequency: 'once-daily', route: 'oral' }],
+    medications: [
+      {
+        name: 'Ferrous sulfate 325 mg oral tablet',
+        code: 'ferrous-sulfate-325mg-tablet',
+        dosage: '325 mg',
+        frequency: 'once-daily',
+        route: 'oral',
+      },
+    ],
     labs: { '718-7': -2.6, '4544-3': -7, '787-2': -10 },
   },
 ];
 
 /** Short courses that end: the "past" medications of a history. */
 export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string })[] = [
-  { name: 'Amoxicillin 500 mg oral capsule', dosage: '500 mg', frequency: 'three-times-daily', route: 'oral', reason: 'Course completed' },
+  {
+    name: 'Amoxicillin 500 mg oral capsule',
+    code: 'amoxicillin-500mg-capsule',
+    dosage: '500 mg',
+    frequency: 'three-times-daily',
+    route: 'oral',
+    reason: 'Course completed',
+  },
   {
     name: 'Ibuprofen 400 mg oral tablet',
+    code: 'ibuprofen-400mg-tablet',
     dosage: '400 mg',
     frequency: 'every-8-hours-as-needed',
     route: 'oral',
     reason: 'No longer needed',
   },
-  { name: 'Prednisone 20 mg oral tablet', dosage: '20 mg', frequency: 'once-daily', route: 'oral', reason: 'Course completed' },
-  { name: 'Azithromycin 250 mg oral tablet', dosage: '250 mg', frequency: 'once-daily', route: 'oral', reason: 'Course completed' },
+  {
+    name: 'Prednisone 20 mg oral tablet',
+    code: 'prednisone-20mg-tablet',
+    dosage: '20 mg',
+    frequency: 'once-daily',
+    route: 'oral',
+    reason: 'Course completed',
+  },
+  {
+    name: 'Azithromycin 250 mg oral tablet',
+    code: 'azithromycin-250mg-tablet',
+    dosage: '250 mg',
+    frequency: 'once-daily',
+    route: 'oral',
+    reason: 'Course completed',
+  },
   {
     name: 'Hydrochlorothiazide 25 mg oral tablet',
+    code: 'hydrochlorothiazide-25mg-tablet',
     dosage: '25 mg',
     frequency: 'once-daily',
     route: 'oral',
     reason: 'Replaced by another medication',
   },
-  { name: 'Cetirizine 10 mg oral tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral', reason: 'Seasonal symptoms resolved' },
+  {
+    name: 'Cetirizine 10 mg oral tablet',
+    code: 'cetirizine-10mg-tablet',
+    dosage: '10 mg',
+    frequency: 'once-daily',
+    route: 'oral',
+    reason: 'Seasonal symptoms resolved',
+  },
 ];
 
 export const RESOLVED_PROBLEMS = [
@@ -133,16 +216,16 @@ export const RESOLVED_PROBLEMS = [
   { icd10: 'J01.90', description: 'Acute sinusitis, unspecified' },
 ] as const;
 
-export const ALLERGENS = [
-  { allergen: 'Penicillin', type: 'drug', reaction: 'Hives and itching' },
-  { allergen: 'Sulfonamide antibiotics', type: 'drug', reaction: 'Skin rash' },
-  { allergen: 'Codeine', type: 'drug', reaction: 'Nausea and vomiting' },
-  { allergen: 'Ibuprofen', type: 'drug', reaction: 'Stomach pain' },
-  { allergen: 'Peanuts', type: 'food', reaction: 'Swelling of lips and throat' },
-  { allergen: 'Shellfish', type: 'food', reaction: 'Hives' },
-  { allergen: 'Eggs', type: 'food', reaction: 'Abdominal cramps' },
-  { allergen: 'Latex', type: 'environmental', reaction: 'Contact dermatitis' },
-  { allergen: 'Pollen', type: 'environmental', reaction: 'Sneezing and watery eyes' },
+export const ALLERGENS: readonly { allergen: string; code: AllergenCode; type: 'drug' | 'food' | 'environmental'; reaction: string }[] = [
+  { allergen: 'Penicillin', code: 'penicillin', type: 'drug', reaction: 'Hives and itching' },
+  { allergen: 'Sulfonamide antibiotics', code: 'sulfonamide-antibiotics', type: 'drug', reaction: 'Skin rash' },
+  { allergen: 'Codeine', code: 'codeine', type: 'drug', reaction: 'Nausea and vomiting' },
+  { allergen: 'Ibuprofen', code: 'ibuprofen', type: 'drug', reaction: 'Stomach pain' },
+  { allergen: 'Peanuts', code: 'peanuts', type: 'food', reaction: 'Swelling of lips and throat' },
+  { allergen: 'Shellfish', code: 'shellfish', type: 'food', reaction: 'Hives' },
+  { allergen: 'Eggs', code: 'eggs', type: 'food', reaction: 'Abdominal cramps' },
+  { allergen: 'Latex', code: 'latex', type: 'environmental', reaction: 'Contact dermatitis' },
+  { allergen: 'Pollen', code: 'pollen', type: 'environmental', reaction: 'Sneezing and watery eyes' },
 ] as const;
 
 export const VACCINES = [

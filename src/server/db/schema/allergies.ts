@@ -12,6 +12,8 @@ export const allergies = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     allergen: text('allergen').notNull(),
+    /** The allergen's code (contracts/clinical-catalogue.ts ALLERGEN_CODES), when the catalogue words it; null for free text. */
+    code: text('code'),
     type: text('type', { enum: ALLERGY_TYPES }).notNull(),
     severity: text('severity', { enum: ALLERGY_SEVERITIES }).notNull(),
     reaction: text('reaction'),

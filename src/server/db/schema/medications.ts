@@ -13,6 +13,8 @@ export const medications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Drug, strength and form in RxNorm-like wording ("Lisinopril 10 mg oral tablet"). */
     name: text('name').notNull(),
+    /** The drug product's code (contracts/clinical-catalogue.ts DRUG_CODES), when it is one the catalogue words; null for free text. */
+    code: text('code'),
     dosage: text('dosage').notNull(),
     frequency: text('frequency').notNull(),
     route: text('route'),

@@ -183,6 +183,7 @@ function toAllergy(row: ChartParts['allergies'][number]): Allergy {
     id: row.id,
     patientId: row.patientId,
     allergen: row.allergen,
+    code: row.code,
     type: row.type,
     severity: row.severity,
     reaction: row.reaction,

@@ -35,6 +35,7 @@ export class MedicationsRepository extends Repository {
         id: medications.id,
         patientId: medications.patientId,
         name: medications.name,
+        code: medications.code,
         dosage: medications.dosage,
         frequency: medications.frequency,
         route: medications.route,

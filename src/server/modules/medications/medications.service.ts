@@ -35,6 +35,7 @@ function toMedication(row: MedicationRowView): Medication {
     id: row.id,
     patientId: row.patientId,
     name: row.name,
+    code: row.code,
     dosage: row.dosage,
     frequency: row.frequency,
     route: row.route,

@@ -74,6 +74,7 @@ export class ShareLinksService {
         expiresAt: link.expiresAt.toISOString(),
         medications: current.map((m) => ({
           name: m.name,
+          code: m.code,
           dosage: m.dosage,
           frequency: m.frequency,
           route: m.route,

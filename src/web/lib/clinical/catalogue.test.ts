@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
+import { ALLERGEN_CODES, DRUG_CODES, LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
 import { SUPPORTED_LANGUAGES } from '../../../contracts/languages';
 import ar from '../../locales/ar/health.json';
 import de from '../../locales/de/health.json';
@@ -29,6 +29,10 @@ describe.each(SUPPORTED_LANGUAGES)('the clinical catalogue in %s', (language) =>
       ...LAB_CODES.filter((code) => catalogue.lab(code, 'SENT') === 'SENT' || catalogue.lab(code, 'SENT').startsWith('catalogue.')),
       ...UNIT_CODES.filter((code) => catalogue.unit(code).startsWith('catalogue.')),
       ...MEDICATION_FREQUENCIES.filter((code) => catalogue.frequency(code) === code || catalogue.frequency(code).startsWith('catalogue.')),
+      ...DRUG_CODES.filter((code) => catalogue.drug(code, 'SENT') === 'SENT' || catalogue.drug(code, 'SENT').startsWith('catalogue.')),
+      ...ALLERGEN_CODES.filter(
+        (code) => catalogue.allergen(code, 'SENT') === 'SENT' || catalogue.allergen(code, 'SENT').startsWith('catalogue.'),
+      ),
     ];
     expect(missing, `${language}: catalogue codes without words`).toEqual([]);
   });
@@ -38,6 +42,8 @@ describe.each(SUPPORTED_LANGUAGES)('the clinical catalogue in %s', (language) =>
     const english_ = [
       ...LAB_CODES.filter((code) => catalogue.lab(code, '') === english.lab(code, '')),
       ...MEDICATION_FREQUENCIES.filter((code) => catalogue.frequency(code) === english.frequency(code)),
+      ...DRUG_CODES.filter((code) => catalogue.drug(code, '') === english.drug(code, '')),
+      ...ALLERGEN_CODES.filter((code) => catalogue.allergen(code, '') === english.allergen(code, '')),
     ];
     expect(english_).toEqual([]);
     expect(catalogue.unit('/min')).not.toBe('/min');
@@ -51,4 +57,13 @@ it('shows a code the catalogue does not know as the server sent it', async () =>
   expect(catalogue.frequency('Once weekly')).toBe('Once weekly');
   expect(catalogue.frequency('twice-daily')).toBe('Zweimal täglich');
   expect(catalogue.lab('718-7', 'Hemoglobin')).toBe('Hämoglobin');
+});
+
+it('shows a drug or allergen typed by hand, or of an unknown code, as it was written', async () => {
+  const catalogue = await catalogueIn('zh');
+  expect(catalogue.drug('lisinopril-10mg-tablet', 'Lisinopril 10 mg oral tablet')).toBe('赖诺普利 10 mg 口服片');
+  expect(catalogue.drug(null, 'Aspirin 81 mg')).toBe('Aspirin 81 mg');
+  expect(catalogue.drug('not-a-code', 'Aspirin 81 mg')).toBe('Aspirin 81 mg');
+  expect(catalogue.allergen('peanuts', 'Peanuts')).toBe('花生');
+  expect(catalogue.allergen(null, 'Cat dander')).toBe('Cat dander');
 });

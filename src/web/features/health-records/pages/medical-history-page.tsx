@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MEDICAL_HISTORY_CATEGORIES, type PatientChart } from '../../../../contracts/health-records';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { ChartSection, ChartView, RecordCard, StatusBadge } from '../components/chart-view';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 
 type HistoryEntry = PatientChart['medicalHistory'][number];
 
@@ -17,6 +18,7 @@ function byDate(a: HistoryEntry, b: HistoryEntry): number {
 export function MedicalHistoryPage() {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   return (
     <ChartView title={t('history.title')} intro={t('history.intro')} errorText={t('errors.history')}>
       {({ allergies, medicalHistory, familyHistory }) => (
@@ -32,7 +34,7 @@ export function MedicalHistoryPage() {
                 <RecordCard
                   key={allergy.id}
                   testId="allergy"
-                  title={allergy.allergen}
+                  title={catalogue.allergen(allergy.code, allergy.allergen)}
                   badge={
                     <StatusBadge tone={allergy.status === 'active' ? 'active' : 'neutral'}>
                       {t(`history.allergyStatus.${allergy.status}`)}

@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestRefill } from '../api/refill-requests';
 import { useDoctorName } from '../../../lib/person-name';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 
 /** The server's refusal codes (contracts `refillRequestsApi`): an open request is the route's one CONFLICT. */
 const REFUSALS: Record<string, string> = {
@@ -32,6 +33,8 @@ function failureKey(error: unknown): string {
 export function RefillDialog({ medication, patientId, onClose }: { medication: Medication; patientId: string; onClose: () => void }) {
   const { t } = useTranslation('medications');
   const doctorName = useDoctorName();
+  const catalogue = useClinicalCatalogue();
+  const drug = catalogue.drug(medication.code, medication.name);
   const prescriber = medication.prescriber ? doctorName(medication.prescriber) : (medication.prescribedBy ?? '');
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useRequestRefill(patientId);
@@ -41,7 +44,7 @@ export function RefillDialog({ medication, patientId, onClose }: { medication: M
     setFailure(null);
     await mutation.mutateAsync({ medicationId: medication.id, note: note ?? '' });
     toast.success(t('refill.sent.title'), {
-      description: t('refill.sent.body', { name: medication.name, prescriber }),
+      description: t('refill.sent.body', { name: drug, prescriber }),
     });
     onClose();
   };
@@ -50,7 +53,7 @@ export function RefillDialog({ medication, patientId, onClose }: { medication: M
     <Dialog
       open
       onClose={onClose}
-      title={t('refill.title', { name: medication.name })}
+      title={t('refill.title', { name: drug })}
       description={t('refill.description', { prescriber })}
       testId="refill-dialog"
     >

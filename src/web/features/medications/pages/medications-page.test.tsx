@@ -76,6 +76,29 @@ describe('medications view', { timeout: 20_000 }, () => {
     }
   });
 
+  it('shows catalogue drugs and allergens in the reader’s language, and what was typed by hand as written', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      stubRoutes({
+        [MEDICATIONS]: list([
+          medication({ name: 'Metformin 500 mg oral tablet', code: 'metformin-500mg-tablet' }),
+          medication({ name: 'Aspirin 81 mg chewable tablet', code: null }),
+        ]),
+        [ALLERGIES]: list([allergy({ allergen: 'Peanuts', code: 'peanuts' }), allergy({ allergen: 'Cat dander', code: null })]),
+      });
+      renderPatientView(<MedicationsPage />);
+      const current = await screen.findByTestId('medications-current');
+      expect(await within(current).findByText('二甲双胍 500 mg 口服片')).toBeInTheDocument();
+      expect(within(current).getByText('Aspirin 81 mg chewable tablet')).toBeInTheDocument();
+      expect(within(current).queryByText('Metformin 500 mg oral tablet')).not.toBeInTheDocument();
+      const allergies = screen.getByTestId('allergies');
+      expect(await within(allergies).findByText('花生')).toBeInTheDocument();
+      expect(within(allergies).getByText('Cat dander')).toBeInTheDocument();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('says when there are no medications and no allergies', async () => {
     stubRoutes({ [MEDICATIONS]: list([]), [ALLERGIES]: list([]) });
     renderPatientView(<MedicationsPage />);

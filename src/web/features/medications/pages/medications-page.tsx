@@ -104,6 +104,7 @@ function RefillSection({
   onRequest: () => void;
 }) {
   const { t } = useTranslation('medications');
+  const catalogue = useClinicalCatalogue();
   const pending = latest?.status === 'requested';
   return (
     <div className="mt-3 flex flex-col items-start gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
@@ -111,7 +112,11 @@ function RefillSection({
       {medication.prescriberId === null ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('refill.outside')}</p>
       ) : ready && !pending ? (
-        <Button variant="secondary" onClick={onRequest} aria-label={t('refill.actionFor', { name: medication.name })}>
+        <Button
+          variant="secondary"
+          onClick={onRequest}
+          aria-label={t('refill.actionFor', { name: catalogue.drug(medication.code, medication.name) })}
+        >
           <RefreshCw className="size-4" aria-hidden="true" />
           {t('refill.action')}
         </Button>
@@ -139,7 +144,7 @@ function MedicationCards({ medications, refill }: { medications: Medication[]; r
           data-testid="medication-card"
           className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
-          <h3 className="font-semibold break-words">{medication.name}</h3>
+          <h3 className="font-semibold break-words">{catalogue.drug(medication.code, medication.name)}</h3>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.dosage')}</dt>
             <dd className="break-words">{medication.dosage}</dd>
@@ -174,6 +179,7 @@ function MedicationCards({ medications, refill }: { medications: Medication[]; r
 
 function AllergyList({ patientId }: { patientId: string }) {
   const { t } = useTranslation('health');
+  const catalogue = useClinicalCatalogue();
   const query = useQuery(patientAllergiesQuery(patientId));
   return (
     <aside className="min-w-0">
@@ -189,7 +195,7 @@ function AllergyList({ patientId }: { patientId: string }) {
                 >
                   <p className="flex items-start gap-2 font-semibold break-words">
                     <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                    {allergy.allergen}
+                    {catalogue.allergen(allergy.code, allergy.allergen)}
                   </p>
                   <p className="mt-1 text-sm">
                     {t(`allergies.type.${allergy.type}`)} · {t(`allergies.severity.${allergy.severity}`)}
