@@ -38,6 +38,8 @@ const auditFilterFields = z.object({
     .regex(/^[a-z0-9._-]*$/i, 'choice.invalid')
     .optional(),
   outcome: z.enum(AUDIT_OUTCOMES, 'choice.invalid').optional(),
+  /** Only the actions of one category (audit-actions.ts), as the patient's access log separates them. */
+  category: z.enum(AUDIT_CATEGORIES, 'choice.invalid').optional(),
   from: instant,
   to: instant,
 });
@@ -61,6 +63,7 @@ export const auditFilterFormSchema = z
       .max(100, 'text.tooLong')
       .regex(/^[a-z0-9._-]*$/i, 'choice.invalid'),
     outcome: z.enum(AUDIT_OUTCOMES, 'choice.invalid').or(z.literal('')),
+    category: z.enum(AUDIT_CATEGORIES, 'choice.invalid').or(z.literal('')),
     from: optionalDaySchema(),
     to: optionalDaySchema(),
   })
@@ -71,6 +74,7 @@ export const auditFilterFormSchema = z
     if (form.patient) filter.patient = form.patient;
     if (form.action) filter.action = form.action;
     if (form.outcome) filter.outcome = form.outcome;
+    if (form.category) filter.category = form.category;
     if (form.from) filter.from = form.from;
     if (form.to) filter.to = form.to;
     return filter;

@@ -31,6 +31,14 @@ export const ERROR_STATUS = {
   REFILL_DISCONTINUED: 409,
   /** A refill of a medication nobody at the organisation can prescribe. */
   REFILL_NO_PRESCRIBER: 409,
+  /** The visit already has a clinical note; open that one. */
+  NOTE_EXISTS: 409,
+  /** A save or signature based on an older version of the note than the one stored. */
+  NOTE_VERSION_CONFLICT: 409,
+  /** The note is signed and locked: only an addendum may be added. */
+  NOTE_SIGNED: 409,
+  /** An addendum to a note that is still a draft (edit the draft instead). */
+  NOTE_NOT_SIGNED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

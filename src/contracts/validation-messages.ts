@@ -42,6 +42,7 @@ export const VALIDATION_MESSAGES_EN = {
   'postalCode.invalid': 'Please enter a valid postal code for this country',
   'address.mismatch': 'The address does not match its parts',
   'text.tooLong': 'This text is too long',
+  'text.required': 'Please write something here',
   'choice.invalid': 'Please choose one of the options',
   'token.invalid': 'This link is not valid',
   'recoveryCode.invalid': 'Please enter a recovery code',

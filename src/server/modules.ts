@@ -8,6 +8,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
+import { clinicalNotesRoutes } from './modules/clinical-notes/clinical-notes.routes';
+import { ClinicalNotesService } from './modules/clinical-notes/clinical-notes.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { BiometricService } from './modules/biometric/biometric.service';
 import { relyingPartyFor } from './modules/biometric/relying-party';
@@ -78,8 +80,9 @@ export function createServices(app: FastifyInstance) {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
   });
+  const clinicalNotes = new ClinicalNotesService(uow, notifications);
   const doctorPortal = new DoctorPortalService(uow, appointments, { clinicTimeZone: app.config.clinicTimeZone });
-  const healthRecords = new HealthRecordsService(uow, appointments, medications);
+  const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
   const patients = new PatientsService(uow, {
     organisation: () => app.organisationIdentity.current(),
     publicUrl: app.config.publicUrl,
@@ -107,6 +110,7 @@ export function createServices(app: FastifyInstance) {
     booking,
     doctorPortal,
     healthRecords,
+    clinicalNotes,
     patients,
     patientsDirectory,
     documents,
@@ -145,6 +149,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
+  await app.register(clinicalNotesRoutes, { clinicalNotes: services.clinicalNotes });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });
 }

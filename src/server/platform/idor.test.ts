@@ -5,9 +5,12 @@ import { buildAppointment, buildLabOrder, createDoctor, panel, Random } from '..
 import {
   allergies,
   appointments,
+  clinicalNoteAddenda,
+  clinicalNotes,
   labOrders,
   labResultComponents,
   medications,
+  noteTemplates,
   notifications,
   patientProfiles,
   userPermissions,
@@ -97,6 +100,47 @@ const snapshotChart = async (patientId: string) => ({
   vitals: await t.app.db.select().from(vitals).where(eq(vitals.patientId, patientId)),
   labs: await t.app.db.select().from(labOrders).where(eq(labOrders.patientId, patientId)),
 });
+
+/** Another doctor's clinical note on the owner (a draft, or signed), probed on one path with a body valid for its author. */
+function noteCase({
+  paths,
+  body,
+  status,
+}: {
+  paths: string[];
+  body: unknown;
+  status: 'draft' | 'signed';
+}): IdorCase<{ id: string; marker?: string }> {
+  return {
+    name: `clinical note (${paths.join(', ')}, ${status})`,
+    paths,
+    body,
+    create: async (owner) => {
+      const marker = `Note ${randomBytes(6).toString('hex')}`;
+      const { user: author } = await createDoctor(t.app.db, random);
+      await assignCare(t.app, author.id, owner.user.id);
+      const signedAt = status === 'signed' ? new Date() : null;
+      const [note] = await t.app.db
+        .insert(clinicalNotes)
+        .values({
+          patientId: owner.user.id,
+          doctorId: author.id,
+          subjective: marker,
+          plan: marker,
+          status,
+          signedAt,
+          signedBy: signedAt ? author.id : null,
+        })
+        .returning();
+      return { id: note!.id, marker };
+    },
+    snapshot: async (record) => ({
+      note: await t.app.db.select().from(clinicalNotes).where(eq(clinicalNotes.id, record.id)),
+      addenda: await t.app.db.select().from(clinicalNoteAddenda).where(eq(clinicalNoteAddenda.noteId, record.id)),
+    }),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
+  };
+}
 
 const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: string }>[] = [
   {
@@ -253,6 +297,38 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     snapshot: async (record) => t.app.db.select().from(appointments).where(eq(appointments.id, record.id)),
     secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
     ownerGet: 200,
+  },
+  noteCase({
+    paths: ['/api/clinical-notes/:id'],
+    body: { version: 1, subjective: 'x', objective: 'x', assessment: 'x', plan: 'x', instructions: 'x' },
+    status: 'draft',
+  }),
+  noteCase({ paths: ['/api/clinical-notes/:id/sign'], body: { version: 1 }, status: 'draft' }),
+  noteCase({ paths: ['/api/clinical-notes/:id/addenda'], body: { text: 'An intruder’s addendum' }, status: 'signed' }),
+  {
+    name: 'note template (PUT /api/note-templates/{id}), another doctor’s private one',
+    paths: ['/api/note-templates/:id'],
+    body: {
+      name: 'Taken over',
+      specialty: 'Cardiology',
+      shared: true,
+      subjective: '',
+      objective: '',
+      assessment: '',
+      plan: '',
+      instructions: '',
+    },
+    create: async () => {
+      const marker = `Template ${randomBytes(6).toString('hex')}`;
+      const { user: author } = await createDoctor(t.app.db, random);
+      const [row] = await t.app.db
+        .insert(noteTemplates)
+        .values({ ownerId: author.id, name: marker, specialty: 'Cardiology', plan: marker })
+        .returning();
+      return { id: row!.id, marker };
+    },
+    snapshot: async (record) => t.app.db.select().from(noteTemplates).where(eq(noteTemplates.id, record.id)),
+    secrets: (record) => [record.marker!],
   },
 ];
 

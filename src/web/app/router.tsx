@@ -11,6 +11,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { medicationsRoutes } from '../features/medications/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { outboxRoutes } from '../features/outbox/routes';
+import { patientsRoutes } from '../features/patients/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -117,6 +118,7 @@ export function signedInRoutes(): RouteObject[] {
     ...doctorsRoutes,
     ...auditRoutes,
     ...organisationRoutes,
+    ...patientsRoutes,
     ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes]),
   ];
   const taken = pathsOf(built);

@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'medications',
   'booking',
   'doctor-portal',
+  'patients',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -56,13 +56,21 @@ describe('audit filters', () => {
     await waitFor(() => expect(asked).toHaveLength(1));
     await user.type(screen.getByLabelText('Action'), 'patient.read');
     await user.selectOptions(screen.getByLabelText('Outcome'), 'denied');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Preferences');
     await typeDate(user, screen.getByRole('group', { name: 'From' }), '2026-01-05');
     await typeDate(user, screen.getByRole('group', { name: 'To' }), '2026-02-01');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     await waitFor(() => expect(asked).toHaveLength(2));
     const params = Object.fromEntries(asked[1]!.searchParams);
-    expect(params).toEqual({ action: 'patient.read', outcome: 'denied', from: '2026-01-05', to: '2026-02-01', page: '1' });
+    expect(params).toEqual({
+      action: 'patient.read',
+      outcome: 'denied',
+      category: 'preferences',
+      from: '2026-01-05',
+      to: '2026-02-01',
+      page: '1',
+    });
   });
 
   it('says in German what is wrong with the days, asks nothing and keeps what was typed', async () => {

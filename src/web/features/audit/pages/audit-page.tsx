@@ -3,6 +3,7 @@ import { Download, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AUDIT_CATEGORIES,
   AUDIT_OUTCOMES,
   AUDIT_PAGE_SIZE,
   auditFilterFormSchema,
@@ -20,7 +21,7 @@ import { auditEventsQuery, auditExportUrl } from '../api/audit';
 import { ChainStatus } from '../components/chain-status';
 import { actionWords } from '../lib/action-words';
 
-const EMPTY: AuditFilterForm = { user: '', patient: '', action: '', outcome: '', from: '', to: '' };
+const EMPTY: AuditFilterForm = { user: '', patient: '', action: '', outcome: '', category: '', from: '', to: '' };
 
 const OUTCOME_TONES: Record<AuditEvent['outcome'], string> = {
   success: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
@@ -82,9 +83,17 @@ export function AuditPage() {
             </option>
           ))}
         </SelectInput>
+        <SelectInput name="category" label={t('filters.category')}>
+          <option value="">{t('filters.allCategories')}</option>
+          {AUDIT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(`filters.categories.${category}`)}
+            </option>
+          ))}
+        </SelectInput>
         <DateInput name="from" label={t('filters.from')} />
         <DateInput name="to" label={t('filters.to')} />
-        <div className="flex gap-2 lg:col-span-2">
+        <div className="flex flex-wrap gap-2">
           <SubmitButton>{t('filters.apply')}</SubmitButton>
           <FormButton variant="ghost" onClick={clear}>
             {t('filters.clear')}
