@@ -125,6 +125,28 @@ describe('doctor portal', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/doctor/dashboard-stats').length).toBeGreaterThan(1);
   });
 
+  it('asks before marking a no-show, and sends nothing when the doctor keeps the visit', async () => {
+    const calls = stubServer({
+      'GET /api/doctor/dashboard-stats': () => json({ data: STATS }),
+      'GET /api/doctor/schedule': () => json(schedule([first])),
+      [`POST /api/doctor/appointments/${first.id}/visit`]: () => json({ data: { ...first, status: 'no-show', queuePosition: null } }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<DoctorPortalPage />, { user: doctor });
+    const next = await screen.findByTestId('next-patient');
+    await user.click(within(next).getByRole('button', { name: 'Mark Sarah Johnson as a no-show' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Sarah Johnson as a no-show?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the visit' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(within(next).getByRole('button', { name: 'Mark Sarah Johnson as a no-show' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as no-show' }));
+    expect(await screen.findByText('Sarah Johnson is marked as a no-show.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'no-show' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('says in words when a step is refused', async () => {
     stubServer({
       'GET /api/doctor/dashboard-stats': () => json({ data: STATS }),
