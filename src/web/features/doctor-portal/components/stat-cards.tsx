@@ -29,7 +29,7 @@ export function StatCards() {
   const format = useClinicFormat(query.data?.clinicTimeZone ?? 'UTC');
   if (query.isError) return <QueryError message={errorText(t, query.error, t('stats.loadFailed'))} onRetry={() => void query.refetch()} />;
   return (
-    <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5" aria-busy={query.isPending} data-testid="doctor-stats">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-busy={query.isPending} data-testid="doctor-stats">
       {CARDS.map(({ key, icon: Icon, anchor, view }) => {
         const value = query.data ? (
           format.number(query.data[key])
