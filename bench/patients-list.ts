@@ -18,9 +18,12 @@ await q(`insert into users (id, email, first_name, last_name, role, date_of_birt
   select gen_random_uuid(), 'p' || g || '@bench.local', 'First' || (g % 997), 'Last' || g, 'patient', date '1950-01-01' + (g % 20000)
   from generate_series(1, ${PATIENTS}) g`);
 await q(`insert into patient_profiles (user_id) select id from users where role = 'patient'`);
-const doctor = (await q(`insert into users (email, first_name, last_name, role) values ('doc@bench.local', 'Dee', 'Doc', 'doctor') returning id`))
-  .rows[0]!.id as string;
-await q(`insert into care_assignments (doctor_id, patient_id) select $1, id from users where role = 'patient' order by id limit 60`, [doctor]);
+const doctor = (
+  await q(`insert into users (email, first_name, last_name, role) values ('doc@bench.local', 'Dee', 'Doc', 'doctor') returning id`)
+).rows[0]!.id as string;
+await q(`insert into care_assignments (doctor_id, patient_id) select $1, id from users where role = 'patient' order by id limit 60`, [
+  doctor,
+]);
 await q('analyze');
 
 const page = (care: string) => `select u.id, u.first_name, u.last_name, p.medical_record_number, count(*) over () as total
@@ -59,5 +62,7 @@ console.log(`patients: ${PATIENTS}`);
 console.log(`doctor page, OR of EXISTS: ${before.toFixed(1)} ms (median of ${RUNS})`);
 console.log(`doctor page, IN:           ${after.toFixed(1)} ms (median of ${RUNS})  ratio ${(before / after).toFixed(1)}x`);
 console.log(`name search over everyone, OR across tables: ${search.toFixed(1)} ms (median of ${RUNS})`);
-console.log(`name search over everyone, IN per table:     ${searchIn.toFixed(1)} ms (median of ${RUNS})  ratio ${(search / searchIn).toFixed(1)}x`);
+console.log(
+  `name search over everyone, IN per table:     ${searchIn.toFixed(1)} ms (median of ${RUNS})  ratio ${(search / searchIn).toFixed(1)}x`,
+);
 await handle.close();

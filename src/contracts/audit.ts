@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedDayOrInstantSchema, isOrderedRange, optionalDaySchema } from './dates';
 import { defineRoute } from './http';
 import { AUDIT_CATEGORIES } from './audit-actions';
+import { personNameSchema } from './person-name';
 import { ROLES } from './roles';
 
 export * from './audit-actions';
@@ -85,7 +86,10 @@ export const auditListQuerySchema = auditFilterFields.extend({ page, pageSize })
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export const auditExportQuerySchema = auditFilterFields.strict().refine(ordered, ORDER_ISSUE);
 
-const person = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES).nullable() }).nullable();
+/** `name` (given name first) is for the CSV export; the viewer orders the parts in the reader's language. */
+const person = z
+  .object({ id: z.string(), name: z.string(), firstName: z.string(), lastName: z.string(), role: z.enum(ROLES).nullable() })
+  .nullable();
 
 /** One event as an auditor sees it: ids, names for display, never the details' PHI (there is none). */
 export const auditEventSchema = z.object({
@@ -134,6 +138,8 @@ export const accessLogEntrySchema = z.object({
   occurredAt: z.iso.datetime(),
   /** Null for the system, or when the actor was another patient (whose name is theirs to keep). */
   actorName: z.string().nullable(),
+  /** The same person's name in parts, which the page orders in the reader's language; null with actorName. */
+  actor: personNameSchema.nullable(),
   actorRole: z.enum(ROLES).nullable(),
   /** Staff position (reception, nurse, ...) when the actor is staff. */
   actorPosition: z.string().nullable(),

@@ -45,6 +45,8 @@ export const dashboardStatsSchema = z.object({
   openTasks: z.number().int(),
   /** Resulted lab orders of the doctor's patients with an out-of-range component, not yet released to the patient. */
   abnormalLabs: z.number().int(),
+  /** The doctor's clinical notes still drafts, waiting for their signature. */
+  unsignedNotes: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 export const dashboardStatsResponseSchema = z.object({ data: dashboardStatsSchema });

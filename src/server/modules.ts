@@ -81,7 +81,7 @@ export function createServices(app: FastifyInstance) {
     organisationName: app.config.organisationName,
   });
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
-  const doctorPortal = new DoctorPortalService(uow, appointments, { clinicTimeZone: app.config.clinicTimeZone });
+  const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
   const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
   const patients = new PatientsService(uow, {
     organisation: () => app.organisationIdentity.current(),

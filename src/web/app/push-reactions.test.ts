@@ -21,7 +21,7 @@ function refreshed(message: PushMessage, keys: string[]): string[] {
   return keys.filter((key) => legacy([key]) || stale.some((matches) => matches([key])));
 }
 
-describe('cache keys refreshed (spec §7)', () => {
+describe('cache keys refreshed by pushes', () => {
   const KEYS = [
     '/api/notifications',
     '/api/leave/requests',

@@ -1,4 +1,5 @@
 import { appointmentsReactions } from '../features/appointments/api/reactions';
+import { clinicalNotesReactions } from '../features/clinical-notes/api/reactions';
 import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
@@ -12,5 +13,6 @@ export const appReactions = mergeReactions(
   appointmentsReactions,
   medicationsReactions,
   notificationsReactions,
+  clinicalNotesReactions,
   doctorPortalReactions,
 );

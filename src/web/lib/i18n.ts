@@ -39,8 +39,9 @@ export const NAMESPACES = [
   'records',
   'medications',
   'booking',
-  'doctor-portal',
   'patients',
+  'notes',
+  'doctor-portal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

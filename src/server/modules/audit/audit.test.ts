@@ -363,6 +363,8 @@ describe('audit trail', () => {
           id: expect.any(Number),
           occurredAt: expect.any(String),
           actorName: `${doctor.user.firstName} ${doctor.user.lastName}`,
+          // The parts too, for the page to order in the reader's language.
+          actor: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
           actorRole: 'doctor',
           actorPosition: null,
           action: 'patient.read',

@@ -41,9 +41,9 @@ export class ClinicalNotesService {
     });
   }
 
-  /** The caller's drafts still to sign (for the doctor's dashboard). */
-  unsignedCount(ctx: AccessContext): Promise<number> {
-    return this.uow.read(ctx, (work) => work.use(ClinicalNotesRepository).unsignedCount());
+  /** The caller's drafts still to sign, inside another module's read (the doctor's home counts). */
+  unsignedCountIn(work: Work): Promise<number> {
+    return work.use(ClinicalNotesRepository).unsignedCount();
   }
 
   get(ctx: AccessContext, id: string): Promise<{ data: ClinicalNote }> {

@@ -2,6 +2,7 @@ import type { DashboardStats, ScheduleItem, ScheduleQuery, ScheduleResponse, Vis
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { ClinicalNotesService } from '../clinical-notes/clinical-notes.service';
 import { wallClock } from '../appointments/slots';
 import { DoctorPortalRepository } from './doctor-portal.repository';
 
@@ -20,6 +21,7 @@ export class DoctorPortalService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly appointments: AppointmentsService,
+    private readonly clinicalNotes: Pick<ClinicalNotesService, 'unsignedCountIn'>,
     private readonly options: DoctorPortalOptions,
   ) {
     this.clock = options.clock ?? (() => new Date());
@@ -39,6 +41,7 @@ export class DoctorPortalService {
         pendingRefills: await portal.pendingRefills(),
         openTasks: await portal.openTasks(),
         abnormalLabs: await portal.abnormalUnreleasedLabs(),
+        unsignedNotes: await this.clinicalNotes.unsignedCountIn(work),
       };
       portal.noteStats({ date });
       return stats;

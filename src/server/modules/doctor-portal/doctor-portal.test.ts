@@ -5,7 +5,16 @@ import type { AppointmentStatus } from '../../../contracts/appointments';
 import { dashboardStatsResponseSchema, scheduleResponseSchema, visitResponseSchema } from '../../../contracts/doctor-portal';
 import type { LiveEvent } from '../../../contracts/live-events';
 import { buildAppointment, buildLabOrder, panel, Random } from '../../db/factories';
-import { appointments, auditEvents, labOrders, labResultComponents, medications, refillRequests, tasks } from '../../db/schema';
+import {
+  appointments,
+  auditEvents,
+  clinicalNotes,
+  labOrders,
+  labResultComponents,
+  medications,
+  refillRequests,
+  tasks,
+} from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, type Actor } from '../../test-support/idor-harness';
@@ -175,6 +184,14 @@ describe('GET /api/doctor/dashboard-stats', () => {
     await lab(mine.user.id, { released: false, abnormal: true, status: 'collected' });
     const stranger = await createActor(t.app, 'patient');
     await lab(stranger.user.id, { released: false, abnormal: true });
+    // Two drafts wait for the doctor's signature; a signed note and a colleague's draft do not count.
+    const signedAt = new Date();
+    await t.app.db.insert(clinicalNotes).values([
+      { patientId: mine.user.id, doctorId: fresh.user.id },
+      { patientId: mine.user.id, doctorId: fresh.user.id },
+      { patientId: mine.user.id, doctorId: fresh.user.id, status: 'signed', signedAt, signedBy: fresh.user.id },
+      { patientId: mine.user.id, doctorId: otherDoctor.user.id },
+    ]);
 
     const since = await lastAuditId();
     const response = await fresh.agent.get('/api/doctor/dashboard-stats');
@@ -187,6 +204,7 @@ describe('GET /api/doctor/dashboard-stats', () => {
       pendingRefills: 2,
       openTasks: 1,
       abnormalLabs: 1,
+      unsignedNotes: 2,
     });
     const [event] = (await auditSince(since)).filter((e) => e.action === 'doctor.dashboard-stats');
     expect(event).toMatchObject({ actorUserId: fresh.user.id, outcome: 'success', patientId: null, patientIds: null });
@@ -195,7 +213,7 @@ describe('GET /api/doctor/dashboard-stats', () => {
   it('answers zeros for a doctor with nothing today', async () => {
     const idle = await createDoctorActor(t.app);
     const { data } = dashboardStatsResponseSchema.parse((await idle.agent.get('/api/doctor/dashboard-stats')).json());
-    expect(data).toMatchObject({ todaysVisits: 0, waitingNow: 0, pendingRefills: 0, openTasks: 0, abnormalLabs: 0 });
+    expect(data).toMatchObject({ todaysVisits: 0, waitingNow: 0, pendingRefills: 0, openTasks: 0, abnormalLabs: 0, unsignedNotes: 0 });
   });
 });
 

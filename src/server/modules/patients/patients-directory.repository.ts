@@ -102,7 +102,9 @@ function buildPage(db: Database, shape: string, scope: SQL, filters: PageFilters
     .orderBy(...orderOf(filters.sort))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`patient_directory_${shape}${filters.searched ? '_search' : ''}${filters.born ? '_born' : ''}_${filters.sort.replace('-', 'desc_')}`);
+    .prepare(
+      `patient_directory_${shape}${filters.searched ? '_search' : ''}${filters.born ? '_born' : ''}_${filters.sort.replace('-', 'desc_')}`,
+    );
 }
 
 /**

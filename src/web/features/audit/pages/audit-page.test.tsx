@@ -98,6 +98,49 @@ describe('audit filters', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('names people in the reader’s order: in Chinese, a Han name family name first and unspaced', async () => {
+    await i18next.changeLanguage('zh');
+    const person = (id: string, firstName: string, lastName: string, role: 'doctor' | 'patient') => ({
+      id,
+      name: `${firstName} ${lastName}`,
+      firstName,
+      lastName,
+      role,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({
+          data: [
+            {
+              id: 1,
+              occurredAt: '2026-03-01T10:00:00.000Z',
+              actor: person('d1', '伟', '王', 'doctor'),
+              actorRole: 'doctor',
+              action: 'patient.read',
+              outcome: 'success',
+              resourceType: 'patient',
+              resourceId: 'p1',
+              patient: person('p1', 'Sarah', 'Chen', 'patient'),
+              ip: null,
+              userAgent: null,
+              requestId: null,
+              details: null,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        }),
+      ),
+    );
+    renderPage();
+    const table = await screen.findByTestId('audit-table');
+    expect(table).toHaveTextContent('王伟');
+    // A name in Latin letters keeps its own order and space in Chinese text.
+    expect(table).toHaveTextContent('Sarah Chen');
+  });
+
   it('clears every filter', async () => {
     const asked = stubEvents();
     const user = renderPage();
