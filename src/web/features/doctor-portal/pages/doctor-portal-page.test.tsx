@@ -12,7 +12,16 @@ import { DoctorPortalPage } from './doctor-portal-page';
 const TODAY = '2026-11-26';
 const doctor = sessionUser({ id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d', role: 'doctor', firstName: 'Michael', lastName: 'Chen' });
 
-const STATS = { date: TODAY, clinicTimeZone: 'UTC', todaysVisits: 4, waitingNow: 2, pendingRefills: 3, openTasks: 1, abnormalLabs: 5 };
+const STATS = {
+  date: TODAY,
+  clinicTimeZone: 'UTC',
+  todaysVisits: 4,
+  waitingNow: 2,
+  pendingRefills: 3,
+  openTasks: 1,
+  abnormalLabs: 5,
+  unsignedNotes: 2,
+};
 
 function item(overrides: Partial<ScheduleItem>): ScheduleItem {
   return { ...appointment({ doctorId: doctor.id }), queuePosition: null, ...overrides };
@@ -77,6 +86,8 @@ describe('doctor portal', { timeout: 20_000 }, () => {
     expect(within(stats).getByRole('link', { name: /Waiting now/ })).toHaveAttribute('href', '#waiting-room');
     expect(within(stats).getByRole('link', { name: /Refill requests/ })).toHaveAttribute('href', '/medications');
     expect(within(stats).getByRole('link', { name: /Open tasks/ })).toHaveAttribute('href', '/tasks');
+    expect(within(stats).getByRole('link', { name: /Notes to sign/ })).toHaveAttribute('href', '/clinical-notes');
+    expect(within(stats).getByTestId('stat-unsignedNotes')).toHaveTextContent('2');
 
     const next = await screen.findByTestId('next-patient');
     expect(within(next).getByRole('heading', { name: 'Next patient' })).toBeInTheDocument();
