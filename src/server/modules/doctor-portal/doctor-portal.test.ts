@@ -307,6 +307,11 @@ describe('POST /api/doctor/appointments/{id}/visit', () => {
     const id = await appointment(doctor.user.id, patient.user.id, todaySlot(), 'checked-in');
     const since = await lastAuditId();
     published.length = 0;
+    // What the database holds when each push goes out: the committed step, never the one before.
+    const seenAtPush: Promise<string>[] = [];
+    const unsubscribe = t.app.events.subscribe((envelope) => {
+      if (envelope.event.type === 'appointment_update' && envelope.event.appointmentId === id) seenAtPush.push(statusOf(id));
+    });
 
     const started = await doctor.agent.post(`/api/doctor/appointments/${id}/visit`, { action: 'start' });
     expect(started.statusCode, started.body).toBe(200);
@@ -320,6 +325,9 @@ describe('POST /api/doctor/appointments/{id}/visit', () => {
     const completed = await doctor.agent.post(`/api/doctor/appointments/${id}/visit`, { action: 'complete' });
     expect(visitResponseSchema.parse(completed.json()).data.status).toBe('completed');
     expect(await statusOf(id)).toBe('completed');
+    await delivered();
+    unsubscribe();
+    expect(await Promise.all(seenAtPush)).toEqual(['in-progress', 'completed']);
 
     const events = (await auditSince(since)).filter((e) => e.resourceId === id);
     expect(events.map((e) => [e.action, e.outcome, e.patientId])).toEqual([

@@ -146,7 +146,7 @@ export function TodaySchedule({ answer, now, onNotice }: { answer: ScheduleRespo
               data-testid="schedule-item"
             >
               <div className="flex min-w-0 gap-3">
-                <time dateTime={item.startsAt} className="w-16 shrink-0 font-medium tabular-nums">
+                <time dateTime={item.startsAt} className="w-20 shrink-0 font-medium whitespace-nowrap tabular-nums">
                   {format.time(item.startsAt)}
                 </time>
                 <Who item={item} />

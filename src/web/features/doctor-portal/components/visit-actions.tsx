@@ -1,14 +1,17 @@
 import { Check, Play, UserX } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISIT_TRANSITIONS, type ScheduleItem, type VisitAction } from '../../../../contracts/doctor-portal';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { errorText } from '../../../lib/error-text';
 import { usePersonName } from '../../../lib/person-name';
 import { useVisitStep } from '../api/doctor-portal';
 
 // The steps a doctor can take on one visit right now: start it (scheduled or checked in), complete
 // it (in progress), or mark it a no-show (scheduled or checked in, once its start has passed). The
-// server decides again; a refusal is said in words, and the lists refresh either way.
+// server decides again; a refusal is said in words, and the lists refresh either way. A no-show
+// cannot be taken back, so it is asked once more.
 
 const ICONS = { start: Play, complete: Check, 'no-show': UserX } as const;
 
@@ -32,6 +35,7 @@ export function VisitActions({
   const { t } = useTranslation('doctor-portal');
   const nameOf = usePersonName();
   const step = useVisitStep();
+  const [confirming, setConfirming] = useState(false);
   const steps = availableSteps(item, now);
   if (steps.length === 0) return null;
   const name = nameOf(item.patient);
@@ -41,10 +45,28 @@ export function VisitActions({
       {
         onSuccess: () => onNotice(t(`actions.done.${action}`, { name }), 'success'),
         onError: (error) => onNotice(errorText(t, error, t('actions.failed')), 'error'),
+        onSettled: () => setConfirming(false),
       },
     );
   return (
     <div className="flex flex-wrap gap-2">
+      <Dialog
+        open={confirming}
+        title={t('actions.confirmNoShow.title', { name })}
+        description={t('actions.confirmNoShow.body')}
+        onClose={() => setConfirming(false)}
+        size="sm"
+        testId="no-show-dialog"
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {t('actions.confirmNoShow.keep')}
+          </Button>
+          <Button onClick={() => take('no-show')} disabled={step.isPending}>
+            {t('actions.confirmNoShow.confirm')}
+          </Button>
+        </div>
+      </Dialog>
       {steps.map((action) => {
         const Icon = ICONS[action];
         return (
@@ -54,7 +76,7 @@ export function VisitActions({
             className="min-h-9 px-3 py-1"
             disabled={step.isPending}
             aria-label={t(`actions.${action}For`, { name })}
-            onClick={() => take(action)}
+            onClick={() => (action === 'no-show' ? setConfirming(true) : take(action))}
             data-testid={`visit-${action}`}
           >
             <Icon className="size-4" aria-hidden="true" />

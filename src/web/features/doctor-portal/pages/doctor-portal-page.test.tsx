@@ -12,7 +12,16 @@ import { DoctorPortalPage } from './doctor-portal-page';
 const TODAY = '2026-11-26';
 const doctor = sessionUser({ id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d', role: 'doctor', firstName: 'Michael', lastName: 'Chen' });
 
-const STATS = { date: TODAY, clinicTimeZone: 'UTC', todaysVisits: 4, waitingNow: 2, pendingRefills: 3, openTasks: 1, abnormalLabs: 5 };
+const STATS = {
+  date: TODAY,
+  clinicTimeZone: 'UTC',
+  todaysVisits: 4,
+  waitingNow: 2,
+  pendingRefills: 3,
+  openTasks: 1,
+  abnormalLabs: 5,
+  unsignedNotes: 2,
+};
 
 function item(overrides: Partial<ScheduleItem>): ScheduleItem {
   return { ...appointment({ doctorId: doctor.id }), queuePosition: null, ...overrides };
@@ -77,6 +86,8 @@ describe('doctor portal', { timeout: 20_000 }, () => {
     expect(within(stats).getByRole('link', { name: /Waiting now/ })).toHaveAttribute('href', '#waiting-room');
     expect(within(stats).getByRole('link', { name: /Refill requests/ })).toHaveAttribute('href', '/medications');
     expect(within(stats).getByRole('link', { name: /Open tasks/ })).toHaveAttribute('href', '/tasks');
+    expect(within(stats).getByRole('link', { name: /Notes to sign/ })).toHaveAttribute('href', '/clinical-notes');
+    expect(within(stats).getByTestId('stat-unsignedNotes')).toHaveTextContent('2');
 
     const next = await screen.findByTestId('next-patient');
     expect(within(next).getByRole('heading', { name: 'Next patient' })).toBeInTheDocument();
@@ -123,6 +134,28 @@ describe('doctor portal', { timeout: 20_000 }, () => {
       within(screen.getByTestId('next-patient')).getByRole('button', { name: 'Complete the visit with Sarah Johnson' }),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/doctor/dashboard-stats').length).toBeGreaterThan(1);
+  });
+
+  it('asks before marking a no-show, and sends nothing when the doctor keeps the visit', async () => {
+    const calls = stubServer({
+      'GET /api/doctor/dashboard-stats': () => json({ data: STATS }),
+      'GET /api/doctor/schedule': () => json(schedule([first])),
+      [`POST /api/doctor/appointments/${first.id}/visit`]: () => json({ data: { ...first, status: 'no-show', queuePosition: null } }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<DoctorPortalPage />, { user: doctor });
+    const next = await screen.findByTestId('next-patient');
+    await user.click(within(next).getByRole('button', { name: 'Mark Sarah Johnson as a no-show' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Sarah Johnson as a no-show?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the visit' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(within(next).getByRole('button', { name: 'Mark Sarah Johnson as a no-show' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark as no-show' }));
+    expect(await screen.findByText('Sarah Johnson is marked as a no-show.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'no-show' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says in words when a step is refused', async () => {

@@ -47,7 +47,7 @@ export function DoctorPortalPage() {
         <StatCards />
       </section>
 
-      <div>
+      <div className="-my-3">
         <div role="status" aria-live="polite" data-testid="visit-notice">
           {notice?.kind === 'success' ? (
             <p className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-100">
