@@ -4,15 +4,17 @@ import type { AdminUser } from '../../../../contracts/user-admin';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
+import { usePersonName } from '../../../lib/person-name';
 import { useSetUserStatus } from '../api/users';
 
 /** Confirms a deactivation (sessions end at once) or a reactivation before it is sent. */
 export function StatusDialog({ user, onClose }: { user: AdminUser | null; onClose(): void }) {
   const { t } = useTranslation('user-admin');
   const mutation = useSetUserStatus();
+  const nameOf = usePersonName();
   if (!user) return null;
   const deactivating = user.isActive;
-  const name = user.name;
+  const name = nameOf(user);
 
   const confirm = async () => {
     try {
