@@ -166,6 +166,7 @@ function toAllergy(row: AllergyRow): Allergy {
     id: row.id,
     patientId: row.patientId,
     allergen: row.allergen,
+    code: row.code,
     type: row.type,
     severity: row.severity,
     reaction: row.reaction,
