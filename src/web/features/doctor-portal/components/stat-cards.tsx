@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, ClipboardList, FlaskConical, Pill, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ClipboardList, FilePen, FlaskConical, Pill, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardStats } from '../../../../contracts/doctor-portal';
@@ -18,6 +18,7 @@ const CARDS: readonly { key: Count; icon: LucideIcon; anchor?: string; view?: Vi
   { key: 'pendingRefills', icon: Pill, view: 'medications' },
   { key: 'openTasks', icon: ClipboardList, view: 'tasks' },
   { key: 'abnormalLabs', icon: FlaskConical, view: 'lab-results' },
+  { key: 'unsignedNotes', icon: FilePen, view: 'clinical-notes' },
 ];
 
 const CARD =
@@ -29,7 +30,7 @@ export function StatCards() {
   const format = useClinicFormat(query.data?.clinicTimeZone ?? 'UTC');
   if (query.isError) return <QueryError message={errorText(t, query.error, t('stats.loadFailed'))} onRetry={() => void query.refetch()} />;
   return (
-    <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-5" aria-busy={query.isPending} data-testid="doctor-stats">
+    <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-6" aria-busy={query.isPending} data-testid="doctor-stats">
       {CARDS.map(({ key, icon: Icon, anchor, view }) => {
         const value = query.data ? (
           format.number(query.data[key])

@@ -12,7 +12,16 @@ import { DoctorPortalPage } from './doctor-portal-page';
 const TODAY = '2026-11-26';
 const doctor = sessionUser({ id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d', role: 'doctor', firstName: 'Michael', lastName: 'Chen' });
 
-const STATS = { date: TODAY, clinicTimeZone: 'UTC', todaysVisits: 4, waitingNow: 2, pendingRefills: 3, openTasks: 1, abnormalLabs: 5 };
+const STATS = {
+  date: TODAY,
+  clinicTimeZone: 'UTC',
+  todaysVisits: 4,
+  waitingNow: 2,
+  pendingRefills: 3,
+  openTasks: 1,
+  abnormalLabs: 5,
+  unsignedNotes: 6,
+};
 
 function item(overrides: Partial<ScheduleItem>): ScheduleItem {
   return { ...appointment({ doctorId: doctor.id }), queuePosition: null, ...overrides };
@@ -73,6 +82,8 @@ describe('doctor portal', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Michael' })).toBeInTheDocument();
     const stats = await screen.findByTestId('doctor-stats');
     await vi.waitFor(() => expect(within(stats).getByTestId('stat-abnormalLabs')).toHaveTextContent('5'));
+    expect(within(stats).getByTestId('stat-unsignedNotes')).toHaveTextContent('6');
+    expect(within(stats).getByTestId('stat-unsignedNotes').closest('a')).toHaveAttribute('href', '/clinical-notes');
     expect(within(stats).getByRole('link', { name: /Visits today/ })).toHaveAttribute('href', '#today-schedule');
     expect(within(stats).getByRole('link', { name: /Waiting now/ })).toHaveAttribute('href', '#waiting-room');
     expect(within(stats).getByRole('link', { name: /Refill requests/ })).toHaveAttribute('href', '/medications');
