@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
+import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
 const SEED_LOCK = 7_201_002;
@@ -76,4 +77,5 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
   await seedDemoOrganisationSettings(db);
+  await seedDemoNoteTemplates(db);
 }
