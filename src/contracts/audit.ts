@@ -146,6 +146,8 @@ export const accessLogEntrySchema = z.object({
   /** The action's code (patient.read, ...); the page words it. */
   action: z.string(),
   outcome: z.enum(AUDIT_OUTCOMES),
+  /** A clinician outside the patient's care opened it in an emergency, giving a reason. */
+  emergency: z.boolean(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 

@@ -69,6 +69,7 @@ export interface AccessLogRow {
   actorPosition: string | null;
   action: string;
   outcome: 'success' | 'failure' | 'denied';
+  emergency: boolean;
 }
 
 /** The start of a day (YYYY-MM-DD, UTC) or the instant given. */
@@ -209,6 +210,9 @@ export class AuditRepository extends Repository {
           actorPosition: actors.position,
           action: auditEvents.action,
           outcome: auditEvents.outcome,
+          // The request's break-the-glass reason rides on its event (access-context.ts); the patient
+          // learns that it was an emergency access, not the reason's words.
+          emergency: sql<boolean>`coalesce(${auditEvents.details} ? 'breakGlass', false)`,
         })
         .from(auditEvents)
         .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))

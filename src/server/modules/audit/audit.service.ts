@@ -174,5 +174,6 @@ function toAccessLogEntry(row: AccessLogRow): AccessLogResponse['data'][number] 
     actorPosition: role === 'staff' ? row.actorPosition : null,
     action: row.action,
     outcome: row.outcome,
+    emergency: row.emergency,
   };
 }

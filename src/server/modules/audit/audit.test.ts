@@ -369,6 +369,7 @@ describe('audit trail', () => {
           actorPosition: null,
           action: 'patient.read',
           outcome: 'success',
+          emergency: false,
         },
       ]);
       // Nothing of the request leaks the other patient: no id, name or event of theirs.

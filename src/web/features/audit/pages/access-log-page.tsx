@@ -73,6 +73,9 @@ export function AccessLogPage() {
                     </p>
                     <p className="text-sm">
                       {actionWords(t, entry.action)}
+                      {entry.emergency ? (
+                        <span className="font-medium text-amber-900 dark:text-amber-200"> · {t('accessLog.emergency')}</span>
+                      ) : null}
                       {entry.outcome === 'denied' ? (
                         <span className="font-medium text-red-800 dark:text-red-300"> · {t('accessLog.denied')}</span>
                       ) : null}
