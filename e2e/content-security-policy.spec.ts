@@ -24,7 +24,7 @@ const VIEWS = {
     '/lab-results',
     '/profile-settings',
   ],
-  doctor: ['/doctor-portal', '/doctors', '/profile-settings'],
+  doctor: ['/doctor-portal', '/doctors', '/medications', '/tasks', '/profile-settings'],
   admin: ['/admin-dashboard', '/admin/users', '/admin/audit', '/admin/organisation', '/outbox'],
 };
 
