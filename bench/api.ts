@@ -16,7 +16,7 @@
  * for the p99 at a load it is meant to carry. The statement count of one directory request is
  * read from the driver inside a Caredeck built in this process.
  *
- *   npm run bench:api [-- --rounds 5 --seconds 5 --concurrency 32 --only read|directory|write --profile DIR]
+ *   npm run bench:api [-- --rounds 5 --seconds 5 --concurrency 32 --only read|directory|write --profile DIR --statements]
  *   (--profile writes a CPU profile of the Caredeck process to DIR, to open in Chrome's DevTools.)
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where a database of
  *   its own is created for the run and dropped after.
@@ -43,6 +43,7 @@ const { values: options } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    statements: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Number(options.rounds);
@@ -147,6 +148,9 @@ interface Target {
 interface RoundResult {
   rps: number;
   latencies: number[];
+  /** Answered 503: load shedding or a bounded wait said "not now", at once. */
+  shed: number;
+  /** Anything else that was not a 2xx, or no answer at all. */
   failures: number;
 }
 
@@ -168,6 +172,7 @@ function sendOnce(agent: http.Agent, target: Target): Promise<number> {
 async function closedLoop(target: Target, seconds: number, concurrency: number): Promise<RoundResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
+  let shed = 0;
   let failures = 0;
   const end = performance.now() + seconds * 1000;
   await Promise.all(
@@ -176,18 +181,20 @@ async function closedLoop(target: Target, seconds: number, concurrency: number):
         const start = performance.now();
         const status = await sendOnce(agent, target).catch(() => 0);
         if (status >= 200 && status < 300) latencies.push(performance.now() - start);
+        else if (status === 503) shed += 1;
         else failures += 1;
       }
     }),
   );
   agent.destroy();
-  return { rps: latencies.length / seconds, latencies, failures };
+  return { rps: latencies.length / seconds, latencies, shed, failures };
 }
 
 /** An open loop at `rate` per second: latency from when each request was due. */
 async function openLoop(target: Target, seconds: number, rate: number): Promise<RoundResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
+  let shed = 0;
   let failures = 0;
   const total = Math.floor(seconds * rate);
   const start = performance.now();
@@ -200,6 +207,7 @@ async function openLoop(target: Target, seconds: number, rate: number): Promise<
       sendOnce(agent, target).then(
         (status) => {
           if (status >= 200 && status < 300) latencies.push(performance.now() - due);
+          else if (status === 503) shed += 1;
           else failures += 1;
         },
         () => {
@@ -210,7 +218,7 @@ async function openLoop(target: Target, seconds: number, rate: number): Promise<
   }
   await Promise.all(pending);
   agent.destroy();
-  return { rps: latencies.length / seconds, latencies, failures };
+  return { rps: latencies.length / seconds, latencies, shed, failures };
 }
 
 const median = (values: number[]) => {
@@ -223,28 +231,48 @@ const percentile = (values: number[], p: number) => {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-/** Statements one directory request runs, read from the driver of a Caredeck built in this process. */
-async function directoryStatements(url: string, cookie: string): Promise<number> {
+interface Probe {
+  name: string;
+  method: 'GET' | 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+/**
+ * The statements one request of each kind runs, read from the driver of a Caredeck built in this
+ * process (with --statements, their text too: where a request's time goes before any profile).
+ */
+async function statementsPerRequest(url: string, probes: Probe[]): Promise<Map<string, string[]>> {
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO_MODE: 'false', WEB_ROOT: path.join(ROOT, 'no-web-root') });
   const app = await buildApp(config);
   await app.ready();
   const original = pg.Client.prototype.query;
-  let count = 0;
+  let seen: string[] = [];
   const counting = function (this: pg.Client, ...args: unknown[]) {
-    count += 1;
+    const first = args[0] as string | { text?: string; name?: string };
+    seen.push(typeof first === 'string' ? first : (first.text ?? `(prepared ${first.name ?? '?'})`));
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   };
+  const counts = new Map<string, string[]>();
   try {
-    // Once to warm the pool and the per-connection prepared statements, then counted.
-    await app.inject({ method: 'GET', url: '/api/patients?page=1&pageSize=25', headers: { cookie } });
-    pg.Client.prototype.query = counting as typeof original;
-    await app.inject({ method: 'GET', url: '/api/patients?page=1&pageSize=25', headers: { cookie } });
-    await app.audit.settled();
+    for (const probe of probes) {
+      const send = () => app.inject({ method: probe.method, url: probe.url, headers: probe.headers, payload: probe.payload });
+      // Once to warm the pool and the per-connection prepared statements, then counted.
+      await send();
+      await app.audit.settled();
+      seen = [];
+      pg.Client.prototype.query = counting as typeof original;
+      await send();
+      await app.audit.settled();
+      pg.Client.prototype.query = original;
+      counts.set(probe.name, seen);
+    }
   } finally {
     pg.Client.prototype.query = original;
     await app.close();
   }
-  return count;
+  return counts;
 }
 
 async function main(): Promise<void> {
@@ -258,7 +286,14 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const fixture = await prepare(url);
-    const statements = await directoryStatements(url, fixture.doctorCookie);
+    const read = `/api/patients/${fixture.patientId}/vitals?limit=20`;
+    const write = `/api/notifications/${fixture.notificationId}/read`;
+    const json = { 'content-type': 'application/json', 'x-csrf-token': fixture.patientCsrf, cookie: fixture.patientCookie };
+    const statements = await statementsPerRequest(url, [
+      { name: 'read', method: 'GET', url: read, headers: { cookie: fixture.patientCookie } },
+      { name: 'directory', method: 'GET', url: '/api/patients?page=1&pageSize=25', headers: { cookie: fixture.doctorCookie } },
+      { name: 'write', method: 'PUT', url: write, headers: json, payload: '{}' },
+    ]);
 
     const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
       execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [],
@@ -280,9 +315,6 @@ async function main(): Promise<void> {
     children.push(app, floor);
     await Promise.all([ready(app, APP_PORT), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
 
-    const read = `/api/patients/${fixture.patientId}/vitals?limit=20`;
-    const write = `/api/notifications/${fixture.notificationId}/read`;
-    const json = { 'content-type': 'application/json', 'x-csrf-token': fixture.patientCsrf, cookie: fixture.patientCookie };
     const scenarios: Array<{ name: string; targets: Target[] }> = [
       {
         name: 'read',
@@ -330,13 +362,18 @@ async function main(): Promise<void> {
     console.log(
       `bench:api — ${ROUNDS} rounds of ${ROUND_SECONDS} s per side, ${CONCURRENCY} connections, PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}`,
     );
-    console.log(`directory request: ${statements} SQL statements (goal ≤ 5)\n`);
+    for (const [name, texts] of statements) {
+      console.log(`${name} request: ${texts.length} SQL statements${name === 'directory' ? ' (goal ≤ 5)' : ''}`);
+      if (options.statements) for (const text of texts) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+    console.log('');
     const bareRounds: number[] = [];
     for (const scenario of scenarios.filter((s) => !options.only || s.name === options.only)) {
       const rps = new Map<string, number[]>();
       const p50 = new Map<string, number[]>();
       const p99 = new Map<string, number[]>();
       const failures = new Map<string, number>();
+      const shed = new Map<string, number>();
       // Round 0 warms up (JIT, pools, prepared statements) and is not counted.
       for (let round = 0; round <= ROUNDS; round += 1) {
         const order = round % 2 === 0 ? scenario.targets : [...scenario.targets].reverse();
@@ -347,6 +384,7 @@ async function main(): Promise<void> {
           p50.set(target.name, [...(p50.get(target.name) ?? []), percentile(result.latencies, 50)]);
           p99.set(target.name, [...(p99.get(target.name) ?? []), percentile(result.latencies, 99)]);
           failures.set(target.name, (failures.get(target.name) ?? 0) + result.failures);
+          shed.set(target.name, (shed.get(target.name) ?? 0) + result.shed);
         }
         if (scenario.name === 'read' && round > 0) bareRounds.push((await closedLoop(bare, ROUND_SECONDS, CONCURRENCY)).rps);
       }
@@ -354,7 +392,7 @@ async function main(): Promise<void> {
       for (const target of scenario.targets) {
         const r = median(rps.get(target.name)!);
         console.log(
-          `  ${target.name.padEnd(17)} ${r.toFixed(0).padStart(6)} req/s   p50 ${median(p50.get(target.name)!).toFixed(1).padStart(6)} ms   p99 ${median(p99.get(target.name)!).toFixed(1).padStart(6)} ms   failed ${failures.get(target.name)}`,
+          `  ${target.name.padEnd(17)} ${r.toFixed(0).padStart(6)} req/s   p50 ${median(p50.get(target.name)!).toFixed(1).padStart(6)} ms   p99 ${median(p99.get(target.name)!).toFixed(1).padStart(6)} ms   shed ${shed.get(target.name)}   failed ${failures.get(target.name)}`,
         );
       }
       const ratios = rps.get('caredeck')!.map((value, i) => value / rps.get('floor')![i]!);
@@ -371,7 +409,7 @@ async function main(): Promise<void> {
       const half = median(rps.get('caredeck')!) / 2;
       const steady = await openLoop(scenario.targets[0]!, Math.max(ROUND_SECONDS, 5), half);
       console.log(
-        `  caredeck at ${half.toFixed(0)} req/s (half its best): p50 ${percentile(steady.latencies, 50).toFixed(1)} ms, p99 ${percentile(steady.latencies, 99).toFixed(1)} ms (goal ≤ 20 ms), failed ${steady.failures}\n`,
+        `  caredeck at ${half.toFixed(0)} req/s (half its best): p50 ${percentile(steady.latencies, 50).toFixed(1)} ms, p99 ${percentile(steady.latencies, 99).toFixed(1)} ms (goal ≤ 20 ms), shed ${steady.shed}, failed ${steady.failures}\n`,
       );
     }
   } finally {

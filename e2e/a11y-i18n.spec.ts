@@ -91,7 +91,7 @@ test('the vitals page does not shift while its cards and charts load (CLS at mos
   const count = await measures.count();
   // Every chart drawn: nothing is left to arrive and move the page.
   await expect(page.getByTestId('trend-chart')).toHaveCount(count);
-  await expect(page.getByTestId('trend-chart-placeholder')).toHaveCount(0);
+  await expect(page.getByTestId('trend-chart-skeleton')).toHaveCount(0);
   const total = await page.evaluate(() =>
     (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
   );

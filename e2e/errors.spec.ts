@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 
 // What a visitor sees when the server cannot be reached, and what the server keeps of it.
 
-test('an API answering HTML is reported as the spec says, and the unknown API path is a JSON 404', async ({ request }) => {
+test('an unknown API path answers a JSON 404, never the app shell', async ({ request }) => {
   const response = await request.get('/api/definitely-not-a-route');
   expect(response.status()).toBe(404);
   expect(response.headers()['content-type']).toContain('application/json');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedDayOrInstantSchema, isOrderedRange, optionalDaySchema } from './dates';
 import { defineRoute } from './http';
 import { AUDIT_CATEGORIES } from './audit-actions';
+import { personNameSchema } from './person-name';
 import { ROLES } from './roles';
 
 export * from './audit-actions';
@@ -38,6 +39,8 @@ const auditFilterFields = z.object({
     .regex(/^[a-z0-9._-]*$/i, 'choice.invalid')
     .optional(),
   outcome: z.enum(AUDIT_OUTCOMES, 'choice.invalid').optional(),
+  /** Only the actions of one category (audit-actions.ts), as the patient's access log separates them. */
+  category: z.enum(AUDIT_CATEGORIES, 'choice.invalid').optional(),
   from: instant,
   to: instant,
 });
@@ -61,6 +64,7 @@ export const auditFilterFormSchema = z
       .max(100, 'text.tooLong')
       .regex(/^[a-z0-9._-]*$/i, 'choice.invalid'),
     outcome: z.enum(AUDIT_OUTCOMES, 'choice.invalid').or(z.literal('')),
+    category: z.enum(AUDIT_CATEGORIES, 'choice.invalid').or(z.literal('')),
     from: optionalDaySchema(),
     to: optionalDaySchema(),
   })
@@ -71,6 +75,7 @@ export const auditFilterFormSchema = z
     if (form.patient) filter.patient = form.patient;
     if (form.action) filter.action = form.action;
     if (form.outcome) filter.outcome = form.outcome;
+    if (form.category) filter.category = form.category;
     if (form.from) filter.from = form.from;
     if (form.to) filter.to = form.to;
     return filter;
@@ -81,7 +86,10 @@ export const auditListQuerySchema = auditFilterFields.extend({ page, pageSize })
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 export const auditExportQuerySchema = auditFilterFields.strict().refine(ordered, ORDER_ISSUE);
 
-const person = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES).nullable() }).nullable();
+/** `name` (given name first) is for the CSV export; the viewer orders the parts in the reader's language. */
+const person = z
+  .object({ id: z.string(), name: z.string(), firstName: z.string(), lastName: z.string(), role: z.enum(ROLES).nullable() })
+  .nullable();
 
 /** One event as an auditor sees it: ids, names for display, never the details' PHI (there is none). */
 export const auditEventSchema = z.object({
@@ -130,6 +138,8 @@ export const accessLogEntrySchema = z.object({
   occurredAt: z.iso.datetime(),
   /** Null for the system, or when the actor was another patient (whose name is theirs to keep). */
   actorName: z.string().nullable(),
+  /** The same person's name in parts, which the page orders in the reader's language; null with actorName. */
+  actor: personNameSchema.nullable(),
   actorRole: z.enum(ROLES).nullable(),
   /** Staff position (reception, nurse, ...) when the actor is staff. */
   actorPosition: z.string().nullable(),

@@ -90,6 +90,8 @@ export const parkingRequestSchema = z
   .refine((p) => p.arrivalTime < p.departureTime, { message: 'parking.range', path: ['departureTime'] });
 export type ParkingRequest = z.input<typeof parkingRequestSchema>;
 
+const reasonSchema = z.string().trim().min(1, 'reason.required').max(BOOKING.reasonMaxLength, 'text.tooLong');
+
 export const bookAppointmentSchema = z
   .object({
     doctorId: z.uuid('choice.invalid'),
@@ -97,12 +99,37 @@ export const bookAppointmentSchema = z
     time: timeSchema,
     timeZone: timeZoneSchema,
     type: z.enum(APPOINTMENT_TYPES, 'choice.invalid'),
-    reason: z.string().trim().min(1, 'reason.required').max(BOOKING.reasonMaxLength, 'text.tooLong'),
+    reason: reasonSchema,
     parking: parkingRequestSchema.optional(),
   })
   .strict()
   .refine((b) => b.type === 'in-person' || b.parking === undefined, { message: 'choice.invalid', path: ['parking'] });
 export type BookAppointmentRequest = z.input<typeof bookAppointmentSchema>;
+
+/**
+ * The booking form as the screen holds it: a doctor ('' until chosen), a free time picked from the
+ * doctor's slots (null until picked) and the parking lines, which count only for a visit in person
+ * with the box ticked. It checks what the request checks, field by field, so each message stands
+ * beside its input.
+ */
+export const bookingFormSchema = z
+  .object({
+    doctorId: z.string().min(1, 'doctor.required').pipe(z.uuid('choice.invalid')),
+    type: z.enum(APPOINTMENT_TYPES, 'choice.invalid'),
+    reason: reasonSchema,
+    slot: z.object({ startsAt: z.string(), date: dateSchema, time: timeSchema }).nullable(),
+    parkingOn: z.boolean(),
+    parking: z.object({ licensePlate: z.string(), arrivalTime: z.string(), departureTime: z.string() }),
+  })
+  .superRefine((form, ctx) => {
+    if (form.slot === null) ctx.addIssue({ code: 'custom', message: 'slot.required', path: ['slot'] });
+    if (form.type !== 'in-person' || !form.parkingOn) return;
+    const parking = parkingRequestSchema.safeParse(form.parking);
+    for (const issue of parking.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['parking', ...issue.path] });
+    }
+  });
+export type BookingForm = z.input<typeof bookingFormSchema>;
 
 export const rescheduleAppointmentSchema = z.object({ date: dateSchema, time: timeSchema, timeZone: timeZoneSchema }).strict();
 export type RescheduleAppointmentRequest = z.input<typeof rescheduleAppointmentSchema>;

@@ -169,3 +169,15 @@ export function specialtyByName(name: string): Specialty | undefined {
 
 /** Languages the directory offers as a filter: those the organisation's doctors speak. */
 export const DIRECTORY_LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Chinese', 'Arabic'] as const;
+
+/**
+ * The directory's filter form as the screen holds it: the text as typed (trimmed when read), a
+ * specialty and a language by their English names ('' for any), the video-consultation box.
+ */
+export const directoryFilterFormSchema = z.object({
+  q: z.string().trim().max(100, 'text.tooLong'),
+  specialty: z.string().max(100, 'text.tooLong'),
+  language: z.string().max(50, 'text.tooLong'),
+  telemedicine: z.boolean(),
+});
+export type DirectoryFilterForm = z.infer<typeof directoryFilterFormSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_CATEGORIES, DOCUMENT_ORIGINS } from './health-records';
 import { defineRoute, idParamsSchema } from './http';
 import { pageQueryFields, pagedResponseSchema } from './paging';
+import { VALIDATION_MESSAGES_EN, type ValidationMessageKey } from './validation-messages';
 
 // Records and documents: what may be uploaded, how a file's type is decided (by its
 // first bytes, never by its name) and the answers of the document routes. The browser runs the same
@@ -32,17 +33,22 @@ export const DOCUMENT_ACCEPT = [
 /** How many leading bytes the sniffing reads. */
 export const DOCUMENT_SNIFF_BYTES = 16;
 
-/** Why an upload is refused, with the server's English message (the web translates by reason). */
-export const DOCUMENT_REFUSALS = {
-  'file-required': 'Please choose a file to upload.',
-  empty: 'The file is empty.',
-  'too-large': 'The file is larger than 10 MB. Please choose a smaller file.',
-  'type-not-allowed': 'Only PDF, PNG, JPEG and WebP files can be uploaded.',
-  'content-mismatch': 'The file’s content does not match its name or type. Please upload the original file.',
-  'category-invalid': 'Please choose one of the categories.',
-  'name-invalid': 'The file name is not allowed. Please rename the file and try again.',
-} as const;
-export type DocumentRefusal = keyof typeof DOCUMENT_REFUSALS;
+/** Why an upload is refused, as the validation key the browser shows it with. */
+export const DOCUMENT_REFUSAL_KEYS = {
+  'file-required': 'document.fileRequired',
+  empty: 'document.empty',
+  'too-large': 'document.tooLarge',
+  'type-not-allowed': 'document.typeNotAllowed',
+  'content-mismatch': 'document.contentMismatch',
+  'category-invalid': 'document.categoryInvalid',
+  'name-invalid': 'document.nameInvalid',
+} as const satisfies Record<string, ValidationMessageKey>;
+
+/** The server's English message for each refusal: the key's text, so the web translates it back. */
+export const DOCUMENT_REFUSALS = Object.fromEntries(
+  Object.entries(DOCUMENT_REFUSAL_KEYS).map(([reason, key]) => [reason, VALIDATION_MESSAGES_EN[key]]),
+) as { [Reason in keyof typeof DOCUMENT_REFUSAL_KEYS]: (typeof VALIDATION_MESSAGES_EN)[(typeof DOCUMENT_REFUSAL_KEYS)[Reason]] };
+export type DocumentRefusal = keyof typeof DOCUMENT_REFUSAL_KEYS;
 
 const REFUSAL_BY_MESSAGE = new Map<string, DocumentRefusal>(
   Object.entries(DOCUMENT_REFUSALS).map(([reason, message]) => [message, reason as DocumentRefusal]),
@@ -148,7 +154,8 @@ export const documentItemSchema = z.object({
   sizeBytes: z.number().int(),
   origin: z.enum(DOCUMENT_ORIGINS),
   /** Who uploaded it; null when that account is gone. */
-  uploader: z.object({ id: z.uuid(), name: z.string(), role: z.string() }).nullable(),
+  /** `name` is given name first; the web orders `firstName` and `lastName` in the reader's language. */
+  uploader: z.object({ id: z.uuid(), name: z.string(), firstName: z.string(), lastName: z.string(), role: z.string() }).nullable(),
   uploadedAt: z.iso.datetime({ offset: true }),
   /** Whether the caller may delete it (a patient their own uploads). */
   canDelete: z.boolean(),

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   APPOINTMENT_NOT_CHANGEABLE: 409,
   /** Too close to the start for the patient to change or cancel; the clinic must be called. */
   CHANGE_TOO_LATE: 409,
+  /** A doctor's visit step that the appointment's status (or the clock, for a no-show) does not allow. */
+  VISIT_TRANSITION_INVALID: 409,
   /** A refill of a discontinued medication. */
   REFILL_DISCONTINUED: 409,
   /** A refill of a medication nobody at the organisation can prescribe. */
@@ -33,6 +35,14 @@ export const ERROR_STATUS = {
   PRESCRIPTION_OVERRIDE_REQUIRED: 409,
   /** A task the system closes by itself when its work is done (a refill request), ticked by hand. */
   TASK_SYSTEM_MANAGED: 409,
+  /** The visit already has a clinical note; open that one. */
+  NOTE_EXISTS: 409,
+  /** A save or signature based on an older version of the note than the one stored. */
+  NOTE_VERSION_CONFLICT: 409,
+  /** The note is signed and locked: only an addendum may be added. */
+  NOTE_SIGNED: 409,
+  /** An addendum to a note that is still a draft (edit the draft instead). */
+  NOTE_NOT_SIGNED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

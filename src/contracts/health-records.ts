@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentSchema } from './appointments';
+import { visitSummarySchema } from './clinical-notes';
 import { defineRoute, idParamsSchema } from './http';
 import { medicationSchema } from './medications';
 import { patientSummarySchema } from './patient-directory';
@@ -181,6 +182,8 @@ export const patientChartSchema = z.object({
   latestVitals: z.array(vitalSchema),
   labResults: z.array(labPanelSchema),
   appointments: z.array(appointmentSchema),
+  /** What the doctors released of the visits (a signed visit note's instructions), newest first. */
+  visitSummaries: z.array(visitSummarySchema),
   documents: z.array(documentSchema),
 });
 export type PatientChart = z.infer<typeof patientChartSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './person-name';
 import { defineRoute, idParamsSchema } from './http';
 
 // A medication as the server answers it: current and past, with the prescriber's name.
@@ -30,8 +31,10 @@ export const medicationSchema = z.object({
   startDate: z.iso.date(),
   endDate: z.iso.date().nullable(),
   status: z.enum(MEDICATION_STATUSES),
-  /** The prescriber's display name ("Dr. First Last"); null when recorded elsewhere. */
+  /** The prescriber's display name ("Dr. First Last"), for readers that do not order names; null when recorded elsewhere. */
   prescribedBy: z.string().nullable(),
+  /** The prescriber's name in parts, which the web orders and titles in the reader's language. */
+  prescriber: personNameSchema.nullable(),
   prescriberId: z.uuid().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

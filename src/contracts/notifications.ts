@@ -31,8 +31,20 @@ export const NOTIFICATION_LINKS = {
   doctorPortal: pathForView('doctor-portal'),
   tasks: pathForView('tasks'),
   medications: pathForView('medications'),
+  visitNotes: pathForView('visit-notes'),
 } as const;
 export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
+
+/**
+ * Where a stored link leads today. Security notices once linked to /settings, which no view answers
+ * since the settings view moved; they open its security section like the notices written since. A
+ * migration rewrote the rows it found (0015_notification-settings-links.sql); this covers any row it
+ * could not see (a database restored from an older backup) without a 404.
+ */
+export function currentNotificationLink(url: string | null): string | null {
+  if (url !== null && /^\/settings(?:[?#]|$)/.test(url)) return NOTIFICATION_LINKS.accountSecurity;
+  return url;
+}
 
 /**
  * What server-produced notifications are about, so the client can show them in the reader's
@@ -54,6 +66,8 @@ export const NOTIFICATION_CODES = [
   'appointment.doctor_booked',
   'appointment.doctor_rescheduled',
   'appointment.doctor_cancelled',
+  // A signed visit note released the visit's summary to the patient; params doctorName, startsAt (the visit).
+  'visit.summary_released',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDateSchema, optionalDaySchema } from './dates';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 import { emergencyContactSchema } from './user';
 
@@ -8,14 +9,32 @@ import { emergencyContactSchema } from './user';
 
 export const PATIENT_PAGE_SIZE = 20;
 
+/**
+ * The orders a list may be sorted in, from an allow-list (never a column name pasted into SQL); a
+ * leading minus is descending. Each order ends on the patient's id, so pages never overlap.
+ */
+export const PATIENT_SORTS = ['name', '-name', 'mrn', '-mrn', 'dateOfBirth', '-dateOfBirth'] as const;
+export type PatientSort = (typeof PATIENT_SORTS)[number];
+
 export const patientListQuerySchema = z
   .object({
     /** Name (first, last or both) or medical record number. */
     search: z.string().trim().max(100, 'text.tooLong').optional(),
+    /** Only patients born on this day. */
+    dateOfBirth: boundedDateSchema().optional(),
+    sort: z.enum(PATIENT_SORTS, 'choice.invalid').default('name'),
     ...pageQueryFields(PATIENT_PAGE_SIZE),
   })
   .strict();
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+
+/** The "My patients" filter form: what the list's query takes, as a form types it ('' for none). */
+export const patientFilterFormSchema = z.object({
+  search: z.string().trim().max(100, 'text.tooLong'),
+  dateOfBirth: optionalDaySchema(),
+  sort: z.enum(PATIENT_SORTS, 'choice.invalid'),
+});
+export type PatientFilterForm = z.infer<typeof patientFilterFormSchema>;
 
 /** Demographics: what anyone who reaches the patient sees. */
 export const patientSummarySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './person-name';
 import { defineRoute, idParamsSchema } from './http';
 
 // A patient asks the prescriber of one of their active medications for a refill.
@@ -25,6 +26,8 @@ export const refillRequestSchema = z.object({
   /** Who decides: the medication's prescriber ("Dr. First Last"). */
   prescriberId: z.uuid().nullable(),
   prescribedBy: z.string().nullable(),
+  /** The prescriber's name in parts, for the web to order in the reader's language. */
+  prescriber: personNameSchema.nullable(),
   requestedAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),
   /** Why the prescriber denied it; null otherwise. */

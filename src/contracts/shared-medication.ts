@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './person-name';
 
 // What a medication share link shows (/shared/medication/{token}, open without sign-in): the current medication
 // list, the patient's first name and the date, nothing else.
@@ -14,6 +15,8 @@ export const sharedMedicationSchema = z.object({
       route: z.string().nullable(),
       startDate: z.iso.date().nullable(),
       prescribedBy: z.string().nullable(),
+      /** The prescriber's name in parts, for the page to order in the reader's language. */
+      prescriber: personNameSchema.nullable(),
     }),
   ),
 });

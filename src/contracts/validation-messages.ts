@@ -42,6 +42,7 @@ export const VALIDATION_MESSAGES_EN = {
   'postalCode.invalid': 'Please enter a valid postal code for this country',
   'address.mismatch': 'The address does not match its parts',
   'text.tooLong': 'This text is too long',
+  'text.required': 'Please write something here',
   'choice.invalid': 'Please choose one of the options',
   'token.invalid': 'This link is not valid',
   'recoveryCode.invalid': 'Please enter a recovery code',
@@ -63,6 +64,15 @@ export const VALIDATION_MESSAGES_EN = {
   'licensePlate.invalid': 'Please enter a valid licence plate (letters, digits, spaces or dashes)',
   'parking.range': 'Arrival must be before departure',
   'parking.window': 'Parking must cover the appointment and stay within 4 hours of it',
+  'doctor.required': 'Please choose a doctor',
+  'slot.required': 'Please choose a free time.',
+  'document.fileRequired': 'Please choose a file to upload.',
+  'document.empty': 'The file is empty.',
+  'document.tooLarge': 'The file is larger than 10 MB. Please choose a smaller file.',
+  'document.typeNotAllowed': 'Only PDF, PNG, JPEG and WebP files can be uploaded.',
+  'document.contentMismatch': 'The file’s content does not match its name or type. Please upload the original file.',
+  'document.categoryInvalid': 'Please choose one of the categories.',
+  'document.nameInvalid': 'The file name is not allowed. Please rename the file and try again.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

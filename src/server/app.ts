@@ -125,7 +125,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // 5. The SPA, and one not-found handler: JSON for the API, index.html for client routes.
   registerPrivateLinkHeaders(app);
   const spa = await registerSpa(app, config.webRoot);
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) }, async (request, reply) => {
+  // Probing for paths is limited per address, like other floods; 0 lifts the limit.
+  const unknownPathLimit =
+    config.unknownPathsPerMinute > 0 ? { preHandler: app.rateLimit({ max: config.unknownPathsPerMinute, timeWindow: '1 minute' }) } : {};
+  app.setNotFoundHandler(unknownPathLimit, async (request, reply) => {
     if (spa && isHistoryNavigation(request)) return sendIndexHtml(reply);
     return reply.code(404).send(envelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });

@@ -44,7 +44,9 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
   SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   SHED_DB_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
+  SHED_DB_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   DENIED_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  UNKNOWN_PATHS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
   AUDIT_ARCHIVE_DIR: z.string().min(1).default('./audit-archive'),
 });
@@ -75,9 +77,11 @@ export interface AppConfig {
   /** A request not answered in this time gets 503 and its remaining database work is abandoned. */
   requestTimeoutMs: number;
   /** Past these, new requests are refused at once with 503 (0 turns a check off): platform/load-shedding.ts. */
-  shedding: { maxEventLoopDelayMs: number; maxDatabaseWaiting?: number };
+  shedding: { maxEventLoopDelayMs: number; maxDatabaseWaiting?: number; maxDatabaseWaitMs?: number };
   /** Refusals (401/403) an address may get in a minute before it is answered 429 (0: no limit): platform/denial-budget.ts. */
   deniedRequestsPerMinute: number;
+  /** Requests for paths no route answers that an address may make in a minute before 429 (0: no limit). */
+  unknownPathsPerMinute: number;
   /** When set, a daily job archives sealed audit events older than this many days (platform/audit-retention.ts). */
   auditRetentionDays?: number;
   /** Where that job writes its archive files. */
@@ -133,8 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queueLimit: e.DB_QUEUE_LIMIT,
     },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    shedding: { maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS, maxDatabaseWaiting: e.SHED_DB_WAITING },
+    shedding: {
+      maxEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      maxDatabaseWaiting: e.SHED_DB_WAITING,
+      maxDatabaseWaitMs: e.SHED_DB_WAIT_MS,
+    },
     deniedRequestsPerMinute: e.DENIED_REQUESTS_PER_MINUTE,
+    unknownPathsPerMinute: e.UNKNOWN_PATHS_PER_MINUTE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     auditArchiveDir: path.resolve(e.AUDIT_ARCHIVE_DIR),
   };

@@ -8,11 +8,15 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
+import { clinicalNotesRoutes } from './modules/clinical-notes/clinical-notes.routes';
+import { ClinicalNotesService } from './modules/clinical-notes/clinical-notes.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
 import { BiometricService } from './modules/biometric/biometric.service';
 import { relyingPartyFor } from './modules/biometric/relying-party';
 import { demoRoutes } from './modules/demo/demo.routes';
 import { DemoService } from './modules/demo/demo.service';
+import { doctorPortalRoutes } from './modules/doctor-portal/doctor-portal.routes';
+import { DoctorPortalService } from './modules/doctor-portal/doctor-portal.service';
 import { doctorsRoutes } from './modules/doctors/doctors.routes';
 import { DoctorsService } from './modules/doctors/doctors.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -81,7 +85,9 @@ export function createServices(app: FastifyInstance) {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
   });
-  const healthRecords = new HealthRecordsService(uow, appointments, medications);
+  const clinicalNotes = new ClinicalNotesService(uow, notifications);
+  const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
+  const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
   const patients = new PatientsService(uow, {
     organisation: () => app.organisationIdentity.current(),
     publicUrl: app.config.publicUrl,
@@ -109,7 +115,9 @@ export function createServices(app: FastifyInstance) {
     tasks: new TasksService(uow),
     appointments,
     booking,
+    doctorPortal,
     healthRecords,
+    clinicalNotes,
     patients,
     patientsDirectory,
     documents,
@@ -144,11 +152,13 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
+  await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(prescribingRoutes, { prescribing: services.prescribing });
   await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
+  await app.register(clinicalNotesRoutes, { clinicalNotes: services.clinicalNotes });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });
 }

@@ -31,6 +31,12 @@ export interface DatabaseHandle {
   query(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** How many operations wait for a connection right now (what load shedding watches). */
   waiting(): number;
+  /**
+   * PostgreSQL only: how long, in milliseconds, the longest-waiting request for a connection has
+   * waited so far (0 when none waits). A queue that drains in a few milliseconds is no overload,
+   * however long it is; one whose head has waited a tenth of a second is.
+   */
+  oldestWaitMs?(): number;
 }
 
 /**
@@ -137,6 +143,33 @@ function countCalls(target: object, name: string, hook: () => void): void {
   };
 }
 
+/**
+ * Notes when each request for one of the pool's connections starts and when it is served. The pool
+ * serves them in order, so the first still unserved is the one that has waited longest. Both
+ * `pool.query` and transactions ask for their connection through `connect`.
+ */
+function timeWaits(pool: pg.Pool): { oldestWaitMs: () => number } {
+  const unserved = new Set<{ since: number }>();
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => Promise<unknown> | undefined;
+  (pool as unknown as { connect: typeof connect }).connect = (callback) => {
+    const ticket = { since: performance.now() };
+    unserved.add(ticket);
+    if (callback) {
+      return connect((...args: unknown[]) => {
+        unserved.delete(ticket);
+        callback(...args);
+      });
+    }
+    return connect()!.finally(() => unserved.delete(ticket));
+  };
+  return {
+    oldestWaitMs: () => {
+      for (const ticket of unserved) return performance.now() - ticket.since;
+      return 0;
+    },
+  };
+}
+
 function poolOptions(url: string, max: number, limits: DatabaseLimits): pg.PoolConfig {
   return {
     connectionString: url,
@@ -151,6 +184,7 @@ async function openPostgres(url: string, limits: DatabaseLimits, onStatement?: (
   // Loaded only for PostgreSQL: a start on the embedded database never loads them.
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool(poolOptions(url, limits.poolSize, limits));
+  const queue = timeWaits(pool);
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -168,6 +202,7 @@ async function openPostgres(url: string, limits: DatabaseLimits, onStatement?: (
     driver: 'postgres',
     ping: () => ping(db),
     waiting: () => pool.waitingCount,
+    oldestWaitMs: queue.oldestWaitMs,
     close: async () => {
       await Promise.all([pool.end(), auditPool.end()]);
     },

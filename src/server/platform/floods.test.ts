@@ -101,3 +101,21 @@ describe('floods of refused requests', () => {
     expect(rows[1]!.details).toMatchObject({ reason: 'rate-limited', repeats: 14 });
   });
 });
+
+describe('floods of requests for unknown paths', () => {
+  const LIMIT = 5;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { unknownPathsPerMinute: LIMIT } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers 404 up to the limit, then 429 with Retry-After, for that address only', async () => {
+    const prober = new TestAgent(t.app, '10.22.0.1');
+    for (let i = 0; i < LIMIT; i += 1) expect((await prober.get(`/api/no-such-thing-${i}`)).statusCode, `request ${i + 1}`).toBe(404);
+    const limited = await prober.get('/api/no-such-thing-again');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await new TestAgent(t.app, '10.22.0.2').get('/api/no-such-thing')).statusCode).toBe(404);
+  });
+});

@@ -5,9 +5,12 @@ import { buildAppointment, buildLabOrder, createDoctor, panel, Random } from '..
 import {
   allergies,
   appointments,
+  clinicalNoteAddenda,
+  clinicalNotes,
   labOrders,
   labResultComponents,
   medications,
+  noteTemplates,
   notifications,
   refillRequests,
   tasks,
@@ -100,6 +103,47 @@ const snapshotChart = async (patientId: string) => ({
   labs: await t.app.db.select().from(labOrders).where(eq(labOrders.patientId, patientId)),
 });
 
+/** Another doctor's clinical note on the owner (a draft, or signed), probed on one path with a body valid for its author. */
+function noteCase({
+  paths,
+  body,
+  status,
+}: {
+  paths: string[];
+  body: unknown;
+  status: 'draft' | 'signed';
+}): IdorCase<{ id: string; marker?: string }> {
+  return {
+    name: `clinical note (${paths.join(', ')}, ${status})`,
+    paths,
+    body,
+    create: async (owner) => {
+      const marker = `Note ${randomBytes(6).toString('hex')}`;
+      const { user: author } = await createDoctor(t.app.db, random);
+      await assignCare(t.app, author.id, owner.user.id);
+      const signedAt = status === 'signed' ? new Date() : null;
+      const [note] = await t.app.db
+        .insert(clinicalNotes)
+        .values({
+          patientId: owner.user.id,
+          doctorId: author.id,
+          subjective: marker,
+          plan: marker,
+          status,
+          signedAt,
+          signedBy: signedAt ? author.id : null,
+        })
+        .returning();
+      return { id: note!.id, marker };
+    },
+    snapshot: async (record) => ({
+      note: await t.app.db.select().from(clinicalNotes).where(eq(clinicalNotes.id, record.id)),
+      addenda: await t.app.db.select().from(clinicalNoteAddenda).where(eq(clinicalNoteAddenda.noteId, record.id)),
+    }),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
+  };
+}
+
 const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: string }>[] = [
   {
     name: 'chart (GET /api/patients/{id}/complete, /vitals, /lab-results, /allergies)',
@@ -147,6 +191,27 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     },
     snapshot: (record) => snapshotChart(record.ownerId!),
     secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'visit steps (POST /api/doctor/appointments/{id}/visit) on the owner’s appointment with another doctor',
+    paths: ['/api/doctor/appointments/:id/visit'],
+    body: { action: 'start' },
+    create: async (owner) => {
+      const marker = `Visit ${randomBytes(6).toString('hex')}`;
+      const { user: doctor } = await createDoctor(t.app.db, random);
+      const startsAt = new Date(Date.now() - random.int(1, 120) * 60_000);
+      const row = buildAppointment(random, {
+        patientId: owner.user.id,
+        doctorId: doctor.id,
+        startsAt,
+        reason: marker,
+        status: 'checked-in',
+      });
+      await t.app.db.insert(appointments).values(row);
+      return { id: row.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName],
   },
   {
     name: 'patient record (GET /api/patients/{id})',
@@ -290,6 +355,38 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
       return { id: doctorId, marker, ownerId: owner.user.id };
     },
     snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record) => [record.marker!],
+  },
+  noteCase({
+    paths: ['/api/clinical-notes/:id'],
+    body: { version: 1, subjective: 'x', objective: 'x', assessment: 'x', plan: 'x', instructions: 'x' },
+    status: 'draft',
+  }),
+  noteCase({ paths: ['/api/clinical-notes/:id/sign'], body: { version: 1 }, status: 'draft' }),
+  noteCase({ paths: ['/api/clinical-notes/:id/addenda'], body: { text: 'An intruder’s addendum' }, status: 'signed' }),
+  {
+    name: 'note template (PUT /api/note-templates/{id}), another doctor’s private one',
+    paths: ['/api/note-templates/:id'],
+    body: {
+      name: 'Taken over',
+      specialty: 'Cardiology',
+      shared: true,
+      subjective: '',
+      objective: '',
+      assessment: '',
+      plan: '',
+      instructions: '',
+    },
+    create: async () => {
+      const marker = `Template ${randomBytes(6).toString('hex')}`;
+      const { user: author } = await createDoctor(t.app.db, random);
+      const [row] = await t.app.db
+        .insert(noteTemplates)
+        .values({ ownerId: author.id, name: marker, specialty: 'Cardiology', plan: marker })
+        .returning();
+      return { id: row!.id, marker };
+    },
+    snapshot: async (record) => t.app.db.select().from(noteTemplates).where(eq(noteTemplates.id, record.id)),
     secrets: (record) => [record.marker!],
   },
 ];

@@ -83,3 +83,39 @@ describe('load shedding on a crowded database', () => {
     expect(logs.entries().filter((entry) => typeof entry.level === 'number' && entry.level >= 50)).toEqual([]);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('load shedding on a queue that stands (PostgreSQL)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { shedding: { maxEventLoopDelayMs: 0, maxDatabaseWaiting: 0, maxDatabaseWaitMs: 50 } } });
+    await t.app.ready();
+  });
+  afterAll(() => t.close());
+
+  it('refuses new requests once the head of the queue has waited past the limit, though only one waits', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/csrf-token' })).statusCode).toBe(200);
+    const hold = latch();
+    const entered = Array.from({ length: DEFAULT_DATABASE_LIMITS.poolSize }, () => latch());
+    const holders = entered.map((inside) =>
+      t.db.db.transaction(async () => {
+        inside.release();
+        await hold.promise;
+      }),
+    );
+    await Promise.all(entered.map((inside) => inside.promise));
+
+    // It waits for a connection until one is free or its acquire timeout ends it; either is fine here.
+    const queued = Promise.resolve(t.db.db.execute(sql`select 1`)).catch(() => undefined);
+    await vi.waitFor(() => expect(t.db.oldestWaitMs!()).toBeGreaterThanOrEqual(50), { timeout: 5_000 });
+    expect(t.db.waiting()).toBe(1);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/csrf-token' });
+    expect(refused.statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'busy', load: 'database' });
+
+    hold.release();
+    await Promise.all([...holders, queued]);
+    expect(t.db.oldestWaitMs!()).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/csrf-token' })).statusCode).toBe(200);
+  });
+});

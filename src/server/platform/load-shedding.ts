@@ -4,9 +4,9 @@ import type { AppConfig } from '../config';
 import { sendBusy } from './overload';
 
 // Load shedding (docs/decisions/016-bounded-waits-and-load-shedding.md): when the event loop lags
-// or too many operations wait for a database connection, a new request is refused at once with
-// 503 SERVER_BUSY and Retry-After, in its first hook, before it costs a session lookup or any other
-// database work. Requests already admitted finish; the refusals stop by themselves when the
+// or the database's queue stands (its head has waited too long, or too many wait), a new request
+// is refused at once with 503 SERVER_BUSY and Retry-After, in its first hook, before it costs a
+// session lookup or any other database work. Requests already admitted finish; the refusals stop by themselves when the
 // measures drop back under their thresholds. Liveness is never shed; /readyz says "not ready" while
 // shedding, so a load balancer sends the traffic to another instance.
 
@@ -27,7 +27,7 @@ function exempt(request: FastifyRequest): boolean {
 }
 
 export async function registerLoadShedding(app: FastifyInstance, config: Pick<AppConfig, 'shedding'>): Promise<void> {
-  const { maxEventLoopDelayMs, maxDatabaseWaiting } = config.shedding;
+  const { maxEventLoopDelayMs, maxDatabaseWaiting, maxDatabaseWaitMs } = config.shedding;
   let shedding = false;
   const note = (reason: string | null) => {
     if (reason && !shedding) app.log.warn({ reason }, 'shedding load: new requests are answered 503 until it drops');
@@ -43,10 +43,17 @@ export async function registerLoadShedding(app: FastifyInstance, config: Pick<Ap
     pressureHandler: () => undefined,
   });
 
-  // Unless set, 10 requests waiting for a PostgreSQL connection; the embedded database counts
-  // statements instead, each answered in well under a millisecond, so ten of them are no crowd.
-  const databaseLimit = maxDatabaseWaiting ?? (app.database.driver === 'pglite' ? 100 : 10);
-  const databaseCrowded = () => databaseLimit > 0 && app.database.waiting() >= databaseLimit;
+  // PostgreSQL: shed while the request at the head of the pool's queue has waited longer than
+  // `maxDatabaseWaitMs`, or while more than five times the pool waits at once (a burst the pool
+  // cannot drain in time whatever each wait is). A long queue that moves in milliseconds is not
+  // overload: a closed loop of 32 clients on a pool of 10 keeps twenty requests waiting about ten
+  // milliseconds each, and refusing them would only turn served requests into 503s. The embedded
+  // database counts statements instead, each answered in well under a millisecond.
+  const databaseLimit = maxDatabaseWaiting ?? (app.database.driver === 'pglite' ? 100 : 50);
+  const waitLimitMs = maxDatabaseWaitMs ?? 100;
+  const databaseCrowded = () =>
+    (databaseLimit > 0 && app.database.waiting() >= databaseLimit) ||
+    (waitLimitMs > 0 && (app.database.oldestWaitMs?.() ?? 0) >= waitLimitMs);
   // Start-up's own work (migrations, the demo seed on the embedded database) holds the event loop
   // for seconds; the first sample after it reports that lag, which is not load. Lag counts once a
   // whole sample has been taken after the server became ready.

@@ -97,8 +97,11 @@ export class PatientScope {
 /**
  * The doctor–patient relation: "an appointment or an assignment". Any appointment counts, a
  * cancelled one too: the doctor may need the chart of a patient who cancelled to follow up.
+ * Written as one IN over the doctor's own rows rather than two EXISTS joined by OR: PostgreSQL
+ * turns an IN into a semi-join driven by the doctor's (small) set of patients, whereas the OR made
+ * it probe both tables once for every patient of the organisation, which grows with the clinic.
  */
 function doctorCare(doctorId: string | ReturnType<typeof sql.placeholder>, patientId: AnyPgColumn | SQL): SQL {
-  return sql`(exists (select 1 from ${careAssignments} where ${careAssignments.doctorId} = ${doctorId} and ${careAssignments.patientId} = ${patientId})
-    or exists (select 1 from ${appointments} where ${appointments.doctorId} = ${doctorId} and ${appointments.patientId} = ${patientId}))`;
+  return sql`${patientId} in (select ${careAssignments.patientId} from ${careAssignments} where ${careAssignments.doctorId} = ${doctorId}
+    union all select ${appointments.patientId} from ${appointments} where ${appointments.doctorId} = ${doctorId})`;
 }

@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     SHED_EVENT_LOOP_DELAY_MS: '0',
     // Test files refuse many requests from one address on purpose; floods.test.ts sets a limit for itself.
     DENIED_REQUESTS_PER_MINUTE: '0',
+    // The IDOR harness sends every method to every record path, most of which no route answers.
+    UNKNOWN_PATHS_PER_MINUTE: '0',
   });
   return { ...base, ...overrides };
 }

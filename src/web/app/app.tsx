@@ -72,7 +72,7 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
 
 /**
  * Providers from the outside in: data (the error screen reads the support address), the last-resort
- * error boundary, theme, the session (spec §4; it reads the theme's server copy), the live connection of
+ * error boundary, theme, the session (it reads the theme's server copy), the live connection of
  * a signed-in user, router.
  */
 export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
@@ -80,7 +80,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(createRouter);
 
-  // Spec §4 App flow and §8: a session that ends, here or in another tab, returns to the landing page.
+  // A session that ends, here or in another tab, returns to the landing page: no tab keeps showing a closed session.
   const onSignedOut = useCallback(
     (reason: SignOutReason) => {
       if (reason === 'user') notify('success', i18next.t('shell:session.loggedOut'));

@@ -21,7 +21,7 @@ function refreshed(message: PushMessage, keys: string[]): string[] {
   return keys.filter((key) => legacy([key]) || stale.some((matches) => matches([key])));
 }
 
-describe('cache keys refreshed (spec §7)', () => {
+describe('cache keys refreshed by pushes', () => {
   const KEYS = [
     '/api/notifications',
     '/api/leave/requests',
@@ -77,7 +77,7 @@ describe('cache keys refreshed (spec §7)', () => {
     ]);
   });
 
-  it('a refill request refreshes the patient’s medications and refill requests, without a toast of its own', () => {
+  it('a refill request refreshes the patient’s medications and refill requests and the doctor’s counts, without a toast of its own', () => {
     const message = {
       type: 'medication_update',
       action: 'updated',
@@ -90,6 +90,7 @@ describe('cache keys refreshed (spec §7)', () => {
     expect(
       refreshed(message, [...KEYS, '/api/medications/patient/p1/refill-requests', '/api/medications/patient/p2/refill-requests']),
     ).toEqual([
+      '/api/doctor/dashboard-stats',
       '/api/patients/p1/complete',
       '/api/medications/patient/p1',
       '/api/medications/doctor/d1',

@@ -1,4 +1,6 @@
 import { appointmentsReactions } from '../features/appointments/api/reactions';
+import { clinicalNotesReactions } from '../features/clinical-notes/api/reactions';
+import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
@@ -13,4 +15,6 @@ export const appReactions = mergeReactions(
   medicationsReactions,
   notificationsReactions,
   tasksReactions,
+  clinicalNotesReactions,
+  doctorPortalReactions,
 );

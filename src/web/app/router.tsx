@@ -5,12 +5,14 @@ import { PATIENT_FEATURE_ROUTES, PATIENT_FEATURE_SECTIONS, pathForView, VIEW_PAT
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { appointmentsRoutes } from '../features/appointments/routes';
 import { auditRoutes } from '../features/audit/routes';
+import { clinicalNotesRoutes, doctorVisitNotes } from '../features/clinical-notes/routes';
 import { doctorsRoutes } from '../features/doctors/routes';
 import { healthRecordsRoutes } from '../features/health-records/routes';
 import { legalRoutes } from '../features/legal/routes';
-import { medicationsRoutes } from '../features/medications/routes';
+import { doctorMedications, medicationsRoutes } from '../features/medications/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { outboxRoutes } from '../features/outbox/routes';
+import { patientsRoutes } from '../features/patients/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -25,9 +27,9 @@ import { RouteError } from './errors/route-error';
 import { PortalRoute } from './shell/portal-route';
 import { lazyView } from '../lib/lazy-view';
 
-// Every page has a real URL (DESIGN.md §8; the view ↔ path table is src/contracts/views.ts).
+// Every page has a real URL, so it can be bookmarked, shared and reloaded (the view ↔ path table is src/contracts/views.ts).
 // Page code is loaded lazily per view. Public pages live in the public layout; the views
-// of spec §2 live in the signed-in layout, which asks for a session. A view whose feature has not
+// after sign-in live in the signed-in layout, which asks for a session. A view whose feature has not
 // been built yet shows the coming-soon page; any other path is no page at all and says so (not
 // found), inside the signed-in frame when signed in, else inside the public one.
 
@@ -48,6 +50,10 @@ const ResetPasswordPage = lazyView(
 const RoutedPublicLayout = lazyView(() => import('./shell/routed-public-layout').then((m) => m.RoutedPublicLayout), ['landing']);
 const SignedInLayout = lazyView(() => import('./shell/signed-in-layout').then((m) => m.SignedInLayout), []);
 const PortalHomePage = lazyView(() => import('../features/portal/pages/portal-home-page').then((m) => m.PortalHomePage), []);
+const DoctorPortalPage = lazyView(
+  () => import('../features/doctor-portal/pages/doctor-portal-page').then((m) => m.DoctorPortalPage),
+  ['doctor-portal', 'health', 'doctors'],
+);
 const PatientDashboardPage = lazyView(
   () => import('../features/portal/pages/patient-dashboard-page').then((m) => m.PatientDashboardPage),
   ['health', 'doctors', 'booking'],
@@ -66,20 +72,41 @@ function pathsOf(routes: RouteObject[]): Set<string> {
  * The patient's own views (appointments, lab results, medications, vitals): other roles get their
  * editable versions with their own issues, and until then the coming-soon page.
  */
+function PatientView({ children, doctor }: { children: ReactNode; doctor?: ReactNode }): ReactNode {
+  const { user } = useSession();
+  if (!user) return null;
+  if (user.role === 'doctor' && doctor) return doctor;
+  return user.role === 'patient' ? children : <ComingSoonPage />;
+}
+
+/** A view some of whose paths have a doctor's side of their own (`forDoctors`, by path). */
+function patientOnly(routes: RouteObject[], forDoctors: Record<string, ReactNode> = {}): RouteObject[] {
+  return routes.map((route) => ({
+    ...route,
+    element: <PatientView doctor={route.path ? forDoctors[route.path] : undefined}>{route.element}</PatientView>,
+  }));
+}
+
+/** The doctors' own views (their notes and templates); the other roles get the coming-soon page. */
+function DoctorView({ children }: { children: ReactNode }): ReactNode {
+  const { user } = useSession();
+  if (!user) return null;
+  return user.role === 'doctor' ? children : <ComingSoonPage />;
+}
+
+function doctorOnly(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => ({ ...route, element: <DoctorView>{route.element}</DoctorView> }));
+}
+
+/** Views built for these roles only; the others see the coming-soon page. */
 function RoleView({ children, roles }: { children: ReactNode; roles: readonly Role[] }): ReactNode {
   const { user } = useSession();
   if (!user) return null;
   return roles.includes(user.role) ? children : <ComingSoonPage />;
 }
 
-/** Views built for these roles only; the others see the coming-soon page. */
 function forRoles(routes: RouteObject[], roles: readonly Role[]): RouteObject[] {
   return routes.map((route) => ({ ...route, element: <RoleView roles={roles}>{route.element}</RoleView> }));
-}
-
-/** `also`: the roles whose own version of these views is built (the feature picks it by role). */
-function patientOnly(routes: RouteObject[], also: readonly Role[] = []): RouteObject[] {
-  return forRoles(routes, ['patient', ...also]);
 }
 
 /** Unknown paths: the not-found page in whichever frame fits the visitor. */
@@ -100,10 +127,17 @@ function CatchAll(): ReactNode {
   );
 }
 
+/** Each role's home: the patient's dashboard, the doctor's portal; the other roles' own homes come with their issues. */
+function portalHome(role: Role): ReactNode {
+  if (role === 'patient') return <PatientDashboardPage />;
+  if (role === 'doctor') return <DoctorPortalPage />;
+  return <PortalHomePage />;
+}
+
 export function signedInRoutes(): RouteObject[] {
   const portals: RouteObject[] = (Object.entries(PORTAL_VIEW) as [Role, keyof typeof VIEW_PATHS][]).map(([role, view]) => ({
     path: relative(pathForView(view)),
-    element: <PortalRoute role={role}>{role === 'patient' ? <PatientDashboardPage /> : <PortalHomePage />}</PortalRoute>,
+    element: <PortalRoute role={role}>{portalHome(role)}</PortalRoute>,
   }));
   const built = [
     ...portals,
@@ -113,8 +147,12 @@ export function signedInRoutes(): RouteObject[] {
     ...doctorsRoutes,
     ...auditRoutes,
     ...organisationRoutes,
-    ...patientOnly([...appointmentsRoutes, ...healthRecordsRoutes, ...recordsRoutes]),
-    ...patientOnly(medicationsRoutes, ['doctor']),
+    ...patientsRoutes,
+    ...doctorOnly(clinicalNotesRoutes),
+    ...patientOnly([...appointmentsRoutes, ...medicationsRoutes, ...healthRecordsRoutes, ...recordsRoutes], {
+      'visit-notes': doctorVisitNotes,
+      medications: doctorMedications,
+    }),
     ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),
   ];
   const taken = pathsOf(built);

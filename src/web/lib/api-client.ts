@@ -99,7 +99,8 @@ function errorFrom(response: Response, body: unknown): ApiError {
   return new ApiError(message, response.status, undefined, undefined, wait);
 }
 
-async function fetchCsrfToken(): Promise<string> {
+/** Asks the server for the session's CSRF token (and keeps it): for a request not sent through `api`, like an upload. */
+export async function fetchCsrfToken(): Promise<string> {
   const body = (await request<{ csrfToken: string }>('GET', '/csrf-token')) ?? { csrfToken: '' };
   csrfToken = body.csrfToken;
   return csrfToken;

@@ -41,6 +41,9 @@ export const NAMESPACES = [
   'booking',
   'prescribing',
   'tasks',
+  'patients',
+  'notes',
+  'doctor-portal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

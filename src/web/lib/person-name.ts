@@ -34,3 +34,10 @@ export function usePersonName(): (person: PersonNameParts) => string {
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   return useCallback((person: PersonNameParts) => personName(person, language), [language]);
 }
+
+/** A doctor's name with the title, both in the reader's language ("Dr. Sarah Chen", "陈莎拉 医生" for 陈/莎拉). */
+export function useDoctorName(): (person: PersonNameParts) => string {
+  const { t } = useTranslation('common');
+  const nameOf = usePersonName();
+  return useCallback((person: PersonNameParts) => t('common:doctorName', { name: nameOf(person) }), [t, nameOf]);
+}

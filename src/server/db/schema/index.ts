@@ -21,3 +21,4 @@ export * from './refill-requests';
 export * from './tasks';
 export * from './outbox';
 export * from './idempotency';
+export * from './clinical-notes';

@@ -42,6 +42,10 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     // Name search (header search, directory) uses trigram similarity.
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // The directory also matches "last first" and a day of birth; without these a search over a large
+    // organisation reads every patient.
+    index('users_name_reversed_trgm_idx').using('gin', sql`(${t.lastName} || ' ' || ${t.firstName}) gin_trgm_ops`),
+    index('users_date_of_birth_idx').on(t.dateOfBirth),
   ],
 );
 

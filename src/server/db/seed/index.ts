@@ -7,6 +7,7 @@ import { users } from '../schema';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
+import { seedDemoDoctorDay } from './demo-doctor-day';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
 const SEED_LOCK = 7_201_002;
@@ -73,5 +74,6 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   }
   await seedDemoAccess(db);
   await seedDemoClinicalHistory(db, { timeZone });
+  await seedDemoDoctorDay(db, { timeZone });
   await seedDemoOrganisationSettings(db);
 }

@@ -31,6 +31,8 @@ describe.each(ZONES)('the demo seed with CLINIC_TIME_ZONE=%s', (timeZone) => {
   it('places every appointment in clinic hours there, on a weekday the doctor works, within their weekly hours', async () => {
     const rows = await test.db.db.select().from(appointments);
     const hours = await test.db.db.select().from(doctorAvailability);
+    const [demoDoctor] = await test.db.db.select({ id: users.id }).from(users).where(eq(users.email, 'doctor@caredeck.demo'));
+    const seedDay = wallClock(new Date(), timeZone).slice(0, 10);
     expect(rows.length).toBeGreaterThan(50);
     for (const row of rows) {
       const [date, time] = wallClock(row.startsAt, timeZone).split('T') as [string, string];
@@ -40,6 +42,9 @@ describe.each(ZONES)('the demo seed with CLINIC_TIME_ZONE=%s', (timeZone) => {
       ];
       const who = `${row.id} at ${date} ${time}–${endTime} (${timeZone})`;
       expect(time >= '09:00' && endTime <= '16:00', who).toBe(true);
+      // The demo doctor's day of visits is seeded on the day the demo starts, whichever weekday it is
+      // (demo-doctor-day.ts), so the doctor's home is never empty; it keeps to clinic hours all the same.
+      if (row.doctorId === demoDoctor?.id && date === seedDay) continue;
       expect([1, 2, 3, 4, 5], who).toContain(weekdayOf(date));
       const day = hours.find((h) => h.doctorId === row.doctorId && h.dayOfWeek === weekdayOf(date) && h.isAvailable);
       expect(day, `${who}: the doctor works that day`).toBeDefined();

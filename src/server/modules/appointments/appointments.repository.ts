@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditActionCode } from '../../../contracts/audit';
+import type { AppointmentStatus } from '../../../contracts/appointments';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { appointments, doctorProfiles, parkingReservations, patientProfiles, users } from '../../db/schema';
@@ -109,6 +111,107 @@ export class AppointmentsRepository extends Repository {
     return selectAppointments(this.db)
       .where(eq(appointments.patientId, patientId))
       .orderBy(desc(appointments.startsAt), desc(appointments.id));
+  }
+
+  /** The signed-in doctor's own appointments between two instants (every status), in time order, noted. */
+  async doctorSchedule(from: Date, to: Date, days: { from: string; to: string }): Promise<AppointmentListRow[]> {
+    const rows = await selectAppointments(this.db)
+      .where(and(this.ownSchedule(), gte(appointments.startsAt, from), lt(appointments.startsAt, to)))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+    this.audit.read('appointment.schedule', 'doctor', this.scope.actor.userId, this.subjects(rows), { count: rows.length, ...days });
+    return rows;
+  }
+
+  /** How many of the signed-in doctor's appointments between two instants are not cancelled, and how many are checked in. Counts only. */
+  async doctorDayCounts(from: Date, to: Date): Promise<{ visits: number; waiting: number }> {
+    const [row] = await this.db
+      .select({
+        visits: sql<number>`count(*) filter (where ${appointments.status} <> 'cancelled')`.mapWith(Number),
+        waiting: sql<number>`count(*) filter (where ${appointments.status} = 'checked-in')`.mapWith(Number),
+      })
+      .from(appointments)
+      .where(and(this.ownSchedule(), gte(appointments.startsAt, from), lt(appointments.startsAt, to)));
+    return { visits: row?.visits ?? 0, waiting: row?.waiting ?? 0 };
+  }
+
+  /** One of the signed-in doctor's own appointments; 404 (noted, naming nobody) for anyone else's or a missing one. */
+  async doctorsOwn(id: string, action: AuditActionCode): Promise<AppointmentListRow> {
+    const [row] = isUuid(id)
+      ? await selectAppointments(this.db)
+          .where(and(eq(appointments.id, id), this.ownSchedule()))
+          .limit(1)
+      : [];
+    if (!row) {
+      this.audit.missed(action, 'appointment', id);
+      throw AppError.notFound();
+    }
+    return row;
+  }
+
+  /**
+   * Moves the doctor's own appointment on to `status`, but only while it is still in one of `from`
+   * (so two tabs racing on one visit cannot both take a step); noted. Undefined when it had moved on.
+   */
+  async setVisitStatus(
+    row: AppointmentListRow,
+    from: readonly AppointmentStatus[],
+    status: AppointmentStatus,
+    action: AuditActionCode,
+    now: Date,
+  ): Promise<AppointmentListRow | undefined> {
+    const [changed] = await this.db
+      .update(appointments)
+      .set({
+        status,
+        updatedAt: now,
+        // Starting a visit nobody checked in at the desk means the patient is there now.
+        ...(status === 'in-progress' ? { checkedInAt: sql`coalesce(${appointments.checkedInAt}, ${now.toISOString()})` } : {}),
+      })
+      .where(and(eq(appointments.id, row.id), this.ownSchedule(), inArray(appointments.status, [...from])))
+      .returning({ id: appointments.id });
+    if (!changed) return undefined;
+    const [updated] = await selectAppointments(this.db).where(eq(appointments.id, row.id)).limit(1);
+    this.audit.note({
+      action,
+      resourceType: 'appointment',
+      resourceId: row.id,
+      patients: [row.patientId],
+      details: { from: row.status, to: status },
+    });
+    return updated;
+  }
+
+  /** A visit step the appointment's status or the clock does not allow, noted under its patient. */
+  refusedVisit(action: AuditActionCode, row: AppointmentListRow, reason: string): void {
+    this.audit.note({
+      action,
+      outcome: 'failure',
+      resourceType: 'appointment',
+      resourceId: row.id,
+      patients: [row.patientId],
+      details: { reason, status: row.status },
+    });
+  }
+
+  /** An appointment_update to the patient and the doctor, sent once the write commits. */
+  pushUpdate(row: AppointmentListRow, timestamp: string): void {
+    this.effects.push({
+      recipients: [row.patientId, row.doctorId],
+      event: {
+        type: 'appointment_update',
+        action: 'updated',
+        appointmentId: row.id,
+        patientId: row.patientId,
+        doctorId: row.doctorId,
+        timestamp,
+      },
+    });
+  }
+
+  /** The signed-in doctor's own schedule; nothing for anyone else (the routes admit doctors only). */
+  private ownSchedule(): SQL {
+    const { userId, role } = this.scope.actor;
+    return role === 'doctor' ? eq(appointments.doctorId, userId) : sql`false`;
   }
 
   private async page(where: SQL | undefined, options: Page, now: Date): Promise<{ rows: AppointmentListRow[]; total: number }> {

@@ -1,7 +1,17 @@
-import type { Appointment, AppointmentListResponse, TodayResponse } from '../../../contracts/appointments';
+import type { Appointment, AppointmentListResponse, AppointmentStatus, TodayResponse } from '../../../contracts/appointments';
+import {
+  DOCTOR_PORTAL_MESSAGES,
+  VISIT_TRANSITIONS,
+  type ScheduleItem,
+  type ScheduleQuery,
+  type ScheduleResponse,
+  type VisitAction,
+} from '../../../contracts/doctor-portal';
 import type { AccessContext } from '../../platform/access-context';
+import { AppError } from '../../platform/app-error';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { AppointmentsRepository, type AppointmentListRow, type Page } from './appointments.repository';
+import { nextDate, wallClock, zonedInstant } from './slots';
 
 // Reads of appointments: the caller's own, the day's, one patient's, one doctor's schedule. Reach
 // and audit are the repository's: every patient whose appointment leaves the server is named on
@@ -40,6 +50,61 @@ export class AppointmentsService {
       date,
       data: (await work.use(AppointmentsRepository).between(from, to, date)).map(toAppointment),
     }));
+  }
+
+  /**
+   * The signed-in doctor's own appointments on the calendar days [from, to] of the clinic's zone
+   * (today when not given),
+   * with today's queue: each visit still waiting gets its place among the day's visits still to be
+   * seen (the same order the patient's own queue line counts in).
+   */
+  doctorSchedule(ctx: AccessContext, query: ScheduleQuery, clinicTimeZone: string): Promise<ScheduleResponse> {
+    const today = wallClock(this.clock(), clinicTimeZone).slice(0, 10);
+    const days = { from: query.from ?? today, to: query.to ?? today };
+    const from = dayStart(days.from, clinicTimeZone);
+    const to = dayStart(nextDate(days.to), clinicTimeZone);
+    return this.uow.read(ctx, async (work) => {
+      const rows = await work.use(AppointmentsRepository).doctorSchedule(from, to, days);
+      return { clinicTimeZone, today, ...days, data: withQueue(rows, today, clinicTimeZone) };
+    });
+  }
+
+  /**
+   * A step of a visit by its doctor: start, complete, or no-show (only once its start has passed).
+   * Someone else's appointment answers 404; a step its status does not allow answers 409. The
+   * change, its audit note and the appointment_update push to the patient and the doctor commit
+   * together.
+   */
+  visit(ctx: AccessContext, id: string, action: VisitAction): Promise<ScheduleItem> {
+    const code = `appointment.${action}` as const;
+    const transition = VISIT_TRANSITIONS[action];
+    const from: readonly AppointmentStatus[] = transition.from;
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(AppointmentsRepository);
+      const row = await repository.doctorsOwn(id, code);
+      const now = this.clock();
+      if (!from.includes(row.status)) {
+        repository.refusedVisit(code, row, 'status');
+        throw new AppError('VISIT_TRANSITION_INVALID', DOCTOR_PORTAL_MESSAGES.transition);
+      }
+      if (action === 'no-show' && now.getTime() < row.startsAt.getTime()) {
+        repository.refusedVisit(code, row, 'before_start');
+        throw new AppError('VISIT_TRANSITION_INVALID', DOCTOR_PORTAL_MESSAGES.noShowTooEarly);
+      }
+      const changed = await repository.setVisitStatus(row, from, transition.to, code, now);
+      if (!changed) {
+        // Another tab took a step on this visit between the read and the update.
+        repository.refusedVisit(code, row, 'status_changed');
+        throw new AppError('VISIT_TRANSITION_INVALID', DOCTOR_PORTAL_MESSAGES.transition);
+      }
+      repository.pushUpdate(changed, now.toISOString());
+      return { ...toAppointment(changed), queuePosition: null };
+    });
+  }
+
+  /** For the doctor's home, in its work: today's visits (not cancelled) and those checked in, counts only. */
+  async doctorDayCountsIn(work: Work, date: string, clinicTimeZone: string): Promise<{ visits: number; waiting: number }> {
+    return work.use(AppointmentsRepository).doctorDayCounts(dayStart(date, clinicTimeZone), dayStart(nextDate(date), clinicTimeZone));
   }
 
   /** For the chart, in its work: the chart's repository has checked reach and notes the read. */
@@ -109,4 +174,27 @@ function zonedMidnight(year: number, month: number, day: number, timeZone: strin
   };
   const first = guess - offset(guess);
   return new Date(guess - offset(first));
+}
+
+const WAITING: readonly AppointmentStatus[] = ['requested', 'scheduled', 'checked-in'];
+const DONE: readonly AppointmentStatus[] = ['completed', 'cancelled', 'no-show'];
+
+/** Rows in time order → schedule items; today's waiting visits numbered among the day's visits still to be seen. */
+function withQueue(rows: readonly AppointmentListRow[], today: string, zone: string): ScheduleItem[] {
+  let ahead = 0;
+  return rows.map((row) => {
+    const isToday = wallClock(row.startsAt, zone).slice(0, 10) === today;
+    if (!isToday || DONE.includes(row.status)) return { ...toAppointment(row), queuePosition: null };
+    ahead += 1;
+    return { ...toAppointment(row), queuePosition: WAITING.includes(row.status) ? ahead : null };
+  });
+}
+
+/** 00:00 of a calendar day in `zone` (the first hour that exists where midnight is skipped by a clock change). */
+function dayStart(date: string, zone: string): Date {
+  for (let hour = 0; hour < 4; hour += 1) {
+    const start = zonedInstant(date, `0${hour}:00`, zone);
+    if (start) return start;
+  }
+  return new Date(`${date}T00:00:00Z`);
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { AuditFilter } from '../../../contracts/audit';
+import { auditActionsIn, type AuditFilter } from '../../../contracts/audit';
 import { containsPattern } from '../../db/like-pattern';
 import { auditEvents, users } from '../../db/schema';
 import { verifyAuditTrail, type AuditVerification } from '../../platform/audit-seal';
@@ -106,6 +106,7 @@ function whereOf(filter: AuditFilter): SQL | undefined {
     // An action code or its beginning ("auth." lists every sign-in event).
     filter.action ? ilike(auditEvents.action, `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     filter.outcome ? eq(auditEvents.outcome, filter.outcome) : undefined,
+    filter.category ? inArray(auditEvents.action, auditActionsIn(filter.category)) : undefined,
     filter.from ? gte(auditEvents.occurredAt, startOf(filter.from)) : undefined,
     filter.to ? lt(auditEvents.occurredAt, endOf(filter.to)) : undefined,
   );
@@ -120,6 +121,7 @@ function filterDetails(filter: AuditFilter): Record<string, unknown> {
       .sort(),
     action: filter.action ?? null,
     outcome: filter.outcome ?? null,
+    category: filter.category ?? null,
     from: filter.from ?? null,
     to: filter.to ?? null,
   };

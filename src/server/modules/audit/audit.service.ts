@@ -8,6 +8,7 @@ import {
   type AuditFilter,
   type AuditListResponse,
 } from '../../../contracts/audit';
+import { personNameOf } from '../../../contracts/person-name';
 import { ROLES, type Role } from '../../../contracts/roles';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -45,19 +46,33 @@ function fullName(first: string | null, last: string | null): string | null {
   return first === null && last === null ? null : `${first ?? ''} ${last ?? ''}`.trim();
 }
 
+/** The parts of a name for an event's person; empty when the account is gone. */
+function namePartsOf(first: string | null, last: string | null): { firstName: string; lastName: string } {
+  return { firstName: first ?? '', lastName: last ?? '' };
+}
+
 function toEvent(row: AuditEventListRow): AuditEvent {
   const actorName = fullName(row.actorFirstName, row.actorLastName);
   const patientName = fullName(row.patientFirstName, row.patientLastName);
   return {
     id: row.id,
     occurredAt: row.occurredAt.toISOString(),
-    actor: row.actorUserId ? { id: row.actorUserId, name: actorName ?? '', role: row.actorCurrentRole ?? null } : null,
+    actor: row.actorUserId
+      ? {
+          id: row.actorUserId,
+          name: actorName ?? '',
+          ...namePartsOf(row.actorFirstName, row.actorLastName),
+          role: row.actorCurrentRole ?? null,
+        }
+      : null,
     actorRole: row.actorRole,
     action: row.action,
     outcome: row.outcome,
     resourceType: row.resourceType,
     resourceId: row.resourceId,
-    patient: row.patientId ? { id: row.patientId, name: patientName ?? '', role: 'patient' } : null,
+    patient: row.patientId
+      ? { id: row.patientId, name: patientName ?? '', ...namePartsOf(row.patientFirstName, row.patientLastName), role: 'patient' }
+      : null,
     ip: row.ip,
     userAgent: row.userAgent,
     requestId: row.requestId,
@@ -154,6 +169,7 @@ function toAccessLogEntry(row: AccessLogRow): AccessLogResponse['data'][number] 
     id: row.id,
     occurredAt: row.occurredAt.toISOString(),
     actorName: named ? fullName(row.actorFirstName, row.actorLastName) : null,
+    actor: named ? personNameOf(row.actorFirstName, row.actorLastName) : null,
     actorRole: role,
     actorPosition: role === 'staff' ? row.actorPosition : null,
     action: row.action,

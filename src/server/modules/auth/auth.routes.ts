@@ -71,9 +71,13 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   route(app, authApi.changePassword, { access: 'signed-in' }, async (request, reply) => {
     const { userId, sessionId: previousSessionId } = request.ctx.user;
     const { token, session } = await auth.changePassword(request.ctx, request.body);
-    // This browser's sockets reconnect on the new cookie (1012: retry); the user's other sessions' close.
-    if (previousSessionId) app.realtime.closeSession(previousSessionId, 1012);
-    await app.realtime.sweep(userId);
+    // This browser's sockets reconnect on the new cookie (1012: retry); the user's other sessions'
+    // close. Only once the answer carrying that cookie has left: a socket closed before it would
+    // have the page catch up on the old cookie, be refused, and sign the person out.
+    reply.raw.once('finish', () => {
+      if (previousSessionId) app.realtime.closeSession(previousSessionId, 1012);
+      app.realtime.sweep(userId).catch((error: unknown) => request.log.warn({ err: error }, 'ended sessions could not be swept'));
+    });
     // Every session ended, this one too; this browser continues on a fresh token.
     app.sessionCookies.set(reply, token, session);
     request.session = { ...session };

@@ -117,15 +117,9 @@ export class AuthService {
     const started = await this.uow.write(ctx, async (work) => {
       const repository = work.use(AuthRepository);
       const now = this.now();
-      let recoveryCodesRemaining: number | null = null;
-      if (user.mfaEnabled) {
-        const factor = await this.checkSecondFactor(work, user, input, now);
-        if (!factor.ok) {
-          await this.countFailure(work, user.email, ip, 'auth.sign-in', 'mfa-invalid', user.id, origin);
-          return null;
-        }
-        recoveryCodesRemaining = factor.recoveryCodesRemaining;
-      }
+      const factor = await this.passSecondFactor(work, user, input, { now, ip, action: 'auth.sign-in', origin });
+      if (!factor.ok) return null;
+      const { recoveryCodesRemaining } = factor;
       await this.throttle(work).recordSuccess(input.email, ip);
       // A brand-new session (the browser's earlier one, if any, ends): no fixation.
       const session = await repository.startSession(user.id, sessionMeta(ctx), 'password', now, ctx.actor?.sessionId ?? null);
@@ -157,6 +151,23 @@ export class AuthService {
   /** The signed-in user, for the session check. */
   sessionUser(ctx: AccessContext): Promise<SessionUser> {
     return this.users.sessionUser(ctx, ctx.user.userId);
+  }
+
+  /**
+   * The second factor of an account that has one, in the caller's write: a wrong or missing code is
+   * counted by the throttle and noted as `action` refused, so sign-in and password reset answer a
+   * bad code alike. An account without a second factor passes with nothing to note.
+   */
+  private async passSecondFactor(
+    work: Work,
+    user: Credentials,
+    factor: SecondFactor,
+    attempt: { now: Date; ip: string; action: AuditActionCode; origin?: AttemptOrigin },
+  ): Promise<FactorCheck> {
+    if (!user.mfaEnabled) return { ok: true, recoveryCodesRemaining: null };
+    const check = await this.checkSecondFactor(work, user, factor, attempt.now);
+    if (!check.ok) await this.countFailure(work, user.email, attempt.ip, attempt.action, 'mfa-invalid', user.id, attempt.origin);
+    return check;
   }
 
   /**
@@ -296,16 +307,11 @@ export class AuthService {
     const outcome = await this.uow.write(ctx, async (work) => {
       const repository = work.use(AuthRepository);
       const now = this.now();
-      let recoveryCodesRemaining: number | null = null;
-      if (user.mfaEnabled) {
-        const factor = await this.checkSecondFactor(work, user, input, now);
-        if (!factor.ok) {
-          await this.countFailure(work, user.email, ip, 'auth.password-reset', 'mfa-invalid', user.id);
-          return 'mfa-invalid' as const;
-        }
-        recoveryCodesRemaining = factor.recoveryCodesRemaining;
-        await this.throttle(work).recordSuccess(user.email, ip);
-      }
+      const factor = await this.passSecondFactor(work, user, input, { now, ip, action: 'auth.password-reset' });
+      if (!factor.ok) return 'mfa-invalid' as const;
+      const { recoveryCodesRemaining } = factor;
+      // A right code ends the run of wrong ones counted for this account and address.
+      if (user.mfaEnabled) await this.throttle(work).recordSuccess(user.email, ip);
       if (!(await repository.consumeResetToken(tokenId, now))) throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
       await repository.setPassword(user.id, passwordHash, now);
       // Whoever held a session (perhaps the reason for the reset) is out, on every instance.

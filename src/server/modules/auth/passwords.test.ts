@@ -7,9 +7,9 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { auditOf, createAccount, currentCode, login, mailTo, resetTokenFrom, sessionSetCookie, type TestAccount } from './testing';
 
-// Forgotten and changed passwords (spec §5 Change password, issue 3 item 2, DESIGN.md §5): the reset
-// link travels by mail (here: the outbox), works once for 30 minutes, never skips the second factor
-// and ends every session; a change ends the other sessions and rotates this one.
+// Forgotten and changed passwords: the reset link travels by mail (here: the outbox), works once for
+// 30 minutes, never skips the second factor and ends every session; a change ends the other
+// sessions and rotates this one.
 
 const FORGOT_ANSWER = { success: true, message: 'If an account exists for that email, we have sent a link to reset your password.' };
 const TOKEN_INVALID = { error: { code: 'TOKEN_INVALID', message: 'This reset link is invalid or has expired. Please request a new one.' } };

@@ -7,8 +7,7 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { auditOf, createAccount, login, sessionSetCookie, type TestAccount } from './testing';
 
-// DESIGN.md §5, SECURITY.md V3/V7 and test class 6: server-side sessions, sign-out, expiry,
-// fixation and CSRF, seen from a browser.
+// Sessions kept on the server, seen from a browser: sign-out, expiry, fixation and the CSRF token.
 
 describe('sessions', () => {
   let t: TestApp;
@@ -170,7 +169,7 @@ describe('sessions', () => {
     });
   });
 
-  describe('expiry (spec §4 Session: 30 minutes of inactivity; 12 hours at most)', () => {
+  describe('expiry (30 minutes of inactivity; 12 hours at most)', () => {
     it('refuses a session idle for more than 30 minutes and clears its cookie', async () => {
       const { agent, token } = await signedIn();
       await t.db.db

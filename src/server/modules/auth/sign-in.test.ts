@@ -8,7 +8,7 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { auditOf, awayFromStepBoundary, createAccount, currentCode, login, mfaSecretOf, sessionSetCookie } from './testing';
 
-// Spec §5 Login, DESIGN.md §5: who may sign in, with what, and what a failed attempt reveals.
+// Who may sign in, with what, and what a failed attempt reveals.
 
 describe('signing in with email and password', () => {
   let t: TestApp;
@@ -98,7 +98,7 @@ describe('signing in with email and password', () => {
       expect(response.json().error.code).toBe('INVALID_CREDENTIALS');
     });
 
-    it('validates the form like the browser does, with the spec texts', async () => {
+    it('validates the form like the browser does, with the same messages', async () => {
       const response = await login(browser(), { email: 'not-an-email', password: '123' });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatchObject({

@@ -234,7 +234,7 @@ describe('passkey registration and management', () => {
   });
 
   describe('managing passkeys', () => {
-    it('lists only the caller’s own passkeys, with spec §7 fields', async () => {
+    it('lists only the caller’s own passkeys, with their public fields', async () => {
       const alice = await patientAgent();
       const bob = await patientAgent();
       const alicesKey = await registerPasskey(alice.agent, new SoftwareAuthenticator(origin), 'Alice phone');
@@ -310,7 +310,7 @@ describe('passkey registration and management', () => {
       expect(answer.json().error.code).toBe('VALIDATION_FAILED');
     });
 
-    it('records usage of one’s own passkey (spec §7 update-usage)', async () => {
+    it('records usage of one’s own passkey', async () => {
       const { user, agent } = await patientAgent();
       const credential = await registerPasskey(agent, new SoftwareAuthenticator(origin));
       const answer = await agent.post('/api/biometric/update-usage', { credentialId: credential.credentialId });

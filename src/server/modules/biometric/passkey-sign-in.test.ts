@@ -8,9 +8,9 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { appOrigin, auditActions, registerPasskey } from './biometric-test-helpers';
 
-// Signing in with a passkey (spec §4 Biometric button, §7 /api/biometric/auth/challenge and /verify,
-// §8 texts): first a patient registers a passkey in the settings and signs out; then the login
-// screen asks for a challenge, the authenticator signs it, and the server opens a session.
+// Signing in with a passkey (/api/biometric/auth/challenge and /verify): first a patient registers a
+// passkey in the settings and signs out; then the login screen asks for a challenge, the
+// authenticator signs it, and the server opens a session.
 
 describe('passkey sign-in', () => {
   let testApp: TestApp;

@@ -151,6 +151,8 @@ function toItem(row: DocumentListRow, ctx: AccessContext, rights: CallerRights):
       ? {
           id: row.uploadedBy,
           name: `${row.uploaderRole === 'doctor' ? 'Dr. ' : ''}${row.uploaderFirstName} ${row.uploaderLastName}`,
+          firstName: row.uploaderFirstName,
+          lastName: row.uploaderLastName ?? '',
           role: row.uploaderRole ?? 'patient',
         }
       : null;

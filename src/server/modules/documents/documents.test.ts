@@ -85,7 +85,13 @@ describe('POST /api/patients/{id}/documents', () => {
       sizeBytes: content.length,
       origin: 'patient',
       canDelete: true,
-      uploader: { id: patient.user.id, name: `${patient.user.firstName} ${patient.user.lastName}`, role: 'patient' },
+      uploader: {
+        id: patient.user.id,
+        name: `${patient.user.firstName} ${patient.user.lastName}`,
+        firstName: patient.user.firstName,
+        lastName: patient.user.lastName,
+        role: 'patient',
+      },
     });
     expect(await auditSince(since)).toEqual([
       expect.objectContaining({ action: 'document.upload', outcome: 'success', patientId: patient.user.id, resourceId: item.id }),
@@ -110,6 +116,7 @@ describe('POST /api/patients/{id}/documents', () => {
     ]);
     expect(image).toMatchObject({ origin: 'clinical', mimeType: 'image/png', canDelete: false });
     expect(image.uploader?.name).toBe(`Dr. ${doctor.user.firstName} ${doctor.user.lastName}`);
+    expect(image.uploader).toMatchObject({ firstName: doctor.user.firstName, lastName: doctor.user.lastName, role: 'doctor' });
     const download = await patient.agent.get(`/api/documents/${image.id}/content`);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.rawPayload.equals(ONE_PIXEL_PNG)).toBe(true);

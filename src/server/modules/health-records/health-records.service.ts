@@ -10,6 +10,7 @@ import type {
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentsService } from '../appointments/appointments.service';
+import type { ClinicalNotesService } from '../clinical-notes/clinical-notes.service';
 import type { MedicationsService } from '../medications/medications.service';
 import { HealthRecordsRepository } from './health-records.repository';
 
@@ -24,6 +25,7 @@ export class HealthRecordsService {
     private readonly uow: UnitOfWork,
     private readonly appointments: AppointmentsService,
     private readonly medications: MedicationsService,
+    private readonly clinicalNotes: Pick<ClinicalNotesService, 'summariesForChartIn'>,
   ) {}
 
   vitals(ctx: AccessContext, patientId: string, query: { type?: VitalType; limit: number }): Promise<VitalListResponse> {
@@ -51,9 +53,10 @@ export class HealthRecordsService {
   chart(ctx: AccessContext, patientId: string): Promise<{ data: PatientChart }> {
     return this.uow.read(ctx, async (work) => {
       const chart = await work.use(HealthRecordsRepository).chart(patientId);
-      const [medications, appointments] = await Promise.all([
+      const [medications, appointments, visitSummaries] = await Promise.all([
         this.medications.forChartIn(work, patientId),
         this.appointments.forChartIn(work, patientId),
+        this.clinicalNotes.summariesForChartIn(work, patientId),
       ]);
       const { patient } = chart;
       return {
@@ -94,6 +97,7 @@ export class HealthRecordsService {
           latestVitals: chart.latestVitals.map(toVital),
           labResults: chart.labPanels.map(toLabPanel),
           appointments,
+          visitSummaries,
           documents: chart.documents.map((d) => ({
             id: d.id,
             category: d.category,

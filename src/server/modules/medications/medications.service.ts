@@ -1,3 +1,4 @@
+import { personNameOf } from '../../../contracts/person-name';
 import type { Medication, MedicationListResponse, MedicationStatus } from '../../../contracts/medications';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
@@ -42,6 +43,7 @@ function toMedication(row: MedicationRowView): Medication {
     endDate: row.endDate,
     status: row.status,
     prescribedBy: row.prescriberFirstName ? `Dr. ${row.prescriberFirstName} ${row.prescriberLastName}` : null,
+    prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName) : null,
     prescriberId: row.prescriberId,
     createdAt: row.createdAt.toISOString(),
   };

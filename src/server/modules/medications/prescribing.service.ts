@@ -1,3 +1,4 @@
+import { personNameOf } from '../../../contracts/person-name';
 import { addCalendarDays } from '../../../contracts/dates';
 import { DRUG_CATALOGUE, DRUG_CODES, drugForName, type DrugCode } from '../../../contracts/drug-catalogue';
 import type { MedicationStatus } from '../../../contracts/medications';
@@ -186,6 +187,7 @@ function toPrescription(row: PrescriptionRowView): Prescription {
     endDate: row.endDate,
     status: row.status,
     prescribedBy: row.prescriberFirstName ? `Dr. ${row.prescriberFirstName} ${row.prescriberLastName}` : null,
+    prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName ?? '') : null,
     prescriberId: row.prescriberId,
     createdAt: row.createdAt.toISOString(),
     drugCode: knownCode(row.drugCode),

@@ -1,3 +1,4 @@
+import { personNameOf } from '../../../contracts/person-name';
 import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type {
   CreateRefillRequest,
@@ -120,6 +121,7 @@ function toRefillRequest(
     note: row.note,
     prescriberId: row.prescriberId,
     prescribedBy: row.prescriberFirstName ? `Dr. ${row.prescriberFirstName} ${row.prescriberLastName}` : null,
+    prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName) : null,
     requestedAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decisionReason: row.decisionReason,

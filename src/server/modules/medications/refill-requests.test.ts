@@ -88,6 +88,7 @@ describe('POST /api/medications/{id}/refill-requests', () => {
       note: 'Running out on Friday',
       prescriberId: doctor.user.id,
       prescribedBy: `Dr. ${doctor.user.firstName} ${doctor.user.lastName}`,
+      prescriber: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
       decidedAt: null,
     });
 

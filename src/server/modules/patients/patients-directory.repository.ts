@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PatientSort } from '../../../contracts/patient-directory';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { patientProfiles, users } from '../../db/schema';
@@ -50,25 +51,60 @@ export interface PatientDetailRow extends PatientSummaryRow {
   reportedConditions: string[];
 }
 
-/** Name (either order) or record number containing `pattern`. */
+/**
+ * Name (either order) or record number containing `pattern`. Each table is searched on its own
+ * trigram indexes and the ids joined with IN: an OR spanning both tables could use neither index
+ * and read every patient (bench/patients-list.ts measures the difference).
+ */
 function matches(pattern: string | SQL) {
-  return or(
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, pattern),
-    ilike(patientProfiles.medicalRecordNumber, pattern),
-  );
+  return sql`${patientProfiles.userId} in (
+    select ${users.id} from ${users}
+      where (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern} or (${users.lastName} || ' ' || ${users.firstName}) ilike ${pattern}
+    union all
+    select ${patientProfiles.userId} from ${patientProfiles} where ${patientProfiles.medicalRecordNumber} ilike ${pattern})`;
 }
 
-function buildPage(db: Database, shape: string, scope: SQL, searched: boolean) {
+/** The ORDER BY of each allowed sort, always ending on the id so that equal keys keep one order. */
+function orderOf(sort: PatientSort): SQL[] {
+  const direction = sort.startsWith('-') ? desc : asc;
+  switch (sort) {
+    case 'mrn':
+    case '-mrn':
+      return [direction(patientProfiles.medicalRecordNumber)];
+    case 'dateOfBirth':
+    case '-dateOfBirth':
+      // Patients without a recorded date of birth come last either way.
+      return [sql`${users.dateOfBirth} ${sql.raw(sort === 'dateOfBirth' ? 'asc' : 'desc')} nulls last`, asc(users.lastName), asc(users.id)];
+    case 'name':
+    case '-name':
+      return [direction(users.lastName), direction(users.firstName), direction(users.id)];
+  }
+}
+
+interface PageFilters {
+  searched: boolean;
+  born: boolean;
+  sort: PatientSort;
+}
+
+function buildPage(db: Database, shape: string, scope: SQL, filters: PageFilters) {
   return db
     .select({ ...summaryColumns, total: sql<number>`(count(*) over ())::int` })
     .from(patientProfiles)
     .innerJoin(users, eq(users.id, patientProfiles.userId))
-    .where(and(scope, searched ? matches(sql`${sql.placeholder('search')}`) : undefined))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .where(
+      and(
+        scope,
+        filters.searched ? matches(sql`${sql.placeholder('search')}`) : undefined,
+        filters.born ? sql`${users.dateOfBirth} = ${sql.placeholder('dateOfBirth')}::date` : undefined,
+      ),
+    )
+    .orderBy(...orderOf(filters.sort))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(`patient_directory_${shape}${searched ? '_search' : ''}`);
+    .prepare(
+      `patient_directory_${shape}${filters.searched ? '_search' : ''}${filters.born ? '_born' : ''}_${filters.sort.replace('-', 'desc_')}`,
+    );
 }
 
 /**
@@ -77,16 +113,16 @@ function buildPage(db: Database, shape: string, scope: SQL, searched: boolean) {
  */
 const prepared = new WeakMap<Database, Map<string, ReturnType<typeof buildPage>>>();
 
-function pageStatement(db: Database, shape: string, scope: SQL, searched: boolean) {
+function pageStatement(db: Database, shape: string, scope: SQL, filters: PageFilters) {
   let statements = prepared.get(db);
   if (!statements) {
     statements = new Map();
     prepared.set(db, statements);
   }
-  const key = `${shape}:${searched}`;
+  const key = `${shape}:${filters.searched}:${filters.born}:${filters.sort}`;
   let statement = statements.get(key);
   if (!statement) {
-    statement = buildPage(db, shape, scope, searched);
+    statement = buildPage(db, shape, scope, filters);
     statements.set(key, statement);
   }
   return statement;
@@ -97,12 +133,20 @@ export class PatientsDirectoryRepository extends Repository {
    * A page of the patients in the caller's reach, and how many there are in all, in one statement
    * (the total rides along each row). One audit event names every patient the page returned.
    */
-  async list(filters: { search?: string; page: number; pageSize: number }): Promise<{ rows: PatientSummaryRow[]; total: number }> {
+  async list(filters: {
+    search?: string;
+    dateOfBirth?: string;
+    sort: PatientSort;
+    page: number;
+    pageSize: number;
+  }): Promise<{ rows: PatientSummaryRow[]; total: number }> {
     const scoped = this.scope.preparedCondition(patientProfiles.userId);
     const searched = Boolean(filters.search);
-    const found = await pageStatement(this.db, scoped.shape, scoped.condition, searched).execute({
+    const born = Boolean(filters.dateOfBirth);
+    const found = await pageStatement(this.db, scoped.shape, scoped.condition, { searched, born, sort: filters.sort }).execute({
       ...scoped.values,
       search: searched ? containsPattern(filters.search!) : '',
+      dateOfBirth: filters.dateOfBirth ?? '',
       limit: filters.pageSize,
       offset: (filters.page - 1) * filters.pageSize,
     });
@@ -114,7 +158,13 @@ export class PatientsDirectoryRepository extends Repository {
         .select({ n: count() })
         .from(patientProfiles)
         .innerJoin(users, eq(users.id, patientProfiles.userId))
-        .where(and(this.scope.condition(patientProfiles.userId), search ? matches(search) : undefined));
+        .where(
+          and(
+            this.scope.condition(patientProfiles.userId),
+            search ? matches(search) : undefined,
+            filters.dateOfBirth ? eq(users.dateOfBirth, filters.dateOfBirth) : undefined,
+          ),
+        );
       total = counted?.n ?? 0;
     }
     const rows = found.map(({ total: _total, ...row }) => row);
@@ -124,7 +174,7 @@ export class PatientsDirectoryRepository extends Repository {
       'patient',
       null,
       rows.map((row) => row.id),
-      { page: filters.page, count: rows.length, searched },
+      { page: filters.page, count: rows.length, searched, byBirthDate: born, sort: filters.sort },
     );
     return { rows, total };
   }

@@ -1,4 +1,4 @@
-import type { PatientDetail, PatientListResponse, PatientSummary } from '../../../contracts/patient-directory';
+import type { PatientDetail, PatientListResponse, PatientSort, PatientSummary } from '../../../contracts/patient-directory';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { PatientsDirectoryRepository, type PatientDetailRow, type PatientSummaryRow } from './patients-directory.repository';
@@ -9,7 +9,10 @@ import { PatientsDirectoryRepository, type PatientDetailRow, type PatientSummary
 export class PatientsDirectoryService {
   constructor(private readonly uow: UnitOfWork) {}
 
-  list(ctx: AccessContext, query: { search?: string; page: number; pageSize: number }): Promise<PatientListResponse> {
+  list(
+    ctx: AccessContext,
+    query: { search?: string; dateOfBirth?: string; sort: PatientSort; page: number; pageSize: number },
+  ): Promise<PatientListResponse> {
     return this.uow.read(ctx, async (work) => {
       const { rows, total } = await work.use(PatientsDirectoryRepository).list(query);
       return { data: rows.map(toSummary), page: query.page, pageSize: query.pageSize, total };

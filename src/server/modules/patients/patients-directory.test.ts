@@ -89,6 +89,29 @@ describe('GET /api/patients', () => {
     expect(bad.json().error.fields).toEqual({ 'querystring.pageSize': 'Please choose one of the options' });
   });
 
+  it('sorts from an allow-list and filters by date of birth, within the reach only', async () => {
+    const byName = await listIds(admin, '&sort=name');
+    const byNameDescending = await listIds(admin, '&sort=-name');
+    expect(byNameDescending).toEqual([...byName].reverse());
+    const mrnOrder = patientListResponseSchema
+      .parse((await admin.agent.get('/api/patients?sort=mrn')).json())
+      .data.map((row) => row.medicalRecordNumber);
+    expect(mrnOrder).toEqual([...mrnOrder].sort());
+    const born = patient.user.dateOfBirth!;
+    expect(await listIds(admin, `&dateOfBirth=${born}`)).toContain(patient.user.id);
+    expect(await listIds(doctor, `&dateOfBirth=${born}`)).toEqual([patient.user.id]);
+    expect(await listIds(otherPatient, `&dateOfBirth=${born}`)).not.toContain(patient.user.id);
+    // A column name or SQL in the sort is refused, not pasted into the query.
+    for (const sort of ['email', 'last_name desc', 'name;drop table users']) {
+      const response = await admin.agent.get(`/api/patients?sort=${encodeURIComponent(sort)}`);
+      expect(response.statusCode, sort).toBe(400);
+      expect(response.json().error.fields).toEqual({ 'querystring.sort': 'Please choose one of the options' });
+    }
+    for (const day of ['1899-12-31', '2026-02-30', 'yesterday']) {
+      expect((await admin.agent.get(`/api/patients?dateOfBirth=${day}`)).statusCode, day).toBe(400);
+    }
+  });
+
   it('records one audit event naming every listed patient', async () => {
     const since = await lastAuditId();
     await listIds(reception);

@@ -79,6 +79,7 @@ export class ShareLinksService {
           route: m.route,
           startDate: m.startDate,
           prescribedBy: m.prescribedBy,
+          prescriber: m.prescriber,
         })),
       };
     });

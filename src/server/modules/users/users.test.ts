@@ -7,8 +7,8 @@ import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { auditOf, createAccount, type TestAccount } from '../auth/testing';
 
-// spec §3 Settings and User, §7 /api/user/settings and /api/user/profile/{id}: one's own settings
-// and profile only (SECURITY.md: someone else's record answers 404 with no side effect).
+// The settings and profile routes (/api/user/settings, /api/user/profile/:id) serve one's own
+// settings and profile only: someone else's record answers 404 and changes nothing.
 
 describe('user settings and profile', () => {
   let t: TestApp;

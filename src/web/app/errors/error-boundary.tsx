@@ -4,7 +4,7 @@ import { classifyError, isChunkLoadError, type BoundaryLevel } from '../../lib/e
 import { buildErrorReport, newErrorId, sendErrorReport } from '../../lib/error-reporter';
 import { ErrorScreen } from './error-screen';
 
-// Spec §4 "Error boundary" and §8: classifies the error, reports it, retries network errors
+// The error boundary: classifies the error, reports it, retries network errors
 // automatically (base delay × 2^n, up to the maximum) and when the browser comes back online.
 
 export type { BoundaryLevel };

@@ -16,7 +16,7 @@ interface Props {
   onRetry(): void;
 }
 
-/** Spec §8 titles: by type, and for unknown errors by level (a portal "is temporarily unavailable"). */
+/** Titles by type, and for unknown errors by level (a portal "is temporarily unavailable"). */
 export function titleKey(type: BoundaryErrorType, level: BoundaryLevel, chunk: boolean): string {
   if (chunk) return 'boundary.title.pageLoad';
   if (type === 'network') return 'boundary.title.network';
@@ -30,7 +30,7 @@ function reportMailto(supportEmail: string, subject: string, body: string): stri
 }
 
 /**
- * The two error screens of spec §2: the page-error screen (route level: Reload Page, Go Home) and
+ * The two error screens: the page-error screen (route level: Reload Page, Go Home) and
  * the full-page screen (app and portal level: Try Again, Restore Session, Go Home, Report Issue).
  */
 export function ErrorScreen({ error, errorId, level, portalName, retryCount, maxRetries, retryInMs, onRetry }: Props) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { viewForPath } from '../../../contracts/views';
-import { ACCESS_LOG_PATH, AUDIT_PATH, ORGANISATION_PATH, OUTBOX_PATH, USER_ADMIN_PATH } from './sidebar-nav';
+import { ACCESS_LOG_PATH, AUDIT_PATH, MY_PATIENTS_PATH, ORGANISATION_PATH, OUTBOX_PATH, USER_ADMIN_PATH } from './sidebar-nav';
 
 // A signed-in page names itself in the browser's tab and history ("Vital Signs · Caredeck"), and a
 // move to another page inside the app puts the keyboard and screen reader focus on the new page's
@@ -16,6 +16,7 @@ const OTHER_PAGES: Record<string, string> = {
   [ORGANISATION_PATH]: 'nav.organisation',
   [ACCESS_LOG_PATH]: 'nav.accessLog',
   [OUTBOX_PATH]: 'nav.outbox',
+  [MY_PATIENTS_PATH]: 'nav.myPatients',
   '/appointments/book': 'pages.bookAppointment',
 };
 
@@ -28,6 +29,8 @@ export function pageTitleKey(pathname: string): string {
   if (other) return other;
   // A doctor's own page (/doctors/:id) belongs to the directory.
   if (trimmed.startsWith('/doctors/')) return 'views.doctors';
+  // A patient's chart (/patient/:id); the older /patient/<feature> paths are views and matched above.
+  if (/^\/patient\/[0-9a-f-]{36}$/i.test(trimmed)) return 'pages.patientChart';
   return 'pages.comingSoon';
 }
 

@@ -24,7 +24,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['common', 'shell']);
   const location = useAppLocation();
   const session = useSession();
-  // Spec §4 Session: after an expiry the landing page says why the portal closed.
+  // After an expiry the landing page says why the portal closed, so nobody thinks they signed out.
   const ended = (location.state as SessionEndedState | null)?.sessionEnded;
   const showExpired = ended === 'expired' || ended === 'server';
   // On the landing page the top bar carries the scroll buttons and Get Started.

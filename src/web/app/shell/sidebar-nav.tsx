@@ -12,6 +12,7 @@ export const USER_ADMIN_PATH = '/admin/users';
 export const AUDIT_PATH = '/admin/audit';
 export const ORGANISATION_PATH = '/admin/organisation';
 export const ACCESS_LOG_PATH = '/privacy/access-log';
+export const MY_PATIENTS_PATH = '/patients';
 
 function linkClasses({ isActive }: { isActive: boolean }): string {
   return `block rounded-lg px-3 py-2 text-sm font-medium ${
@@ -75,6 +76,13 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
               </NavLink>
             </li>
           </>
+        ) : null}
+        {user.role === 'doctor' ? (
+          <li>
+            <NavLink to={MY_PATIENTS_PATH} className={linkClasses} end onClick={onNavigate}>
+              {t('nav.myPatients')}
+            </NavLink>
+          </li>
         ) : null}
         {user.role === 'patient' ? (
           <li>

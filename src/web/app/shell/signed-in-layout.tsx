@@ -36,7 +36,7 @@ const NotificationBell = lazyView(
 );
 
 /**
- * The frame of every signed-in view (spec §2 Signed-in header, §4 App flow). Signed-in routes need a
+ * The frame of every signed-in view: the header, the navigation and the view. Signed-in routes need a
  * session: a visitor without one is sent to sign in and brought back afterwards. A stored session is
  * shown at once as a minimal shell while the user is loaded.
  */
@@ -51,7 +51,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
 
   if (status === 'loading') return <DelayedLoading />;
   if (status === 'anonymous') {
-    // Spec §4 App flow: a session that ended here (sign-out, expiry, refusal) returns to the landing page.
+    // A session that ended here (sign-out, expiry, refusal) returns to the landing page, not to a sign-in form.
     if (endedReason) {
       const state: SessionEndedState = { sessionEnded: endedReason };
       return <Navigate to="/" replace state={state} />;
@@ -128,7 +128,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
           )}
         </main>
       </div>
-      {/* Spec §2 Dialogs: a doctor signing in for the first time chooses a new password before anything else. */}
+      {/* A doctor signing in for the first time chooses a new password before anything else: the account was made with one someone else knows. */}
       {user && user.role === 'doctor' && user.isFirstTimeLogin ? (
         <Suspense fallback={null}>
           <ChangePasswordDialog />

@@ -8,7 +8,7 @@ import { Menu } from '../../components/ui/menu';
 import { useSession } from '../../lib/session/use-session';
 import { roleLabel } from '../../lib/session/role-label';
 
-/** Spec §2 Signed-in header: Profile Settings and Preferences (both open profile-settings) and Sign Out. */
+/** The header's user menu: Profile Settings and Preferences (both open profile-settings) and Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('shell');
   const nameOf = usePersonName();

@@ -2,10 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { changePasswordFormSchema, type ChangePasswordResponse } from '../../../contracts/auth';
+import { authApi, changePasswordFormSchema } from '../../../contracts/auth';
 import { AUTH } from '../../../contracts/constants';
 import { passwordStrength } from '../../../contracts/password-strength';
-import { api, ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { callRoute } from '../../lib/api-routes';
 import { useSession } from '../../lib/session/use-session';
 import { errorText } from '../../lib/error-text';
 import { FormAlert } from '../ui/field';
@@ -53,7 +54,7 @@ export function ChangePasswordForm({
 
   const onSubmit = async ({ currentPassword, newPassword }: ChangePasswordValues) => {
     setFailure(null);
-    const answer = await api.post<ChangePasswordResponse>('/auth/change-password', { currentPassword, newPassword });
+    const answer = await callRoute(authApi.changePassword, { body: { currentPassword, newPassword } });
     form.reset();
     toast.success(t('auth:changePassword.success'));
     signIn({ user: answer.user, session: answer.session });

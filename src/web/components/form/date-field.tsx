@@ -10,6 +10,7 @@ import {
   type DatePartValues,
 } from '../../lib/forms/date-parts';
 import { inputClasses } from '../ui/field';
+import { FieldNotes, fieldNoteIds } from './field-notes';
 
 // One date field for every language: the browser's own date input writes mm/dd/yyyy for a German
 // or Arabic reader whatever the page's language, so the field is three boxes (day, month, year) in
@@ -72,9 +73,7 @@ export function DateField({
   const generated = useId();
   const groupId = id ?? generated;
   const labelId = `${groupId}-label`;
-  const hintId = `${groupId}-hint`;
-  const errorId = `${groupId}-error`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldNoteIds(groupId, description, error);
 
   // What is typed is kept as typed ("4" stays "4" until the month is left); the form's value
   // replaces it only when it changes from outside (a reset, a restored backup).
@@ -161,16 +160,7 @@ export function DateField({
           </span>
         ))}
       </div>
-      {description ? (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} controlId={groupId} description={description} error={error} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { fieldErrorText } from '../../lib/forms/field-error-text';
 import { inputClasses, TextField } from '../ui/field';
 import { PasswordField } from '../ui/password-field';
 import { DateField } from './date-field';
+import { FieldNotes, fieldNoteIds } from './field-notes';
 
 // The kit's fields: each is registered on the surrounding <Form> by name, shows its label, an
 // optional description and its error in the reader's language, and ties both to the control with
@@ -17,6 +18,8 @@ interface KitFieldProps {
   /** A message of the form's own, shown while the field has no error from the rules (a key or a text). */
   liveError?: string;
   registerOptions?: RegisterOptions<FieldValues, string>;
+  /** Shown beside the label, outside it (a form's required marker). */
+  marker?: ReactNode;
 }
 
 function setRef<T>(ref: Ref<T>, value: T | null): void {
@@ -124,6 +127,7 @@ function FieldFrame({
   description,
   error,
   id,
+  marker,
   children,
 }: {
   name: string;
@@ -131,29 +135,22 @@ function FieldFrame({
   description?: ReactNode;
   error?: string;
   id?: string;
+  marker?: ReactNode;
   children: (control: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
 }) {
   const generated = useId();
   const controlId = id ?? generated;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldNoteIds(controlId, description, error);
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={controlId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={controlId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {marker}
+      </div>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {description ? (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} controlId={controlId} description={description} error={error} />
     </div>
   );
 }
@@ -167,13 +164,14 @@ export function SelectInput({
   liveError,
   registerOptions,
   id,
+  marker,
   children,
   className = '',
   ...select
 }: SelectProps) {
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   return (
-    <FieldFrame name={name} label={label} description={description} error={error} id={id}>
+    <FieldFrame name={name} label={label} description={description} error={error} id={id} marker={marker}>
       {(control) => (
         <select {...control} className={inputClasses(Boolean(error), className)} {...select} {...registration}>
           {children}
@@ -185,25 +183,33 @@ export function SelectInput({
 
 type TextareaProps = KitFieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'children'>;
 
-export function TextareaInput({ name, label, description, liveError, registerOptions, id, className = '', ...textarea }: TextareaProps) {
+export function TextareaInput({
+  name,
+  label,
+  description,
+  liveError,
+  registerOptions,
+  id,
+  marker,
+  className = '',
+  ...textarea
+}: TextareaProps) {
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   return (
-    <FieldFrame name={name} label={label} description={description} error={error} id={id}>
+    <FieldFrame name={name} label={label} description={description} error={error} id={id} marker={marker}>
       {(control) => <textarea {...control} className={inputClasses(Boolean(error), className)} {...textarea} {...registration} />}
     </FieldFrame>
   );
 }
 
-type CheckboxProps = KitFieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>;
+type CheckboxProps = Omit<KitFieldProps, 'marker'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'type' | 'children'>;
 
 /** A checkbox with its label beside it; the description and error below. */
 export function CheckboxInput({ name, label, description, liveError, registerOptions, id, className = '', ...input }: CheckboxProps) {
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   const generated = useId();
   const controlId = id ?? generated;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldNoteIds(controlId, description, error);
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <div className="flex items-start gap-2">
@@ -220,23 +226,14 @@ export function CheckboxInput({ name, label, description, liveError, registerOpt
           {label}
         </label>
       </div>
-      {description ? (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} controlId={controlId} description={description} error={error} />
     </div>
   );
 }
 
-type RadioGroupProps = KitFieldProps & {
-  /** Each choice's value (as the input holds it) and its words. */
-  options: readonly { value: string; label: ReactNode }[];
+type RadioGroupProps = Omit<KitFieldProps, 'marker'> & {
+  /** Each choice's value (as the input holds it) and its words; a choice may be offered but not open. */
+  options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
   className?: string;
 };
 
@@ -244,9 +241,7 @@ type RadioGroupProps = KitFieldProps & {
 export function RadioGroupInput({ name, label, description, liveError, registerOptions, options, className = '' }: RadioGroupProps) {
   const { registration, error } = useKitRegistration(name, liveError, registerOptions);
   const generated = useId();
-  const hintId = `${generated}-hint`;
-  const errorId = `${generated}-error`;
-  const describedBy = [description ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, describedBy } = fieldNoteIds(generated, description, error);
   return (
     <fieldset className={`flex flex-col gap-2 ${className}`} aria-describedby={describedBy}>
       <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}</legend>
@@ -261,6 +256,7 @@ export function RadioGroupInput({ name, label, description, liveError, registerO
             <input
               type="radio"
               value={option.value}
+              disabled={option.disabled}
               aria-invalid={error ? true : undefined}
               className="size-4 accent-brand-700"
               {...registration}
@@ -269,11 +265,7 @@ export function RadioGroupInput({ name, label, description, liveError, registerO
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} controlId={generated} description={description} error={error} showDescription={false} />
     </fieldset>
   );
 }

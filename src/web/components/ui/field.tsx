@@ -19,9 +19,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   ref?: Ref<HTMLInputElement>;
   /** Shown after the input, inside the same block (a show-password button, a meter). */
   after?: ReactNode;
+  /** Shown beside the label, outside it (a form's required marker), so the label stays the field's name. */
+  marker?: ReactNode;
 }
 
-export function TextField({ label, error, hint, id, ref, after, className = '', ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, id, ref, after, marker, className = '', ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
@@ -29,9 +31,12 @@ export function TextField({ label, error, hint, id, ref, after, className = '', 
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {label}
-      </label>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
+        </label>
+        {marker}
+      </div>
       <input
         ref={ref}
         id={inputId}

@@ -26,7 +26,7 @@ export function LazyTrendChart({ title, summary, timeHeading, ...chart }: Props)
       {/* The chart's own height is kept while its code loads, so the text below it does not jump. */}
       <Suspense
         fallback={
-          <div className="h-56 w-full" data-testid="trend-chart-placeholder">
+          <div className="h-56 w-full" data-testid="trend-chart-skeleton">
             <InlineLoading />
           </div>
         }

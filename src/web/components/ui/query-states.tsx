@@ -63,7 +63,7 @@ interface QueryStatesProps<T> {
   emptyText: string;
   isEmpty: (data: T) => boolean;
   children: (data: T) => ReactNode;
-  /** What stands in while loading; a view whose content is tall passes a placeholder of its shape, so nothing moves when it arrives. */
+  /** What stands in while loading; a view whose content is tall passes a skeleton of its shape, so nothing moves when it arrives. */
   loading?: ReactNode;
 }
 

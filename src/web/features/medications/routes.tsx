@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyView } from '../../lib/lazy-view';
-import { useSession } from '../../lib/session/use-session';
 
 const MedicationsPage = lazyView(
   () => import('./pages/medications-page').then((m) => m.MedicationsPage),
@@ -11,12 +10,8 @@ const PrescribingPage = lazyView(
   ['prescribing', 'health', 'validation'],
 );
 
-/** A doctor sees prescribing management; a patient their own medications (app/router.tsx decides who else). */
-function MedicationsView() {
-  const { user } = useSession();
-  if (!user) return null;
-  return user.role === 'doctor' ? <PrescribingPage /> : <MedicationsPage />;
-}
+/** The signed-in view `medications` as a patient sees it; mounted by app/router.tsx. */
+export const medicationsRoutes: RouteObject[] = [{ path: 'medications', element: <MedicationsPage /> }];
 
-/** The signed-in view `medications`; mounted by app/router.tsx. */
-export const medicationsRoutes: RouteObject[] = [{ path: 'medications', element: <MedicationsView /> }];
+/** The same view for a doctor: prescribing management (app/router.tsx shows it to doctors). */
+export const doctorMedications = <PrescribingPage />;

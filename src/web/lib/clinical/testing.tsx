@@ -105,6 +105,7 @@ export function medication(overrides: Partial<Medication> = {}): Medication {
     endDate: null,
     status: 'active',
     prescribedBy: 'Dr. Maria Lopez',
+    prescriber: { firstName: 'Maria', lastName: 'Lopez' },
     prescriberId: DOCTOR_ID,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { appointmentsApi } from '../../../../contracts/appointments';
 import { bookingApi, type BookAppointmentRequest, type RescheduleAppointmentRequest } from '../../../../contracts/booking';
 import { doctorsApi } from '../../../../contracts/doctors';
-import type { PublicConfig } from '../../../../contracts/public-config';
-import { api, apiUrl } from '../../../lib/api-client';
+import { organisationApi } from '../../../../contracts/organisation';
+import { apiUrl } from '../../../lib/api-client';
 import { callRoute, routeMatcher, routeQuery, routeUrl, type QueryMatcher } from '../../../lib/api-routes';
 import { useActionKeys } from '../../../lib/idempotency';
 
@@ -24,11 +24,7 @@ export function slotsQuery(doctorId: string, from: string, to: string, timeZone:
 
 /** The clinic's phone for "please call us" (same key and answer as lib/use-public-config). */
 export function clinicContactQuery() {
-  return queryOptions({
-    queryKey: ['/api/public/config'],
-    queryFn: () => api.get<PublicConfig>('/api/public/config'),
-    staleTime: 10 * 60_000,
-  });
+  return { ...routeQuery(organisationApi.publicConfig, {}), staleTime: 10 * 60_000 };
 }
 
 export function calendarUrl(appointmentId: string): string {

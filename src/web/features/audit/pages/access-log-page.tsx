@@ -8,6 +8,7 @@ import { Pager } from '../../../components/ui/pager';
 import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { accessLogQuery } from '../api/audit';
 import { actionWords } from '../lib/action-words';
+import { usePersonName } from '../../../lib/person-name';
 
 /** "Who opened my record": each access to the patient's data by someone else. */
 export function AccessLogPage() {
@@ -17,6 +18,7 @@ export function AccessLogPage() {
   const [category, setCategory] = useState<AuditCategory | 'all'>('record');
   const query = useQuery(accessLogQuery(page, category === 'all' ? undefined : category));
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const nameOf = usePersonName();
 
   const who = (entry: AccessLogEntry) => {
     const role = entry.actorRole ? t(`shell:roles.${entry.actorRole}`) : null;
@@ -24,8 +26,8 @@ export function AccessLogPage() {
     // Someone without an account who opened a link the patient shared: the event names the link, not a person.
     if (!entry.actorRole && entry.action === 'medication.shared-view') return { name: t('accessLog.sharedLink'), detail: null };
     if (!entry.actorRole) return { name: t('accessLog.system'), detail: null };
-    if (!entry.actorName) return { name: t('accessLog.anotherPatient'), detail: null };
-    return { name: entry.actorName, detail: position ?? role };
+    if (!entry.actor) return { name: t('accessLog.anotherPatient'), detail: null };
+    return { name: nameOf(entry.actor), detail: position ?? role };
   };
 
   return (

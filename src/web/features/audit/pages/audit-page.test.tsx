@@ -56,13 +56,21 @@ describe('audit filters', () => {
     await waitFor(() => expect(asked).toHaveLength(1));
     await user.type(screen.getByLabelText('Action'), 'patient.read');
     await user.selectOptions(screen.getByLabelText('Outcome'), 'denied');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Preferences');
     await typeDate(user, screen.getByRole('group', { name: 'From' }), '2026-01-05');
     await typeDate(user, screen.getByRole('group', { name: 'To' }), '2026-02-01');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     await waitFor(() => expect(asked).toHaveLength(2));
     const params = Object.fromEntries(asked[1]!.searchParams);
-    expect(params).toEqual({ action: 'patient.read', outcome: 'denied', from: '2026-01-05', to: '2026-02-01', page: '1' });
+    expect(params).toEqual({
+      action: 'patient.read',
+      outcome: 'denied',
+      category: 'preferences',
+      from: '2026-01-05',
+      to: '2026-02-01',
+      page: '1',
+    });
   });
 
   it('says in German what is wrong with the days, asks nothing and keeps what was typed', async () => {
@@ -88,6 +96,49 @@ describe('audit filters', () => {
     await user.click(screen.getByRole('button', { name: i18next.t('audit:filters.apply') }));
     expect(await screen.findByTestId('to-error')).toHaveTextContent(i18next.t('validation:date.outOfRange'));
     expect(asked).toHaveLength(1);
+  });
+
+  it('names people in the reader’s order: in Chinese, a Han name family name first and unspaced', async () => {
+    await i18next.changeLanguage('zh');
+    const person = (id: string, firstName: string, lastName: string, role: 'doctor' | 'patient') => ({
+      id,
+      name: `${firstName} ${lastName}`,
+      firstName,
+      lastName,
+      role,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({
+          data: [
+            {
+              id: 1,
+              occurredAt: '2026-03-01T10:00:00.000Z',
+              actor: person('d1', '伟', '王', 'doctor'),
+              actorRole: 'doctor',
+              action: 'patient.read',
+              outcome: 'success',
+              resourceType: 'patient',
+              resourceId: 'p1',
+              patient: person('p1', 'Sarah', 'Chen', 'patient'),
+              ip: null,
+              userAgent: null,
+              requestId: null,
+              details: null,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        }),
+      ),
+    );
+    renderPage();
+    const table = await screen.findByTestId('audit-table');
+    expect(table).toHaveTextContent('王伟');
+    // A name in Latin letters keeps its own order and space in Chinese text.
+    expect(table).toHaveTextContent('Sarah Chen');
   });
 
   it('clears every filter', async () => {

@@ -3,6 +3,7 @@ import { Download, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AUDIT_CATEGORIES,
   AUDIT_OUTCOMES,
   AUDIT_PAGE_SIZE,
   auditFilterFormSchema,
@@ -19,8 +20,9 @@ import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { auditEventsQuery, auditExportUrl } from '../api/audit';
 import { ChainStatus } from '../components/chain-status';
 import { actionWords } from '../lib/action-words';
+import { usePersonName } from '../../../lib/person-name';
 
-const EMPTY: AuditFilterForm = { user: '', patient: '', action: '', outcome: '', from: '', to: '' };
+const EMPTY: AuditFilterForm = { user: '', patient: '', action: '', outcome: '', category: '', from: '', to: '' };
 
 const OUTCOME_TONES: Record<AuditEvent['outcome'], string> = {
   success: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
@@ -38,6 +40,7 @@ export function AuditPage() {
   const [page, setPage] = useState(1);
   const query = useQuery(auditEventsQuery(filter, page));
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const nameOf = usePersonName();
 
   const apply = (next: AuditFilter) => {
     setFilter(next);
@@ -82,9 +85,17 @@ export function AuditPage() {
             </option>
           ))}
         </SelectInput>
+        <SelectInput name="category" label={t('filters.category')}>
+          <option value="">{t('filters.allCategories')}</option>
+          {AUDIT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(`filters.categories.${category}`)}
+            </option>
+          ))}
+        </SelectInput>
         <DateInput name="from" label={t('filters.from')} />
         <DateInput name="to" label={t('filters.to')} />
-        <div className="flex gap-2 lg:col-span-2">
+        <div className="flex flex-wrap gap-2">
           <SubmitButton>{t('filters.apply')}</SubmitButton>
           <FormButton variant="ghost" onClick={clear}>
             {t('filters.clear')}
@@ -121,7 +132,7 @@ export function AuditPage() {
                       <td className="px-3 py-2">
                         {event.actor ? (
                           <>
-                            <span className="font-medium">{event.actor.name || t('viewer.unknownUser')}</span>
+                            <span className="font-medium">{nameOf(event.actor) || t('viewer.unknownUser')}</span>
                             {event.actorRole ? (
                               <span className="block text-xs text-slate-600 dark:text-slate-400">
                                 {t(`shell:roles.${event.actorRole}`, { defaultValue: event.actorRole })}
@@ -136,7 +147,7 @@ export function AuditPage() {
                         <span className="block">{actionWords(t, event.action)}</span>
                         <code className="text-xs break-all text-slate-600 dark:text-slate-400">{event.action}</code>
                       </td>
-                      <td className="px-3 py-2">{event.patient ? event.patient.name || event.patient.id : '—'}</td>
+                      <td className="px-3 py-2">{event.patient ? nameOf(event.patient) || event.patient.id : '—'}</td>
                       <td className="px-3 py-2">
                         <span className={`rounded-full px-2 py-0.5 text-xs ${OUTCOME_TONES[event.outcome]}`}>
                           {t(`outcomes.${event.outcome}`)}

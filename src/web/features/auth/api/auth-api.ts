@@ -1,17 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '../../../../contracts/auth';
+import { authApi, type LoginRequest, type LoginResponse } from '../../../../contracts/auth';
 import { demoAccountsResponseSchema, demoApi, type DemoAccount } from '../../../../contracts/demo';
-import { api } from '../../../lib/api-client';
 import { callRoute, routeKey } from '../../../lib/api-routes';
 
-// Spec §7 auth calls (the server is src/server/modules/auth).
+// The sign-in screens' calls, through authApi (the server is src/server/modules/auth).
 
 export function login(body: LoginRequest): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login', body);
+  return callRoute(authApi.login, { body });
 }
 
 export function requestPasswordReset(email: string): Promise<{ success: true; message: string }> {
-  return api.post('/auth/forgot-password', { email });
+  return callRoute(authApi.forgotPassword, { body: { email } });
 }
 
 export type ResetPasswordAnswer = { success: true; message: string } | { success: false; mfaRequired: true };
@@ -22,7 +21,7 @@ export function resetPassword(body: {
   mfaCode?: string;
   recoveryCode?: string;
 }): Promise<ResetPasswordAnswer> {
-  return api.post<ResetPasswordAnswer>('/auth/reset-password', body);
+  return callRoute(authApi.resetPassword, { body });
 }
 
 /** The MFA demo account's code changes every 30 s; the list is read again every 10 s. */

@@ -1,15 +1,17 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import {
   BIOMETRIC_MESSAGES,
+  passkeysApi,
   type BiometricChallengeResponse,
   type BiometricVerifyRequest,
   type BiometricVerifyResponse,
 } from '../../../../contracts/passkeys';
-import { api, ApiError, resetCsrfToken } from '../../../lib/api-client';
+import { ApiError, resetCsrfToken } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-routes';
 
-// Spec §7 biometric calls, in the order the login screen makes them: a challenge, the device's
-// prompt (startAuthentication), the verification, then update-usage. Every way it can fail becomes
-// one of spec §8's reasons, which the button shows in the reader's language.
+// The passkey sign-in calls (passkeysApi), in the order the login screen makes them: a challenge,
+// the device's prompt (startAuthentication), the verification, then the usage note. Every way it can
+// fail becomes one of the reasons below, which the button shows in the reader's language.
 
 export type BiometricFailureReason =
   | 'notAvailable'
@@ -62,7 +64,7 @@ export function reasonOfVerifyError(error: unknown): BiometricFailureReason {
 
 async function verify(body: BiometricVerifyRequest): Promise<BiometricVerifyResponse> {
   try {
-    const answer = await api.post<BiometricVerifyResponse>('/biometric/verify', body);
+    const answer = await callRoute(passkeysApi.verify, { body });
     // A new session brings a new CSRF token.
     resetCsrfToken();
     return answer;
@@ -71,10 +73,10 @@ async function verify(body: BiometricVerifyRequest): Promise<BiometricVerifyResp
   }
 }
 
-/** Spec §7 update-usage, sent after success. Best effort: the sign-in has already happened. */
+/** The passkey's last use, noted after success. Best effort: the sign-in has already happened. */
 async function recordUsage(credentialId: string): Promise<void> {
   try {
-    await api.post('/biometric/update-usage', { credentialId });
+    await callRoute(passkeysApi.updateUsage, { body: { credentialId } });
   } catch {
     /* the last-used date is a convenience; never fail a sign-in over it */
   }
@@ -84,7 +86,7 @@ async function recordUsage(credentialId: string): Promise<void> {
 export async function signInWithPasskey(): Promise<BiometricVerifyResponse> {
   let challenge: BiometricChallengeResponse;
   try {
-    challenge = await api.post<BiometricChallengeResponse>('/biometric/auth/challenge', {});
+    challenge = await callRoute(passkeysApi.challenge, { body: {} });
   } catch (error) {
     throw new BiometricFailure(error instanceof ApiError && error.status === 429 ? 'rateLimited' : 'notAvailable');
   }

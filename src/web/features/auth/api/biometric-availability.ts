@@ -2,7 +2,7 @@ import { browserSupportsWebAuthn, platformAuthenticatorIsAvailable } from '@simp
 import { useEffect, useState } from 'react';
 import { PASSKEY_BROWSER_FLAG_KEY } from '../../../../contracts/passkeys';
 
-// Spec §4 Biometric button: loading settings; disabled (off in settings, message shown); hidden if
+// The biometric button's states: loading settings; disabled (off in settings, message shown); hidden if
 // the device cannot; ready. Demo mode changes nothing: a demo account signs in with a passkey only
 // through a real ceremony on a device that has one (docs/product.md, sign-in and sessions).
 

@@ -8,7 +8,7 @@ import { defaultQueryFn, resetCsrfToken } from '../../../lib/api-client';
 import { initI18n } from '../../../lib/i18n';
 import { BiometricButton } from './biometric-button';
 
-// The login screen's biometric button (spec §4 states, §7 calls, §8 texts, §9 1 s delay). The
+// The login screen's biometric button: its states, its calls, its texts and the 1 s wait before moving on. The
 // device (@simplewebauthn/browser, i.e. navigator.credentials) and the network (fetch) are the only
 // things replaced: both are outside the app.
 
@@ -104,7 +104,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('BiometricButton states (spec §4)', () => {
+describe('BiometricButton states', () => {
   it('shows a busy, disabled button while it checks the device, then the ready button', async () => {
     let answer: (value: boolean) => void = () => {};
     device.platformAuthenticatorIsAvailable.mockReturnValue(new Promise<boolean>((resolve) => (answer = resolve)));
@@ -150,7 +150,7 @@ describe('BiometricButton states (spec §4)', () => {
   });
 });
 
-describe('signing in with a passkey (spec §7)', () => {
+describe('signing in with a passkey', () => {
   it('asks for a challenge, prompts the device, verifies the flattened assertion, records usage, then hands over after 1 s', async () => {
     const onSignedIn = renderButton();
     const timers = vi.spyOn(window, 'setTimeout');
@@ -195,7 +195,7 @@ describe('signing in with a passkey (spec §7)', () => {
     ['NotSupportedError', 'Not supported'],
     ['SecurityError', 'Security error'],
     ['UnknownError', 'Authentication error'],
-  ])('shows the spec text when the device answers %s, and stays usable', async (name, text) => {
+  ])('shows its own text when the device answers %s, and stays usable', async (name, text) => {
     device.startAuthentication.mockRejectedValue(Object.assign(new Error('device said no'), { name }));
     const onSignedIn = renderButton();
     await userEvent.click(await screen.findByRole('button', { name: 'Biometric sign-in' }));

@@ -23,7 +23,7 @@ type Phase =
   | { kind: 'failed'; reason: BiometricFailureReason };
 
 /**
- * The login screen's biometric sign-in (spec §2, §4 Biometric button, §8 texts): a passkey on this
+ * The login screen's biometric sign-in: a passkey on this
  * device, in demo mode too.
  */
 export function BiometricButton({ onSignedIn }: BiometricButtonProps) {

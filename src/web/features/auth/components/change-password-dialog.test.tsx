@@ -9,7 +9,7 @@ import { initI18n } from '../../../lib/i18n';
 import { SessionContext, type SessionContextValue } from '../../../lib/session/use-session';
 import { ChangePasswordDialog } from './change-password-dialog';
 
-// Spec §2 Dialogs, §5 Change password, §8 texts: the first-time doctor's modal.
+// The first-time doctor's modal: its rules, its texts, and that it cannot be dismissed.
 
 const doctor = {
   id: '7d1c8a4e-2b3f-4e5a-9c6d-1e2f3a4b5c6d',

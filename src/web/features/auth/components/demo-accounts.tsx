@@ -5,7 +5,7 @@ import type { DemoAccount } from '../../../../contracts/demo';
 import { demoAccountsQuery } from '../api/auth-api';
 
 /**
- * Spec §2 / DESIGN.md §5 demo mode: one account per role plus the MFA account, whose current code is
+ * Demo mode: one account per role plus the MFA account, whose current code is
  * shown. Selecting an account fills in the sign-in form.
  */
 export function DemoAccounts({ onSelect, selectedEmail }: { onSelect(account: DemoAccount): void; selectedEmail: string | null }) {

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * Spec §4 Login form / §5 / §8: email entry, then the "Reset Link Sent" state. The server answers the
+ * Forgot password: email entry, then the "Reset Link Sent" state. The server answers the
  * same whether or not the address has an account, so the dialog never says who has one.
  */
 export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Props) {

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { mfaCodeSchema, recoveryCodeSchema } from '../../../../contracts/auth';
@@ -66,77 +66,100 @@ export function MfaStep({ busy, error, initialCode = '', onVerify, onBack, title
     </>
   );
   return mode === 'code' ? (
-    <CodeForm key="code" initialCode={initialCode} onVerify={onVerify} heading={heading} footer={footer} />
+    <FactorForm
+      key="code"
+      name="mfaCode"
+      schema={codeFormSchema}
+      initialValue={initialCode}
+      toFactor={(code) => ({ mfaCode: code })}
+      onVerify={onVerify}
+      heading={heading}
+      input={<CodeInput />}
+      footer={footer}
+    />
   ) : (
-    <RecoveryForm key="recovery" onVerify={onVerify} heading={heading} footer={footer} />
+    <FactorForm
+      key="recovery"
+      name="recoveryCode"
+      schema={recoveryFormSchema}
+      initialValue=""
+      // The code goes as typed (trimmed); the server ignores case and dashes.
+      toFactor={(_, typed) => ({ recoveryCode: typed.trim() })}
+      onVerify={onVerify}
+      heading={heading}
+      input={<RecoveryInput />}
+      footer={footer}
+    />
   );
 }
 
-interface StepFormProps {
+type FactorName = 'mfaCode' | 'recoveryCode';
+
+interface FactorFormProps {
+  name: FactorName;
+  schema: z.ZodType<Partial<Record<FactorName, string>>, Partial<Record<FactorName, string>>>;
+  initialValue: string;
+  /** The factor to send, from the checked value and the value as typed. */
+  toFactor(checked: string, typed: string): SecondFactor;
   onVerify(factor: SecondFactor): void;
   heading: ReactNode;
+  input: ReactNode;
   footer: ReactNode;
 }
 
-function CodeForm({ initialCode, onVerify, heading, footer }: StepFormProps & { initialCode: string }) {
-  const { t } = useTranslation('auth');
-  const form = useSchemaForm({ schema: codeFormSchema, defaultValues: { mfaCode: initialCode } });
-  const { setFocus, setError } = form;
-  useEffect(() => setFocus('mfaCode'), [setFocus]);
+/** One kit form of the step (a code or a recovery code): its field takes focus when it is shown. */
+function FactorForm({ name, schema, initialValue, toFactor, onVerify, heading, input, footer }: FactorFormProps) {
+  const form = useSchemaForm({ schema, defaultValues: { [name]: initialValue } });
+  const { setFocus, getValues } = form;
+  useEffect(() => setFocus(name), [setFocus, name]);
   return (
     <Form
       form={form}
-      onSubmit={({ mfaCode }) => onVerify({ mfaCode })}
+      onSubmit={(values) => onVerify(toFactor(values[name] ?? '', getValues(name) ?? ''))}
       className="flex flex-col gap-4"
       data-testid="mfa-step"
       aria-labelledby="mfa-title"
     >
       {heading}
-      <TextInput
-        name="mfaCode"
-        label={t('mfa.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={AUTH.mfaCodeLength}
-        pattern="[0-9]*"
-        className="font-mono"
-        // Leaving the field empty says at once that a code is needed.
-        registerOptions={{
-          onBlur: (event: { target: { value: string } }) => {
-            if (!event.target.value) setError('mfaCode', { type: 'required', message: 'mfa.required' });
-          },
-        }}
-      />
+      {input}
       {footer}
     </Form>
   );
 }
 
-function RecoveryForm({ onVerify, heading, footer }: StepFormProps) {
+function CodeInput() {
   const { t } = useTranslation('auth');
-  const form = useSchemaForm({ schema: recoveryFormSchema, defaultValues: { recoveryCode: '' } });
-  const { setFocus, getValues } = form;
-  useEffect(() => setFocus('recoveryCode'), [setFocus]);
+  const { setError } = useFormContext();
   return (
-    <Form
-      form={form}
-      // The code goes as typed (trimmed); the server ignores case and dashes.
-      onSubmit={() => onVerify({ recoveryCode: getValues('recoveryCode').trim() })}
-      className="flex flex-col gap-4"
-      data-testid="mfa-step"
-      aria-labelledby="mfa-title"
-    >
-      {heading}
-      <TextInput
-        name="recoveryCode"
-        label={t('mfa.recoveryCode')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={40}
-      />
-      {footer}
-    </Form>
+    <TextInput
+      name="mfaCode"
+      label={t('mfa.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={AUTH.mfaCodeLength}
+      pattern="[0-9]*"
+      className="font-mono"
+      // Leaving the field empty says at once that a code is needed.
+      registerOptions={{
+        onBlur: (event: { target: { value: string } }) => {
+          if (!event.target.value) setError('mfaCode', { type: 'required', message: 'mfa.required' });
+        },
+      }}
+    />
+  );
+}
+
+function RecoveryInput() {
+  const { t } = useTranslation('auth');
+  return (
+    <TextInput
+      name="recoveryCode"
+      label={t('mfa.recoveryCode')}
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={40}
+    />
   );
 }
 

@@ -3,8 +3,8 @@ import { ApiError } from '../../../lib/api-client';
 import { validationKeyOf } from '../../../lib/validation-text';
 
 // The server answers in English (errors.ts, validation-messages.ts). The texts it is known to send
-// are shown in the reader's language; anything else is shown as the server wrote it (spec §8:
-// "the server message").
+// are shown in the reader's language; anything else is shown as the server wrote it, which is
+// better than a vague text of our own.
 
 /** English server texts of the auth module, by their key in the `auth` namespace (server.*). */
 const AUTH_SERVER_TEXTS: Record<string, string> = {
@@ -27,8 +27,7 @@ export function serverText(t: TFunction, text: string): string {
 }
 
 /**
- * The message of a failed call: the server's own text, else the fallback (spec §8 "server message,
- * else …"). A network failure or an answer without a message has no server text.
+ * The message of a failed call: the server's own text, else the fallback. A network failure or an answer without a message has no server text.
  */
 export function failureMessage(t: TFunction, error: unknown, fallback: string): string {
   if (error instanceof ApiError) {

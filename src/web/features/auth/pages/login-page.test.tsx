@@ -11,7 +11,7 @@ import { SessionProvider } from '../../../lib/session/session-provider';
 import { sessionUser } from '../../../lib/session/testing';
 import { LoginPage } from './login-page';
 
-// The login screen of spec §2/§5 in jsdom: real components, i18n, session provider and router;
+// The login screen in jsdom: real components, i18n, session provider and router;
 // only the network (fetch) is replaced, answering as the server does.
 
 const doctor = sessionUser({
@@ -137,7 +137,7 @@ async function form() {
   return screen.findByTestId('login-form');
 }
 
-describe('credentials (spec §5 Login)', () => {
+describe('credentials', () => {
   it('says which fields are required', async () => {
     stubServer();
     renderLogin();
@@ -217,7 +217,7 @@ describe('credentials (spec §5 Login)', () => {
   });
 });
 
-describe('the MFA step (spec §5)', () => {
+describe('the MFA step', () => {
   async function reachMfaStep() {
     stubServer();
     renderLogin();
@@ -280,7 +280,7 @@ describe('the MFA step (spec §5)', () => {
   });
 });
 
-describe('demo accounts (spec §2)', () => {
+describe('demo accounts', () => {
   it('fills the form from the list, and fills the MFA account’s current code on the MFA step', async () => {
     stubServer({ demoMode: true });
     renderLogin();

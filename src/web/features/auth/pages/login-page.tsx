@@ -23,14 +23,14 @@ import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
 import { MfaStep, type SecondFactor } from '../components/mfa-step';
 import { failureMessage } from '../lib/server-text';
 
-// Spec §2 Login screen, §4 Login form, §5 Login rules, §7 login call, §8 login texts.
+// The login screen: credentials, the second factor, passkeys, demo accounts and the way to register.
 
 const credentialsSchema = loginRequestSchema.pick({ email: true, password: true });
 type Credentials = { email: string; password: string };
 
 /** What other pages may hand to the login page through the router's state. */
 export interface LoginLocationState {
-  /** Set by the registration wizard on success (spec §4: a welcome message on login). */
+  /** Set by the registration wizard on success, so the login screen can welcome the new patient. */
   registeredFirstName?: string;
   /** Set by the reset-password page on success. */
   passwordReset?: boolean;
@@ -103,7 +103,7 @@ export function LoginPage() {
         setStep('mfa');
         return;
       }
-      // Spec §5 Login result: success true and a user object, else "Login failed".
+      // Only an answer with success true and a user signs in; anything else reads "Login failed".
       if (!result || result.success !== true) throw new LoginFailure(t('login.failed'));
       if (!result.user) throw new LoginFailure(t('login.noUserData'));
       succeed(result);
@@ -189,7 +189,7 @@ export function LoginPage() {
                 {t('login.or')}
                 <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
               </div>
-              {/* Biometric sign-in (passkeys); the button waits the spec's 1 s before handing over. */}
+              {/* Biometric sign-in (passkeys); the button waits 1 s before handing over, so the welcome can be read. */}
               <BiometricButton onSignedIn={succeed} />
             </div>
           ) : (

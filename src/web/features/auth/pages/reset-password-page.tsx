@@ -17,7 +17,7 @@ import { MfaStep, type SecondFactor } from '../components/mfa-step';
 import { failureMessage } from '../lib/server-text';
 import type { LoginLocationState } from './login-page';
 
-// Issue 3 item 2 and DESIGN.md §5: the e-mailed link carries a single-use token in the fragment
+// The e-mailed link carries a single-use token in the fragment
 // (#token=…), which browsers never send to a server. The page takes it and removes it from the
 // address bar at once, so it is not left in history, bookmarks or a shared screen.
 

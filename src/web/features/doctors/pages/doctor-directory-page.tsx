@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { SearchX, UsersRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DIRECTORY_LANGUAGES } from '../../../../contracts/doctors';
+import { DIRECTORY_LANGUAGES, directoryFilterFormSchema, type DirectoryFilterForm } from '../../../../contracts/doctors';
 import { SPECIALTIES } from '../../../../contracts/specialties';
+import { CheckboxInput, SelectInput, TextInput } from '../../../components/form/fields';
+import { Form } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { DelayedLoading } from '../../../components/ui/delayed-loading';
-import { inputClasses } from '../../../components/ui/field';
 import { DIRECTORY_PAGE_SIZE, directoryQuery, type DirectoryFilters } from '../api/doctors';
 import { DirectoryCard } from '../components/directory-card';
 
@@ -25,13 +27,18 @@ function filtersFrom(params: URLSearchParams): DirectoryFilters {
   };
 }
 
+function formValuesOf(filters: DirectoryFilters): DirectoryFilterForm {
+  return { q: filters.q, specialty: filters.specialty, language: filters.language, telemedicine: filters.telemedicine };
+}
+
 /** The view `doctors` (and the older patient path /patient/care-team): the organisation's doctor directory. */
 export function DoctorDirectoryPage() {
   const { t } = useTranslation('doctors');
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const [search, setSearch] = useState(filters.q);
   const query = useQuery(directoryQuery(filters));
+  const form = useSchemaForm({ schema: directoryFilterFormSchema, defaultValues: formValuesOf(filters) });
+  const { subscribe, reset, getValues, submitWith } = form;
   // The params this page last asked for. react-router hands a functional update the params of the
   // render that made the setter, so the debounced search below (set up renders ago) would drop a
   // filter chosen meanwhile; building every change on this ref keeps each one. It follows the URL
@@ -40,6 +47,19 @@ export function DoctorDirectoryPage() {
   useEffect(() => {
     latest.current = params;
   }, [params]);
+
+  /** Writes the filters read through the form into the address bar; only what changed, so the page stays unless a filter moved. */
+  const apply = (values: DirectoryFilterForm) => {
+    const current = new URLSearchParams(latest.current ?? params);
+    const wanted: Record<keyof DirectoryFilterForm, string> = {
+      q: values.q,
+      specialty: values.specialty,
+      language: values.language,
+      telemedicine: values.telemedicine ? 'true' : '',
+    };
+    const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => (current.get(key) ?? '') !== value));
+    if (Object.keys(changes).length > 0) update(changes);
+  };
 
   const update = (changes: Partial<Record<keyof DirectoryFilters, string>>) => {
     const next = new URLSearchParams(latest.current ?? params);
@@ -53,17 +73,39 @@ export function DoctorDirectoryPage() {
     setParams(next, { replace: true });
   };
 
-  // Typing searches after a short pause, not on every key.
+  // The choices follow the address bar when it changes from outside (back and forward); the text
+  // being typed stays as it is. A reset names no field, so it writes nothing back.
+  const { specialty, language, telemedicine } = filters;
   useEffect(() => {
-    if (search.trim() === filters.q.trim()) return;
-    const timer = setTimeout(() => update({ q: search.trim() }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render; the search text drives this
-  }, [search]);
+    const shown = getValues();
+    if (shown.specialty === specialty && shown.language === language && shown.telemedicine === telemedicine) return;
+    reset({ ...shown, specialty, language, telemedicine });
+  }, [specialty, language, telemedicine, getValues, reset]);
+
+  // Choices apply at once; typing searches after a short pause, not on every key. Enter applies at once too.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const read = useEffectEvent(() => {
+    clearTimeout(timer.current);
+    void submitWith(apply)();
+  });
+  useEffect(() => {
+    const stop = subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        if (!name) return;
+        clearTimeout(timer.current);
+        if (name === 'q') timer.current = setTimeout(read, SEARCH_DEBOUNCE_MS);
+        else read();
+      },
+    });
+    return () => {
+      stop();
+      clearTimeout(timer.current);
+    };
+  }, [subscribe]);
 
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
-  const selectClasses = inputClasses(false, 'min-h-10');
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -75,73 +117,43 @@ export function DoctorDirectoryPage() {
         <p className="mt-1 max-w-2xl text-slate-700 dark:text-slate-300">{t('directory.description')}</p>
       </header>
 
-      <form
+      <Form
+        form={form}
+        onSubmit={(values) => {
+          clearTimeout(timer.current);
+          apply(values);
+        }}
         role="search"
         aria-label={t('directory.filtersLabel')}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        onSubmit={(e) => e.preventDefault()}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="directory-search" className="text-sm font-medium">
-            {t('directory.search')}
-          </label>
-          <input
-            id="directory-search"
-            type="search"
-            value={search}
-            maxLength={100}
-            autoComplete="off"
-            placeholder={t('directory.searchPlaceholder')}
-            onChange={(e) => setSearch(e.target.value)}
-            className={selectClasses}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="directory-specialty" className="text-sm font-medium">
-            {t('directory.specialty')}
-          </label>
-          <select
-            id="directory-specialty"
-            value={filters.specialty}
-            onChange={(e) => update({ specialty: e.target.value })}
-            className={selectClasses}
-          >
-            <option value="">{t('directory.allSpecialties')}</option>
-            {SPECIALTIES.map((specialty) => (
-              <option key={specialty.key} value={specialty.name}>
-                {t(`specialties.${specialty.key}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="directory-language" className="text-sm font-medium">
-            {t('directory.language')}
-          </label>
-          <select
-            id="directory-language"
-            value={filters.language}
-            onChange={(e) => update({ language: e.target.value })}
-            className={selectClasses}
-          >
-            <option value="">{t('directory.allLanguages')}</option>
-            {DIRECTORY_LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {t(`languages.${language}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="flex min-h-10 items-center gap-2 self-end text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={filters.telemedicine}
-            onChange={(e) => update({ telemedicine: e.target.checked ? 'true' : '' })}
-            className="size-5 accent-brand-700"
-          />
-          {t('directory.telemedicineOnly')}
-        </label>
-      </form>
+        <TextInput
+          name="q"
+          id="directory-search"
+          type="search"
+          label={t('directory.search')}
+          maxLength={100}
+          autoComplete="off"
+          placeholder={t('directory.searchPlaceholder')}
+        />
+        <SelectInput name="specialty" id="directory-specialty" label={t('directory.specialty')} className="min-h-10">
+          <option value="">{t('directory.allSpecialties')}</option>
+          {SPECIALTIES.map((specialty) => (
+            <option key={specialty.key} value={specialty.name}>
+              {t(`specialties.${specialty.key}`)}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput name="language" id="directory-language" label={t('directory.language')} className="min-h-10">
+          <option value="">{t('directory.allLanguages')}</option>
+          {DIRECTORY_LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {t(`languages.${language}`)}
+            </option>
+          ))}
+        </SelectInput>
+        <CheckboxInput name="telemedicine" label={t('directory.telemedicineOnly')} className="min-h-10 justify-center self-end" />
+      </Form>
 
       {query.isPending ? (
         <DelayedLoading />

@@ -47,6 +47,7 @@ function chart(overrides: Partial<PatientChart> = {}): PatientChart {
     latestVitals: [],
     labResults: [],
     appointments: [],
+    visitSummaries: [],
     documents: [],
     ...overrides,
   };
@@ -176,6 +177,34 @@ describe('patient chart views', { timeout: 20_000 }, () => {
     expect(visits[0]).toHaveTextContent('Specialty:Cardiology');
     for (const visit of visits) expect(within(visit).getByText('No summary written yet.')).toBeInTheDocument();
     expect(screen.queryByText(/Future/)).not.toBeInTheDocument();
+  });
+
+  it('shows the instructions the doctor released for a visit once its note is signed', async () => {
+    const seen = appointment({ status: 'completed', startsAt: '2025-09-05T10:00:00.000Z', reason: 'Follow-up' });
+    const other = appointment({ status: 'completed', startsAt: '2025-01-05T10:00:00.000Z', reason: 'Check-up' });
+    stubRoutes({
+      [CHART]: () =>
+        json({
+          data: chart({
+            appointments: [seen, other],
+            visitSummaries: [
+              {
+                appointmentId: seen.id,
+                doctor: { id: id(), firstName: 'Maria', lastName: 'Lopez' },
+                instructions: 'Walk 30 minutes a day.\nCome back in three months.',
+                releasedAt: '2025-09-05T12:00:00.000Z',
+              },
+            ],
+          }),
+        }),
+    });
+    renderPatientView(<VisitNotesPage />);
+    const visits = await screen.findAllByTestId('visit');
+    const summary = within(visits[0]!).getByTestId('visit-summary');
+    expect(summary).toHaveTextContent('Your doctor’s instructions');
+    expect(summary).toHaveTextContent('Walk 30 minutes a day.');
+    expect(summary).toHaveTextContent('Written by Dr. Maria Lopez');
+    expect(within(visits[1]!).getByText('No summary written yet.')).toBeInTheDocument();
   });
 
   it('says when there are no completed visits', async () => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
 import { pathForView } from '../../../../contracts/views';
 import { InlineLoading, QueryError } from '../../../components/ui/query-states';
@@ -34,6 +35,7 @@ function countryName(locale: string, code: string): string {
  */
 export function DemographicsPage() {
   const { t, i18n } = useTranslation(['health', 'registration']);
+  const nameOf = usePersonName();
   const format = useClinicalFormat();
   const { user } = useSession();
   const query = useQuery({ ...patientDetailQuery(user?.id ?? ''), enabled: Boolean(user) });
@@ -66,7 +68,7 @@ export function DemographicsPage() {
           return (
             <>
               <FactGroup title={t('demographics.personal')}>
-                <Fact label={t('demographics.name')}>{patient.name}</Fact>
+                <Fact label={t('demographics.name')}>{nameOf(patient)}</Fact>
                 <Fact label={t('demographics.dateOfBirth')}>
                   {patient.dateOfBirth ? (
                     t('demographics.birthWithAge', {

@@ -1,6 +1,7 @@
 import { usePersonName } from '../../../lib/person-name';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../contracts/appointments';
+import type { VisitSummary } from '../../../../contracts/clinical-notes';
 import { EmptyState } from '../../../components/ui/query-states';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { ChartView, RecordCard } from '../components/chart-view';
@@ -11,8 +12,9 @@ export function completedVisits(appointments: readonly Appointment[]): Appointme
 }
 
 /**
- * Visit notes for a patient: their completed visits. A visit's summary is written by the
- * doctor in the doctor portal; until then each visit says honestly that none has been written.
+ * Visit notes for a patient: their completed visits. A visit's summary is released when the doctor
+ * signs the visit's note (its instructions for the patient); until then each visit says honestly
+ * that none has been written.
  */
 export function VisitNotesPage() {
   const { t } = useTranslation('health');
@@ -20,8 +22,9 @@ export function VisitNotesPage() {
   const format = useClinicalFormat();
   return (
     <ChartView title={t('visits.title')} intro={t('visits.intro')} errorText={t('errors.visits')}>
-      {({ appointments }) => {
+      {({ appointments, visitSummaries }) => {
         const visits = completedVisits(appointments);
+        const summaryOf = new Map(visitSummaries.map((summary) => [summary.appointmentId, summary]));
         if (visits.length === 0) return <EmptyState>{t('visits.empty')}</EmptyState>;
         return (
           <ul className="flex flex-col gap-3">
@@ -40,14 +43,37 @@ export function VisitNotesPage() {
                   { label: t('visits.reason'), value: visit.reason },
                 ]}
               >
-                <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                  {t('visits.noSummary')}
-                </p>
+                <VisitSummaryBlock summary={summaryOf.get(visit.id)} />
               </RecordCard>
             ))}
           </ul>
         );
       }}
     </ChartView>
+  );
+}
+
+function VisitSummaryBlock({ summary }: { summary: VisitSummary | undefined }) {
+  const { t } = useTranslation('health');
+  const nameOf = usePersonName();
+  const format = useClinicalFormat();
+  if (!summary) {
+    return (
+      <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        {t('visits.noSummary')}
+      </p>
+    );
+  }
+  return (
+    <div
+      data-testid="visit-summary"
+      className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+    >
+      <h3 className="font-semibold">{t('visits.summaryTitle')}</h3>
+      <p className="mt-1 whitespace-pre-wrap break-words">{summary.instructions}</p>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
+        {t('visits.summaryBy', { name: nameOf(summary.doctor), date: format.date(summary.releasedAt) })}
+      </p>
+    </div>
   );
 }

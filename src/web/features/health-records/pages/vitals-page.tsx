@@ -32,7 +32,7 @@ export function VitalsPage() {
         errorText={t('errors.vitals')}
         emptyText={t('vitals.empty')}
         isEmpty={(vitals) => vitals.length === 0}
-        loading={<MeasurePlaceholders />}
+        loading={<MeasureSkeletons />}
       >
         {(vitals) => (
           <div className="grid gap-6 lg:grid-cols-2">
@@ -50,10 +50,10 @@ export function VitalsPage() {
  * The shape of the first measure cards while the readings load: the cards take the room they will
  * use, so the page does not shift when they arrive (measured in e2e/a11y-i18n.spec.ts).
  */
-function MeasurePlaceholders() {
+function MeasureSkeletons() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2" data-testid="vital-placeholders">
-      {/* Said to screen readers; on screen the placeholders show it, and a line of text would move them. */}
+    <div className="grid gap-6 lg:grid-cols-2" data-testid="vital-skeleton">
+      {/* Said to screen readers; on screen the skeletons show it, and a line of text would move them. */}
       <div className="sr-only">
         <InlineLoading />
       </div>

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, SearchX } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { doctorsOfSpecialty, type DoctorListResponse } from '../../../../contracts/doctors';
+import { doctorsApi, doctorsOfSpecialty } from '../../../../contracts/doctors';
 import { Dialog } from '../../../components/ui/dialog';
+import { routeQuery } from '../../../lib/api-routes';
 import { DoctorGrid } from './doctor-card';
 
 export interface ExplorerSelection {
@@ -21,11 +22,8 @@ export interface ExplorerSelection {
 export default function SpecialtiesExplorerModal({ selection, onClose }: { selection: ExplorerSelection; onClose: () => void }) {
   const { t } = useTranslation('doctors');
   // The server narrows the list too, so an organisation with many doctors still sends only these.
-  const query = useQuery<DoctorListResponse>({ queryKey: [`/api/doctors?specialty=${encodeURIComponent(selection.specialty)}`] });
-  const doctors = useMemo(
-    () => (query.data ? doctorsOfSpecialty(query.data.data, selection.specialty) : []),
-    [query.data, selection.specialty],
-  );
+  const query = useQuery(routeQuery(doctorsApi.list, { query: { specialty: selection.specialty } }, (answer) => answer.data));
+  const doctors = useMemo(() => (query.data ? doctorsOfSpecialty(query.data, selection.specialty) : []), [query.data, selection.specialty]);
 
   return (
     <Dialog open title={t('explorer.modal.title', { specialty: selection.label })} onClose={onClose} size="xl" testId="specialists-modal">

@@ -16,7 +16,13 @@ const ALLERGIES = `/api/patients/${PATIENT_ID}/allergies`;
 
 const lisinopril = medication({ id: '11111111-1111-4111-8111-111111111111', name: 'Lisinopril' });
 const metformin = medication({ id: '22222222-2222-4222-8222-222222222222', name: 'Metformin' });
-const imported = medication({ id: '33333333-3333-4333-8333-333333333333', name: 'Levothyroxine', prescribedBy: null, prescriberId: null });
+const imported = medication({
+  id: '33333333-3333-4333-8333-333333333333',
+  name: 'Levothyroxine',
+  prescribedBy: null,
+  prescriber: null,
+  prescriberId: null,
+});
 
 function refillRequest(overrides: Partial<RefillRequest> = {}): RefillRequest {
   return {
@@ -27,6 +33,7 @@ function refillRequest(overrides: Partial<RefillRequest> = {}): RefillRequest {
     note: null,
     prescriberId: lisinopril.prescriberId,
     prescribedBy: lisinopril.prescribedBy,
+    prescriber: lisinopril.prescriber,
     requestedAt: '2026-03-02T09:00:00.000Z',
     decidedAt: null,
     decisionReason: null,

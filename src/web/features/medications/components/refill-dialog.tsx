@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestRefill } from '../api/refill-requests';
+import { useDoctorName } from '../../../lib/person-name';
 
 /** The server's refusal codes (contracts `refillRequestsApi`): an open request is the route's one CONFLICT. */
 const REFUSALS: Record<string, string> = {
@@ -30,6 +31,8 @@ function failureKey(error: unknown): string {
 /** Asks the prescriber for a refill of one medication, with an optional note. */
 export function RefillDialog({ medication, patientId, onClose }: { medication: Medication; patientId: string; onClose: () => void }) {
   const { t } = useTranslation('medications');
+  const doctorName = useDoctorName();
+  const prescriber = medication.prescriber ? doctorName(medication.prescriber) : (medication.prescribedBy ?? '');
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useRequestRefill(patientId);
   const form = useSchemaForm({ schema: createRefillRequestSchema, defaultValues: { note: '' } });
@@ -38,7 +41,7 @@ export function RefillDialog({ medication, patientId, onClose }: { medication: M
     setFailure(null);
     await mutation.mutateAsync({ medicationId: medication.id, note: note ?? '' });
     toast.success(t('refill.sent.title'), {
-      description: t('refill.sent.body', { name: medication.name, prescriber: medication.prescribedBy ?? '' }),
+      description: t('refill.sent.body', { name: medication.name, prescriber }),
     });
     onClose();
   };
@@ -48,7 +51,7 @@ export function RefillDialog({ medication, patientId, onClose }: { medication: M
       open
       onClose={onClose}
       title={t('refill.title', { name: medication.name })}
-      description={t('refill.description', { prescriber: medication.prescribedBy ?? '' })}
+      description={t('refill.description', { prescriber })}
       testId="refill-dialog"
     >
       <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-4">

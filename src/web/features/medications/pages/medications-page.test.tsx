@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allergy, json, medication, PATIENT_ID, renderPatientView, stubRoutes } from '../../../lib/clinical/testing';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { MedicationsPage } from './medications-page';
 
 const MEDICATIONS = `/api/medications/patient/${PATIENT_ID}`;
@@ -23,7 +23,14 @@ describe('medications view', { timeout: 20_000 }, () => {
     stubRoutes({
       [MEDICATIONS]: list([
         medication({ instructions: 'Take with water' }),
-        medication({ name: 'Amoxicillin', status: 'discontinued', route: 'intravenous', endDate: '2025-07-01', prescribedBy: null }),
+        medication({
+          name: 'Amoxicillin',
+          status: 'discontinued',
+          route: 'intravenous',
+          endDate: '2025-07-01',
+          prescribedBy: null,
+          prescriber: null,
+        }),
       ]),
       [ALLERGIES]: list([allergy({ allergen: 'Peanuts', type: 'food', severity: 'moderate', reaction: null }), allergy()]),
     });
@@ -52,6 +59,21 @@ describe('medications view', { timeout: 20_000 }, () => {
     expect(items[0]).toHaveTextContent('Medicine · Severe');
     expect(items[0]).toHaveTextContent('Reaction: Hives');
     expect(items[1]).toHaveTextContent('Food · Moderate');
+  });
+
+  it('names the prescriber in the reader’s order: in Chinese, family name first and unspaced, with the title', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      stubRoutes({
+        [MEDICATIONS]: list([medication({ prescribedBy: 'Dr. 伟 王', prescriber: { firstName: '伟', lastName: '王' } })]),
+        [ALLERGIES]: list([]),
+      });
+      renderPatientView(<MedicationsPage />);
+      const current = await screen.findByTestId('medications-current');
+      expect(await within(current).findByText('王伟 医生')).toBeInTheDocument();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says when there are no medications and no allergies', async () => {

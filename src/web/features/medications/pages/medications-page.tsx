@@ -16,6 +16,7 @@ import { RefillDialog } from '../components/refill-dialog';
 import { RefillStatus } from '../components/refill-status';
 import { SharePanel } from '../components/share-panel';
 import { PageSection } from '../../../components/ui/page-section';
+import { useDoctorName } from '../../../lib/person-name';
 
 /**
  * Medications for a patient: current and past medicines, allergies beside them, refill
@@ -123,6 +124,7 @@ function MedicationCards({ medications, refill }: { medications: Medication[]; r
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
   const catalogue = useClinicalCatalogue();
+  const doctorName = useDoctorName();
   const routeLabel = (route: string | null) =>
     route === null
       ? t('medications.unknown')
@@ -146,7 +148,9 @@ function MedicationCards({ medications, refill }: { medications: Medication[]; r
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.route')}</dt>
             <dd className="break-words">{routeLabel(medication.route)}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.prescriber')}</dt>
-            <dd className="break-words">{medication.prescribedBy ?? t('medications.unknown')}</dd>
+            <dd className="break-words">
+              {medication.prescriber ? doctorName(medication.prescriber) : (medication.prescribedBy ?? t('medications.unknown'))}
+            </dd>
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.startDate')}</dt>
             <dd>{format.calendarDate(medication.startDate)}</dd>
             {medication.endDate ? (

@@ -7,6 +7,7 @@ import { DelayedLoading } from '../../../components/ui/delayed-loading';
 import { ApiError } from '../../../lib/api-client';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { sharedMedicationQuery } from '../api/shared-medication';
+import { useDoctorName } from '../../../lib/person-name';
 
 /**
  * The one public view besides the landing page and sign-in: a patient's shared medication list, open without sign-in.
@@ -16,6 +17,7 @@ import { sharedMedicationQuery } from '../api/shared-medication';
 export function SharedMedicationPage() {
   const { token = '' } = useParams();
   const { t, i18n } = useTranslation('common');
+  const doctorName = useDoctorName();
   const catalogue = useClinicalCatalogue();
   const query = useQuery(sharedMedicationQuery(token));
 
@@ -65,7 +67,11 @@ export function SharedMedicationPage() {
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {[
                     m.startDate ? t('sharedMedication.since', { date: date.format(new Date(m.startDate)) }) : null,
-                    m.prescribedBy ? t('sharedMedication.prescribedBy', { name: m.prescribedBy }) : null,
+                    m.prescriber
+                      ? t('sharedMedication.prescribedBy', { name: doctorName(m.prescriber) })
+                      : m.prescribedBy
+                        ? t('sharedMedication.prescribedBy', { name: m.prescribedBy })
+                        : null,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -281,6 +281,16 @@ describe('opening one', () => {
     expect(within(detail).queryByRole('link')).toBeNull();
   });
 
+  it('opens a security notice written with the old /settings link on the security section of the settings view', async () => {
+    notificationServer([item(1, { type: 'system', actionUrl: '/settings' })]);
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(screen.getByRole('button', { name: /^(Unread:\s*)?Title 1/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Title 1' });
+    expect(within(detail).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/profile-settings#security');
+  });
+
   it('does not mark an already read one again', async () => {
     const server = notificationServer([item(1, { isRead: true })]);
     const user = userEvent.setup();

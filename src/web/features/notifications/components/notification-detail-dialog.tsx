@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Notification } from '../../../../contracts/notifications';
+import { currentNotificationLink, type Notification } from '../../../../contracts/notifications';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { notificationText } from '../../../lib/realtime/notification-text';
@@ -27,7 +27,7 @@ export function NotificationDetailDialog({ userId, notification, onClose }: Prop
   const text = notificationText(t, notification);
   const { metadata } = notification;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notification.createdAt));
-  const action = internalPath(notification.actionUrl);
+  const action = internalPath(currentNotificationLink(notification.actionUrl));
   const details = [
     metadata.doctorName ? { key: 'doctor', value: metadata.doctorName } : null,
     metadata.patientName ? { key: 'patient', value: metadata.patientName } : null,

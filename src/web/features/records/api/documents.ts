@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { documentsApi, type DocumentCategory, type DocumentItem } from '../../../../contracts/documents';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError, fetchCsrfToken } from '../../../lib/api-client';
 import { callRoute, routeMatcher, routeQuery, routeUrl, type QueryMatcher } from '../../../lib/api-routes';
 import { i18next } from '../../../lib/i18n';
 
@@ -90,6 +90,5 @@ export async function uploadDocument(patientId: string, category: DocumentCatego
   const form = new FormData();
   form.append('category', category);
   form.append('file', file, file.name);
-  const { csrfToken } = await api.get<{ csrfToken: string }>('/csrf-token');
-  return send(routeUrl(documentsApi.upload, { params: { id: patientId } }), form, csrfToken, options);
+  return send(routeUrl(documentsApi.upload, { params: { id: patientId } }), form, await fetchCsrfToken(), options);
 }

@@ -10,6 +10,7 @@ import { useClinicalFormat } from '../../../lib/clinical/format';
 import { useSession } from '../../../lib/session/use-session';
 import { deleteDocument, documentContentUrl, documentsOf } from '../api/documents';
 import { useFileSize } from './format';
+import { useDoctorName, usePersonName } from '../../../lib/person-name';
 
 // The documents of one category (or all), newest first: what each is, and a real download (the
 // server answers it as an attachment, so the browser saves it). A patient's own uploads can be
@@ -100,6 +101,8 @@ export function DocumentList({
 function DocumentRow({ document, onDelete }: { document: DocumentItem; onDelete(): void }) {
   const { t } = useTranslation('records');
   const { user } = useSession();
+  const nameOf = usePersonName();
+  const doctorName = useDoctorName();
   const format = useClinicalFormat();
   const fileSize = useFileSize();
   const typeKey = TYPE_KEYS[document.mimeType];
@@ -109,7 +112,7 @@ function DocumentRow({ document, onDelete }: { document: DocumentItem; onDelete(
       ? t('list.uploaderUnknown')
       : document.uploader.id === user?.id
         ? t('list.uploadedByYou')
-        : t('list.uploadedBy', { name: document.uploader.name });
+        : t('list.uploadedBy', { name: document.uploader.role === 'doctor' ? doctorName(document.uploader) : nameOf(document.uploader) });
   return (
     <li
       data-testid="document-item"

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_REFUSALS, type DocumentItem } from '../../../../contracts/documents';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_REFUSAL_KEYS, DOCUMENT_REFUSALS, type DocumentItem } from '../../../../contracts/documents';
 import { json, PATIENT_ID, renderPatientView, stubRoutes } from '../../../lib/clinical/testing';
 import { initI18n } from '../../../lib/i18n';
-import english from '../../../locales/en/records.json';
+import english from '../../../locales/en/validation.json';
 import { UploadForm } from './upload-form';
 
 // The upload form: the same checks as the server before sending, a progress bar fed by the upload's
@@ -62,7 +62,7 @@ function documentItem(overrides: Partial<DocumentItem> = {}): DocumentItem {
     mimeType: 'application/pdf',
     sizeBytes: PDF.length,
     origin: 'patient',
-    uploader: { id: PATIENT_ID, name: 'Ann Patient', role: 'patient' },
+    uploader: { id: PATIENT_ID, name: 'Ann Patient', firstName: 'Ann', lastName: 'Patient', role: 'patient' },
     uploadedAt: '2026-02-01T09:00:00.000Z',
     canDelete: true,
     ...overrides,
@@ -90,7 +90,13 @@ async function fill(user: ReturnType<typeof userEvent.setup>, file: File, catego
 
 describe('upload form', { timeout: 20_000 }, () => {
   it('says in English exactly what the server says', () => {
-    expect(english.upload.errors).toEqual(DOCUMENT_REFUSALS);
+    const shown = Object.fromEntries(
+      Object.entries(DOCUMENT_REFUSAL_KEYS).map(([reason, key]) => [
+        reason,
+        english.document[key.replace('document.', '') as keyof typeof english.document],
+      ]),
+    );
+    expect(shown).toEqual(DOCUMENT_REFUSALS);
   });
 
   it('sends the category and file with the CSRF token, shows progress, then reports the upload', async () => {
@@ -143,7 +149,7 @@ describe('upload form', { timeout: 20_000 }, () => {
     await user.upload(screen.getByLabelText('File'), big);
     expect(await screen.findByTestId('file-error')).toHaveTextContent(DOCUMENT_REFUSALS['too-large']);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByTestId('category-error')).toHaveTextContent(DOCUMENT_REFUSALS['category-invalid']);
+    expect(await screen.findByTestId('category-error')).toHaveTextContent(DOCUMENT_REFUSALS['category-invalid']);
     expect(FakeXhr.last).toBeUndefined();
   });
 

@@ -1,17 +1,17 @@
 import { Upload, X } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { useController, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  DOCUMENT_ACCEPT,
-  documentRefusalOf,
-  type DocumentCategory,
-  type DocumentItem,
-  type DocumentRefusal,
-} from '../../../../contracts/documents';
+import { z } from 'zod';
+import { DOCUMENT_ACCEPT, DOCUMENT_REFUSAL_KEYS, type DocumentCategory, type DocumentItem } from '../../../../contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../../contracts/health-records';
+import { SelectInput } from '../../../components/form/fields';
+import { Form, SubmitButton } from '../../../components/form/form';
+import { useSchemaForm, type PlacedError } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
-import { FormAlert, inputClasses } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { UploadCancelled, uploadDocument } from '../api/documents';
 import { precheckFile } from './file-facts';
 import { useFileSize, usePercent } from './format';
@@ -22,36 +22,50 @@ import { useFileSize, usePercent } from './format';
 
 type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'done'; name: string } | { kind: 'cancelled' };
 
+/** A category and a file that passes the server's checks (run on the file's first bytes here). */
+const uploadFormSchema = z.object({
+  category: z.enum(DOCUMENT_CATEGORIES, DOCUMENT_REFUSAL_KEYS['category-invalid']),
+  file: z.instanceof(File, { message: DOCUMENT_REFUSAL_KEYS['file-required'] }).superRefine(async (file, ctx) => {
+    const reason = await precheckFile(file);
+    if (reason) ctx.addIssue({ code: 'custom', message: DOCUMENT_REFUSAL_KEYS[reason] });
+  }),
+});
+
+interface UploadFormValues {
+  category: DocumentCategory | '';
+  file: File | null;
+}
+
+const EMPTY: UploadFormValues = { category: '', file: null };
+
 export function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded(item: DocumentItem): void }) {
   const { t } = useTranslation('records');
   const fileSize = useFileSize();
   const formatPercent = usePercent();
-  const ids = { category: useId(), file: useId(), hint: useId(), categoryError: useId(), fileError: useId() };
-  const [category, setCategory] = useState<DocumentCategory | ''>('');
-  const [file, setFile] = useState<File | null>(null);
-  const [categoryError, setCategoryError] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const ids = { file: useId(), hint: useId(), fileError: useId() };
+  const form = useSchemaForm<UploadFormValues, z.output<typeof uploadFormSchema>>({ schema: uploadFormSchema, defaultValues: EMPTY });
+  const { control, setValue, clearErrors, trigger } = form;
+  const { field: fileField } = useController({ name: 'file', control });
+  const { errors } = useFormState({ control, name: 'file' });
+  const file = fileField.value;
+  const fileError = fieldErrorText(t, errors.file?.message);
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
   const [lastPercent, setLastPercent] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement | null>(null);
   const uploading = phase.kind === 'uploading';
 
-  const refusalText = (reason: DocumentRefusal) => t(`upload.errors.${reason}`);
-
-  async function choose(chosen: File | null) {
+  // A chosen file is checked at once (the form's other rules wait for the submit): a wrong file is
+  // said before anyone presses Upload.
+  function choose(chosen: File | null) {
     setFailure(null);
     setPhase({ kind: 'idle' });
     setLastPercent(null);
-    setFile(chosen);
-    if (!chosen) {
-      setFileError(null);
-      return;
-    }
-    const reason = await precheckFile(chosen);
-    setFileError(reason ? refusalText(reason) : null);
+    clearErrors('file');
+    setValue('file', chosen, { shouldDirty: true });
+    if (chosen) void trigger('file');
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -59,23 +73,17 @@ export function UploadForm({ patientId, onUploaded }: { patientId: string; onUpl
     setDragging(false);
     if (uploading) return;
     const dropped = event.dataTransfer.files[0];
-    if (dropped) void choose(dropped);
+    if (dropped) choose(dropped);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (uploading) return;
+  async function send(values: z.output<typeof uploadFormSchema>) {
     setFailure(null);
-    const missingCategory = category === '';
-    setCategoryError(missingCategory ? refusalText('category-invalid') : null);
-    if (!file) setFileError(refusalText('file-required'));
-    if (missingCategory || !file || fileError) return;
     const abort = new AbortController();
     controller.current = abort;
     setPhase({ kind: 'uploading', percent: 0 });
     setLastPercent(0);
     try {
-      const item = await uploadDocument(patientId, category, file, {
+      const item = await uploadDocument(patientId, values.category, values.file, {
         signal: abort.signal,
         onProgress: (loaded, total) => {
           const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
@@ -85,7 +93,7 @@ export function UploadForm({ patientId, onUploaded }: { patientId: string; onUpl
       });
       setLastPercent(100);
       setPhase({ kind: 'done', name: item.filename });
-      setFile(null);
+      setValue('file', null);
       if (input.current) input.current.value = '';
       onUploaded(item);
     } catch (error) {
@@ -96,49 +104,29 @@ export function UploadForm({ patientId, onUploaded }: { patientId: string; onUpl
       }
       setPhase({ kind: 'idle' });
       setLastPercent(null);
-      const reason =
-        error instanceof ApiError ? documentRefusalOf(error.fields?.file ?? error.fields?.category ?? error.message) : undefined;
-      if (reason === 'category-invalid') setCategoryError(refusalText(reason));
-      else if (reason) setFileError(refusalText(reason));
-      else setFailure(error instanceof ApiError && error.code === 'NETWORK' ? error.message : t('upload.failed'));
+      // The kit puts a refusal of the category or the file beside it, in the reader's language.
+      throw error;
     } finally {
       controller.current = null;
     }
   }
 
+  function failed(error: unknown, placed: readonly PlacedError[]) {
+    if (placed.length > 0) return;
+    setFailure(error instanceof ApiError && error.code === 'NETWORK' ? error.message : t('upload.failed'));
+  }
+
   const percent = phase.kind === 'uploading' ? phase.percent : lastPercent;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="upload-form" aria-busy={uploading}>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.category} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t('upload.category')}
-        </label>
-        <select
-          id={ids.category}
-          name="category"
-          value={category}
-          disabled={uploading}
-          aria-invalid={categoryError ? true : undefined}
-          aria-describedby={categoryError ? ids.categoryError : undefined}
-          onChange={(event) => {
-            setCategory(event.target.value as DocumentCategory | '');
-            setCategoryError(null);
-          }}
-          className={inputClasses(Boolean(categoryError))}
-        >
-          <option value="">{t('upload.chooseCategory')}</option>
-          {DOCUMENT_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`categories.${c}`)}
-            </option>
-          ))}
-        </select>
-        {categoryError ? (
-          <p id={ids.categoryError} className="text-sm text-red-700 dark:text-red-400" data-testid="category-error">
-            {categoryError}
-          </p>
-        ) : null}
-      </div>
+    <Form form={form} onSubmit={send} onFailure={failed} className="flex flex-col gap-4" data-testid="upload-form" aria-busy={uploading}>
+      <SelectInput name="category" label={t('upload.category')} disabled={uploading}>
+        <option value="">{t('upload.chooseCategory')}</option>
+        {DOCUMENT_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`categories.${c}`)}
+          </option>
+        ))}
+      </SelectInput>
 
       <div
         onDragOver={(event) => {
@@ -160,7 +148,10 @@ export function UploadForm({ patientId, onUploaded }: { patientId: string; onUpl
           {t('upload.hint')}
         </p>
         <input
-          ref={input}
+          ref={(element) => {
+            input.current = element;
+            fileField.ref(element);
+          }}
           id={ids.file}
           name="file"
           type="file"
@@ -168,7 +159,8 @@ export function UploadForm({ patientId, onUploaded }: { patientId: string; onUpl
           disabled={uploading}
           aria-invalid={fileError ? true : undefined}
           aria-describedby={[ids.hint, fileError ? ids.fileError : null].filter(Boolean).join(' ')}
-          onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+          onBlur={fileField.onBlur}
           className="block w-full min-w-0 text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white dark:text-slate-200"
         />
         {file ? (
@@ -218,10 +210,17 @@ export function UploadForm({ patientId, onUploaded }: { patientId: string; onUpl
       {failure ? <FormAlert testId="upload-failed">{failure}</FormAlert> : null}
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={uploading}>
+        <SubmitButton
+          pending={
+            <>
+              <Upload className="size-4" aria-hidden="true" />
+              {t('upload.sending')}
+            </>
+          }
+        >
           <Upload className="size-4" aria-hidden="true" />
-          {uploading ? t('upload.sending') : t('upload.submit')}
-        </Button>
+          {t('upload.submit')}
+        </SubmitButton>
         {uploading ? (
           <Button variant="secondary" onClick={() => controller.current?.abort()}>
             <X className="size-4" aria-hidden="true" />
@@ -229,6 +228,6 @@ export function UploadForm({ patientId, onUploaded }: { patientId: string; onUpl
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentItem } from '../../../../contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../../contracts/health-records';
 import { json, PATIENT_ID, renderPatientView } from '../../../lib/clinical/testing';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { RecordsPage } from './records-page';
 
 // The records view: documents by category with counts, real download links, delete of own uploads
@@ -21,7 +21,7 @@ function doc(overrides: Partial<DocumentItem>): DocumentItem {
     mimeType: 'application/pdf',
     sizeBytes: 2048,
     origin: 'clinical',
-    uploader: { id: crypto.randomUUID(), name: 'Dr. Maria Lopez', role: 'doctor' },
+    uploader: { id: crypto.randomUUID(), name: 'Dr. Maria Lopez', firstName: 'Maria', lastName: 'Lopez', role: 'doctor' },
     uploadedAt: '2026-02-01T09:00:00.000Z',
     canDelete: false,
     ...overrides,
@@ -78,7 +78,7 @@ describe('records view', { timeout: 20_000 }, () => {
       mimeType: 'image/png',
       sizeBytes: 1_572_864,
       origin: 'patient',
-      uploader: { id: PATIENT_ID, name: 'Ann Patient', role: 'patient' },
+      uploader: { id: PATIENT_ID, name: 'Ann Patient', firstName: 'Ann', lastName: 'Patient', role: 'patient' },
       canDelete: true,
     });
     fakeServer([own, doc({}), doc({ category: 'imaging', filename: 'x-ray.pdf' })]);
@@ -105,6 +105,18 @@ describe('records view', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('document-item')).toHaveTextContent('x-ray.pdf');
     await user.click(screen.getByTestId('category-referral'));
     expect(await screen.findByText('There are no documents in this category.')).toBeInTheDocument();
+  });
+
+  it('names a doctor who added a document in the reader’s order: in Chinese, family name first and unspaced', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      fakeServer([doc({ uploader: { id: crypto.randomUUID(), name: 'Dr. 伟 王', firstName: '伟', lastName: '王', role: 'doctor' } })]);
+      renderPatientView(<RecordsPage />);
+      const [card] = await screen.findAllByTestId('document-item');
+      expect(card).toHaveTextContent('由 王伟 医生 添加');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('deletes an own upload only after confirmation', async () => {

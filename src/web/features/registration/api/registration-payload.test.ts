@@ -31,7 +31,7 @@ const filled: RegistrationFormValues = {
 // 2026-03-05T10:20:30.123Z: the last six digits of its epoch milliseconds are what the MRN carries.
 const now = new Date('2026-03-05T10:20:30.123Z');
 
-describe('buildRegistrationPayload (spec §3)', () => {
+describe('buildRegistrationPayload', () => {
   it('joins the address as "street, city, state zip" and trims the texts (never the password)', () => {
     const payload = buildRegistrationPayload(filled, now);
     expect(payload.address).toBe('12 Elm Street, Springfield, IL 62701');

@@ -3,7 +3,7 @@ import { ageFromBirthDate, registrationPayloadSchema, splitList, type Registrati
 import { stepOfField, type RegistrationField, type RegistrationFormValues } from '../lib/wizard';
 
 /**
- * Spec §3 "Patient registration payload", built from what the wizard holds:
+ * The registration payload, built from what the wizard holds:
  * the address is "street, city, state zip" (joined as the chosen country has them, the parts sent beside it); the role is patient; the record number is "MRN" plus
  * the last 6 digits of the current time (the server assigns the real one and ignores this);
  * blood type "Unknown" when none was chosen; age is the current year minus the birth year; the
@@ -50,8 +50,8 @@ export function wizardFieldOf(path: string): string {
 }
 
 /**
- * The final check before submitting: the very schema the server validates with (spec §4 "the final
- * action validates"). Returns each failing wizard field with its message key; an issue on a value
+ * The final check before submitting: the very schema the server validates with, so a refusal the
+ * server would give is shown beside its field before anything is sent. Returns each failing wizard field with its message key; an issue on a value
  * without an input (role, age) is returned under `_form`.
  */
 export function payloadIssues(payload: RegistrationPayload): Partial<Record<RegistrationField | '_form', string>> {

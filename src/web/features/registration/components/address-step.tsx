@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_COUNTRIES, addressRuleOf, type AddressCountry } from '../../../../contracts/addresses';
 import { MARITAL_STATUSES } from '../../../../contracts/registration';
-import { SelectField, TextField } from './form-fields';
-import type { StepFieldsProps } from './step-fields';
+import { useFormContext } from 'react-hook-form';
+import { SelectInput, TextInput } from '../../../components/form/fields';
+import { REQUIRED_MARKER } from './required-marker';
 
 /** The countries the wizard offers, named in the reader's language and sorted for it. */
 function useCountryOptions() {
@@ -23,37 +24,68 @@ function useCountryOptions() {
  * state, province or emirate and a ZIP or postal code only where it uses them, required there),
  * marital status and occupation.
  */
-export function AddressStep({ field, country }: StepFieldsProps & { country: AddressCountry }) {
+export function AddressStep({ country }: { country: AddressCountry }) {
   const { t } = useTranslation('registration');
+  const { clearErrors } = useFormContext();
   const countries = useCountryOptions();
   const rule = addressRuleOf(country);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField
-        label={t('fields.country')}
-        autoComplete="country"
+      <div className="sm:col-span-2">
+        <SelectInput
+          name="country"
+          label={t('fields.country')}
+          autoComplete="country"
+          required
+          marker={REQUIRED_MARKER}
+          // Another country asks for other lines, in other shapes: what was said about them no longer holds.
+          registerOptions={{ onChange: () => clearErrors(['state', 'zipCode']) }}
+        >
+          {countries.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
+      <TextInput
+        name="address"
+        label={t('fields.address')}
+        autoComplete="street-address"
         required
-        options={countries}
+        marker={REQUIRED_MARKER}
         className="sm:col-span-2"
-        {...field('country')}
       />
-      <TextField label={t('fields.address')} autoComplete="street-address" required className="sm:col-span-2" {...field('address')} />
-      <TextField label={t('fields.city')} autoComplete="address-level2" required {...field('city')} />
+      <TextInput name="city" label={t('fields.city')} autoComplete="address-level2" required marker={REQUIRED_MARKER} />
       {rule.region !== 'none' ? (
-        <TextField key={rule.region} label={t(`fields.${rule.region}`)} autoComplete="address-level1" required {...field('state')} />
+        <TextInput
+          key={rule.region}
+          name="state"
+          label={t(`fields.${rule.region}`)}
+          autoComplete="address-level1"
+          required
+          marker={REQUIRED_MARKER}
+        />
       ) : null}
       {rule.postal !== 'none' ? (
-        <TextField key={rule.postal} label={t(`fields.${rule.postal}`)} autoComplete="postal-code" required {...field('zipCode')} />
+        <TextInput
+          key={rule.postal}
+          name="zipCode"
+          label={t(`fields.${rule.postal}`)}
+          autoComplete="postal-code"
+          required
+          marker={REQUIRED_MARKER}
+        />
       ) : null}
-      <SelectField
-        label={t('fields.maritalStatus')}
-        options={[
-          { value: '', label: t('placeholders.maritalStatus') },
-          ...MARITAL_STATUSES.map((value) => ({ value, label: t(`maritalStatuses.${value}`) })),
-        ]}
-        {...field('maritalStatus')}
-      />
-      <TextField label={t('fields.occupation')} autoComplete="organization-title" className="sm:col-span-2" {...field('occupation')} />
+      <SelectInput name="maritalStatus" label={t('fields.maritalStatus')}>
+        <option value="">{t('placeholders.maritalStatus')}</option>
+        {MARITAL_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {t(`maritalStatuses.${value}`)}
+          </option>
+        ))}
+      </SelectInput>
+      <TextInput name="occupation" label={t('fields.occupation')} autoComplete="organization-title" className="sm:col-span-2" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canVisitStep, firstInvalidField, isStepReachable, stepOfField } from './wizard';
 
-describe('wizard step navigation (spec §2: only backwards or one step forward)', () => {
+describe('wizard step navigation (only backwards or one step forward)', () => {
   it('always allows going back, to any earlier step', () => {
     expect(canVisitStep(3, 1, false)).toBe(true);
     expect(canVisitStep(3, 2, false)).toBe(true);

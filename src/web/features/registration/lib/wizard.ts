@@ -10,7 +10,7 @@ import {
   type PREFERRED_LANGUAGES,
 } from '../../../../contracts/registration';
 
-// Spec §2/§4 "Registration wizard": three steps; Next validates the current step; steps can be
+// The registration wizard: three steps; Next validates the current step; steps can be
 // clicked only backwards or one step forward; the final action validates everything and submits.
 
 /** Everything the wizard holds, as the inputs hold it (selects start empty, lists are text). */

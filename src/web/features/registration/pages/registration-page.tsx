@@ -1,18 +1,19 @@
 import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { Form } from '../../../components/form/form';
+import { useSchemaForm, type PlacedError } from '../../../components/form/use-schema-form';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { describeRegistrationFailure, serverFieldErrors, useRegisterPatient } from '../api/register-patient';
-import { buildRegistrationPayload, payloadIssues } from '../api/registration-payload';
+import { describeRegistrationFailure, useRegisterPatient } from '../api/register-patient';
+import { buildRegistrationPayload, payloadIssues, wizardFieldOf } from '../api/registration-payload';
 import { AddressStep } from '../components/address-step';
 import { MedicalInfoStep } from '../components/medical-info-step';
 import { PersonalInfoStep } from '../components/personal-info-step';
-import type { DateBinding, FieldBinding } from '../components/step-fields';
 import { StepIndicator } from '../components/step-indicator';
-import { fieldsOfSteps, stepsResolver } from '../lib/steps-resolver';
+import { wizardSchema } from '../lib/wizard-schema';
 import {
   canVisitStep,
   EMPTY_REGISTRATION,
@@ -28,31 +29,27 @@ import {
 
 /** A failed registration's notification stays 7000 ms. */
 export const REGISTRATION_FAILURE_TOAST_MS = 7000;
-/** The router state the login page reads to greet the new patient (spec §4: "shows a welcome message on login"). */
+/** The router state the login page reads to greet the new patient with a welcome on the login screen. */
 export interface RegisteredState {
   registeredFirstName: string;
 }
 
-// Error types: a validation key (translated through the `validation` namespace), a text of this
-// feature (through `registration`), or a server message shown as the server wrote it.
-const REGISTRATION_TEXT = 'registration-text';
-const SERVER_TEXT = 'server-text';
+/** A server error's payload path, as the wizard field that shows it; undefined for values without an input. */
+const serverField = (path: string) => {
+  const field = wizardFieldOf(path);
+  return stepOfField(field) ? field : undefined;
+};
 
-/** Spec §2/§4/§5 "Patient registration wizard": three steps, then POST /api/patients/register. */
+/** The patient registration wizard: three steps, then POST /api/patients/register. */
 export function RegistrationPage() {
   const { t } = useTranslation(['registration', 'validation', 'errors']);
   const navigate = useNavigate();
   const [step, setStep] = useState<StepNumber>(1);
   const [announcement, setAnnouncement] = useState('');
-  const { register, clearErrors, setError, trigger, getValues, getFieldState, setFocus, formState, control } =
-    useForm<RegistrationFormValues>({
-      defaultValues: EMPTY_REGISTRATION,
-      resolver: stepsResolver,
-      // Editing a field clears its error (docs/product.md): no re-validation while typing; errors appear on
-      // Next or Create Account, and a field's error goes away as soon as it is edited.
-      mode: 'onSubmit',
-      reValidateMode: 'onSubmit',
-    });
+  // Next checks the step on screen, Create Account every step (lib/wizard-schema.ts).
+  const schema = useMemo(() => wizardSchema(step), [step]);
+  const form = useSchemaForm<RegistrationFormValues>({ schema, defaultValues: EMPTY_REGISTRATION, serverField });
+  const { setError, trigger, getValues, getFieldState, setFocus, control } = form;
   const country = useWatch({ control, name: 'country' });
   const registration = useRegisterPatient();
   const busy = registration.isPending;
@@ -68,61 +65,24 @@ export function RegistrationPage() {
     else if (target) setFocus(target);
   }, [step, setFocus]);
 
-  const birth = useController({ name: 'dateOfBirth', control });
-  const dateOfBirth: DateBinding = {
-    name: 'dateOfBirth',
-    value: birth.field.value,
-    onChange: (value) => {
-      clearErrors('dateOfBirth');
-      birth.field.onChange(value);
-    },
-    onBlur: birth.field.onBlur,
-    inputRef: birth.field.ref,
-    error: errorText('dateOfBirth'),
-  };
-
-  function errorText(name: RegistrationField): string | undefined {
-    const error = formState.errors[name];
-    let text: string | undefined;
-    if (error?.message) {
-      if (error.type === SERVER_TEXT) text = error.message;
-      else if (error.type === REGISTRATION_TEXT) text = t(`registration:${error.message}`);
-      else text = t(`validation:${error.message}`);
-    }
-    return text;
-  }
-
-  function field(name: RegistrationField): FieldBinding {
-    const text = errorText(name);
-    // Another country asks for other lines, in other shapes: what was said about them no longer holds.
-    const cleared: RegistrationField[] = name === 'country' ? ['country', 'state', 'zipCode'] : [name];
-    return { ...register(name, { onChange: () => clearErrors(cleared) }), error: text };
-  }
-
   function announceErrors() {
     const text = t('errorsSummary');
     // A trailing no-break space makes a repeated summary a change, so it is read out again.
     setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
   }
 
-  /** Moves focus to the first field with an error, showing its step first if needed. */
-  function focusFirstError(steps: readonly StepNumber[]) {
+  /**
+   * Says that fields need attention and shows the step of the first one. The kit focuses a field on
+   * the step on screen; one on another step gets focus once its step is shown.
+   */
+  function showFirstError() {
     const errors = Object.fromEntries(STEP_NUMBERS.flatMap((s) => WIZARD_STEPS[s].fields).map((name) => [name, getFieldState(name).error]));
-    const first = firstInvalidField(errors, steps);
+    const first = firstInvalidField(errors, STEP_NUMBERS);
     if (!first) return;
     announceErrors();
-    if (first.step === step) {
-      setFocus(first.field);
-      return;
-    }
+    if (first.step === step) return;
     pendingFocus.current = first.field;
     setStep(first.step);
-  }
-
-  async function validate(steps: readonly StepNumber[]): Promise<boolean> {
-    const valid = await trigger(fieldsOfSteps(steps));
-    if (!valid) focusFirstError(steps);
-    return valid;
   }
 
   function show(target: StepNumber) {
@@ -131,48 +91,61 @@ export function RegistrationPage() {
     setStep(target);
   }
 
+  /** The step indicator: backwards freely, one step forward when the step on screen is valid. */
   async function goTo(target: StepNumber) {
     if (busy || target === step || !isStepReachable(step, target)) return;
-    // Backwards needs no check; one step forward only when the current step validates.
-    const valid = target < step ? true : await validate([step]);
+    const fields = WIZARD_STEPS[step].fields;
+    const valid = target < step ? true : await trigger([...fields]);
+    if (!valid) {
+      const first = fields.find((name) => getFieldState(name).invalid);
+      announceErrors();
+      if (first) setFocus(first);
+      return;
+    }
     if (canVisitStep(step, target, valid)) show(target);
   }
 
-  async function submit() {
-    // A second Enter or click while the first is still validating or sending starts nothing.
-    if (submitting.current) return;
+  /** The form's submit, once the rules passed: Next on steps 1 and 2 (Enter too), Create Account on step 3. */
+  async function onSubmit() {
+    if (step < 3) {
+      show((step + 1) as StepNumber);
+      return;
+    }
+    // A second Enter or click while the first is still sending starts nothing.
+    if (submitting.current || busy) return;
     submitting.current = true;
     try {
-      await validateAndSend();
+      await send();
     } finally {
       submitting.current = false;
     }
   }
 
-  async function validateAndSend() {
-    if (!(await validate(STEP_NUMBERS))) return;
+  async function send() {
     const payload = buildRegistrationPayload(getValues());
     // The schema the server validates with: a list item or joined address it would refuse is shown here first.
     const issues = payloadIssues(payload);
     const fields = Object.entries(issues).filter(([name]) => name !== '_form') as [RegistrationField, string][];
     if (fields.length > 0) {
       for (const [name, key] of fields) setError(name, { type: 'validate', message: key });
-      focusFirstError(STEP_NUMBERS);
+      const first = firstInvalidField(Object.fromEntries(fields), STEP_NUMBERS);
+      announceErrors();
+      if (first?.step === step) setFocus(first.field);
+      else if (first) {
+        pendingFocus.current = first.field;
+        setStep(first.step);
+      }
       return;
     }
-    try {
-      await registration.mutateAsync(payload);
-      // Success closes the wizard; the login screen thanks them and asks them to check their
-      // mail. The answer is the same whether or not the address had an account already (only the
-      // mailbox learns which), so the name shown is the one typed.
-      const state: RegisteredState = { registeredFirstName: payload.firstName };
-      await navigate('/login', { state });
-    } catch (error) {
-      failed(error);
-    }
+    await registration.mutateAsync(payload);
+    // Success closes the wizard; the login screen thanks them and asks them to check their
+    // mail. The answer is the same whether or not the address had an account already (only the
+    // mailbox learns which), so the name shown is the one typed.
+    const state: RegisteredState = { registeredFirstName: payload.firstName };
+    await navigate('/login', { state });
   }
 
-  function failed(error: unknown) {
+  function failed(error: unknown, placed: readonly PlacedError[]) {
     const description = describeRegistrationFailure(error, t('errors:api.generic'));
     toast.error(t('failure.title'), {
       description:
@@ -183,25 +156,16 @@ export function RegistrationPage() {
             : t('failure.default'),
       duration: REGISTRATION_FAILURE_TOAST_MS,
     });
-    // Nothing typed is lost; the fields the server refused show why, beside their inputs.
-    const fromServer = Object.entries(serverFieldErrors(error)).filter(([name]) => stepOfField(name)) as [
-      RegistrationField,
-      { key?: string; text: string },
-    ][];
-    for (const [name, message] of fromServer) {
-      if (name === 'email' && description.kind === 'emailTaken') setError(name, { type: REGISTRATION_TEXT, message: 'failure.emailTaken' });
-      else if (message.key) setError(name, { type: 'validate', message: message.key });
-      else setError(name, { type: SERVER_TEXT, message: message.text });
+    // Nothing typed is lost; the fields the server refused show why, beside their inputs (the kit
+    // placed them), and a taken address says what to do about it.
+    if (description.kind === 'emailTaken' && placed.some(([field]) => field === 'email')) {
+      setError('email', { type: 'server', message: t('failure.emailTaken') });
     }
-    if (fromServer.length > 0) focusFirstError(STEP_NUMBERS);
+    if (placed.length > 0) showFirstError();
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    // Enter on steps 1 and 2 means Next; on step 3 it means Create Account.
-    if (step < 3) void goTo((step + 1) as StepNumber);
-    else void submit();
+  function invalid(errors: FieldErrors<RegistrationFormValues>) {
+    if (Object.keys(errors).length > 0) showFirstError();
   }
 
   const current = WIZARD_STEPS[step];
@@ -217,7 +181,15 @@ export function RegistrationPage() {
           <StepIndicator current={step} onSelect={(target) => void goTo(target)} disabled={busy} />
         </div>
 
-        <form noValidate onSubmit={onSubmit} aria-busy={busy} aria-labelledby="registration-step-title" className="mt-6">
+        <Form
+          form={form}
+          onSubmit={onSubmit}
+          onFailure={failed}
+          onInvalid={invalid}
+          aria-busy={busy}
+          aria-labelledby="registration-step-title"
+          className="mt-6"
+        >
           <div className="min-w-0">
             <h2
               id="registration-step-title"
@@ -233,9 +205,9 @@ export function RegistrationPage() {
             {step < 3 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t('requiredNote')}</p> : null}
 
             <div className="mt-5">
-              {step === 1 ? <PersonalInfoStep field={field} dateOfBirth={dateOfBirth} /> : null}
-              {step === 2 ? <AddressStep field={field} country={country} /> : null}
-              {step === 3 ? <MedicalInfoStep field={field} /> : null}
+              {step === 1 ? <PersonalInfoStep /> : null}
+              {step === 2 ? <AddressStep country={country} /> : null}
+              {step === 3 ? <MedicalInfoStep /> : null}
             </div>
 
             <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -264,7 +236,7 @@ export function RegistrationPage() {
               )}
             </div>
           </div>
-        </form>
+        </Form>
         <p className="sr-only" aria-live="polite" role="status">
           {announcement}
         </p>

@@ -1,23 +1,17 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  PASSKEY_BROWSER_FLAG_KEY,
-  type BiometricCredentialResponse,
-  type BiometricCredentialsResponse,
-  type PasskeyBrowserFlag,
-  type PasskeyRegistrationOptionsResponse,
-} from '../../../../contracts/passkeys';
-import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PASSKEY_BROWSER_FLAG_KEY, passkeysApi, type PasskeyBrowserFlag } from '../../../../contracts/passkeys';
+import { usersApi } from '../../../../contracts/users';
+import type { RouteInput } from '../../../../contracts/http';
+import { callRoute, routeKey, routeQuery } from '../../../lib/api-routes';
 
-// The user's passkeys (the spec's biometric credentials, §3/§7) for the security settings:
-// list, add (options → the device's prompt → verify), turn on/off, remove.
+// The user's passkeys (biometric credentials on the server) for the security settings: list, add
+// (options → the device's prompt → verify), turn on/off, remove; through passkeysApi.
 
-export const PASSKEYS_PATH = '/api/biometric/credentials';
+/** The cached list's key, which a removal edits in place before the list is asked for again. */
+export const PASSKEYS_KEY = routeKey(passkeysApi.credentials, {});
 
-export const passkeysQuery = queryOptions({
-  queryKey: [PASSKEYS_PATH],
-  queryFn: async () => (await api.get<BiometricCredentialsResponse>(PASSKEYS_PATH)).credentials,
-});
+export const passkeysQuery = routeQuery(passkeysApi.credentials, {}, (answer) => answer.credentials);
 
 /** Tells this browser's login screen whether biometric sign-in is wanted here (see PASSKEY_BROWSER_FLAG_KEY). */
 export function setPasskeyBrowserFlag(flag: PasskeyBrowserFlag): void {
@@ -43,7 +37,7 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (deviceName: string | undefined) => {
-      const { options } = await api.post<PasskeyRegistrationOptionsResponse>('/biometric/register/options', {});
+      const { options } = await callRoute(passkeysApi.registrationOptions, {});
       let response;
       try {
         response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
@@ -51,15 +45,16 @@ export function useAddPasskey() {
         throw new PasskeyRegistrationError('device', error);
       }
       const name = deviceName?.trim();
-      return (
-        await api.post<BiometricCredentialResponse>('/biometric/register/verify', { response, ...(name ? { deviceName: name } : {}) })
-      ).credential;
+      // The browser's own type of the answer says less than the contract's shape; the server checks it.
+      const answer = response as unknown as RouteInput<typeof passkeysApi.register>['body']['response'];
+      const body = { response: answer, ...(name ? { deviceName: name } : {}) };
+      return (await callRoute(passkeysApi.register, { body })).credential;
     },
     onSuccess: () => {
       // Registering turns biometric sign-in on for the account (server) and for this browser.
       setPasskeyBrowserFlag('on');
-      void queryClient.invalidateQueries({ queryKey: [PASSKEYS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/user/settings'] });
+      void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+      void queryClient.invalidateQueries({ queryKey: routeKey(usersApi.settings, {}) });
     },
   });
 }
@@ -68,15 +63,15 @@ export function useSetPasskeyEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, enabled }: { id: string; enabled: boolean }) =>
-      (await api.put<BiometricCredentialResponse>(`/biometric/credentials/${encodeURIComponent(id)}`, { enabled })).credential,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PASSKEYS_PATH] }),
+      (await callRoute(passkeysApi.setEnabled, { params: { id }, body: { enabled } })).credential,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY }),
   });
 }
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ success: true }>(`/biometric/credentials/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PASSKEYS_PATH] }),
+    mutationFn: (id: string) => callRoute(passkeysApi.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY }),
   });
 }

@@ -2,18 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileUpdateResponseSchema } from '../../../../contracts/profile';
 import { patientsApi } from '../../../../contracts/patients';
-import { api } from '../../../lib/api-client';
-import { routeKey } from '../../../lib/api-routes';
+import { usersApi } from '../../../../contracts/users';
+import { callRoute, routeKey } from '../../../lib/api-routes';
 import type { ProfileUpdate } from '../lib/profile-form';
 
-// PUT /api/user/profile/{id}: one's own profile only.
+// usersApi.updateProfile: one's own profile only.
 
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 export function useUpdateProfile(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: ProfileUpdate) => api.put<ProfileUpdateResponse>(`/user/profile/${encodeURIComponent(userId)}`, update),
+    mutationFn: (update: ProfileUpdate): Promise<ProfileUpdateResponse> =>
+      callRoute(usersApi.updateProfile, { params: { id: userId }, body: update }),
     // A patient's own chart views (demographics, the whole chart) show what was just saved.
     onSuccess: () => {
       const [own] = routeKey(patientsApi.detail, { params: { id: userId } });

@@ -16,7 +16,7 @@ async function fill(current: string, next: string, confirm: string) {
 }
 
 describe('change password', () => {
-  it('keeps the button disabled until all fields are filled, match and the password is strong enough (spec §5)', async () => {
+  it('keeps the button disabled until all fields are filled, match and the password is strong enough', async () => {
     stubServer(() => json({}, 500));
     renderWithSession(<ChangePasswordForm />);
     const submit = screen.getByRole('button', { name: 'Change password' });

@@ -6,7 +6,7 @@ import { userSettingsQuery, useUpdateUserSettings } from '../api/user-settings';
 import { SectionError } from './settings-section';
 
 /**
- * Spec §2 Settings "notifications": which kinds of live notification pop up as a message. Each
+ * The notifications settings: which kinds of live notification pop up as a message. Each
  * choice is saved at once (PUT /api/user/settings). A silenced kind still reaches the bell's list;
  * urgent notifications and changes to one's access always pop up (lib/realtime/notification-category.ts).
  */

@@ -135,7 +135,7 @@ describe('PasskeysSection', () => {
     expect(screen.getByLabelText('Device name (optional)')).toHaveValue('');
   });
 
-  it('shows the spec text when the person cancels the device prompt, and stores nothing', async () => {
+  it('shows its own text when the person cancels the device prompt, and stores nothing', async () => {
     device.startRegistration.mockRejectedValue(Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }));
     renderSection();
     await screen.findByText('You have not added a passkey yet.');

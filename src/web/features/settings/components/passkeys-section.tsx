@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import {
-  PASSKEYS_PATH,
+  PASSKEYS_KEY,
   PasskeyRegistrationError,
   passkeysQuery,
   setPasskeyBrowserFlag,
@@ -24,8 +24,7 @@ import {
 import { userSettingsQuery, useUpdateUserSettings } from '../api/user-settings';
 import { SectionError, SettingsGroup } from './settings-section';
 
-// Passkeys, the spec's biometric sign-in (spec §3 Settings security.biometricEnabled, Biometric
-// credential; DESIGN.md §5): the account-wide switch, this user's passkeys (turn each on or off,
+// Passkeys, the login screen's biometric sign-in: the account-wide switch, this user's passkeys (turn each on or off,
 // remove after confirming) and adding one with the device's own prompt. Every change also sets this
 // browser's flag, which the login screen reads before anyone is signed in.
 
@@ -71,7 +70,7 @@ function Switch({
 const DANGER_BUTTON =
   'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-medium text-white transition-colors hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50';
 
-/** Spec §8 browser errors while creating a passkey, as keys of the `biometric` namespace. */
+/** The browser's errors while creating a passkey, as keys of the `biometric` namespace. */
 function addFailureKey(error: unknown): string {
   if (error instanceof PasskeyRegistrationError) {
     const name = error.original instanceof Error ? error.original.name : '';
@@ -125,7 +124,7 @@ export function PasskeysSection() {
     removePasskey.mutate(target.id, {
       onSuccess: () => {
         // Drop the row at once, so focus does not go back to a button that is about to disappear.
-        queryClient.setQueryData<BiometricCredential[]>([PASSKEYS_PATH], (list) => list?.filter((c) => c.id !== target.id));
+        queryClient.setQueryData<BiometricCredential[]>(PASSKEYS_KEY, (list) => list?.filter((c) => c.id !== target.id));
         setRemoving(null);
         toast.success(t('settings.removed'));
         window.setTimeout(() => addButtonRef.current?.focus(), 0);

@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 type PasswordConfirmation = { password: string };
 
 /**
- * SECURITY.md (ASVS V7): changing the second factor asks for the password again. `submit` rejects
+ * Changing the second factor asks for the password again, so an unattended session cannot take over the account. `submit` rejects
  * with the server's error; a wrong password is shown beside the input, anything else by the caller.
  */
 export function PasswordConfirmForm({

@@ -14,7 +14,7 @@ import { SectionError } from './settings-section';
 const THEMES: readonly Theme[] = ['light', 'dark'];
 
 /**
- * Spec §2 Settings "preferences", §4 Theme and Language: a choice applies at once and is saved to the
+ * The preferences, theme and language: a choice applies at once and is saved to the
  * server, so it follows the user to another browser. A failed save keeps the choice in this browser.
  */
 export function PreferencesSection() {

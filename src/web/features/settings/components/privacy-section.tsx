@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session/use-session';
 const ACCESS_LOG_PATH = '/privacy/access-log';
 
 /**
- * Spec §2 Settings "privacy": what the portal shares with whom, plainly; for patients, the way to
+ * The privacy settings: what the portal shares with whom, plainly; for patients, the way to
  * see who opened their record.
  */
 export function PrivacySection() {

@@ -47,7 +47,7 @@ function serverField(path: string): string | undefined {
 }
 
 /**
- * Spec §2 Settings "profile": personal information and country/region, and for patients the
+ * The profile settings: personal information and country/region, and for patients the
  * emergency contact, medical information and insurance.
  */
 export function ProfileSection() {

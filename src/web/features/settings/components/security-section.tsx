@@ -4,7 +4,7 @@ import { PasskeysSection } from './passkeys-section';
 import { SettingsGroup } from './settings-section';
 import { TwoStepSection } from './two-step-section';
 
-/** Spec §2 Settings "security": the password, two-step sign-in and passkeys. */
+/** The security settings: the password, two-step sign-in and passkeys. */
 export function SecuritySection() {
   const { t } = useTranslation('settings');
   return (
@@ -15,7 +15,7 @@ export function SecuritySection() {
       <SettingsGroup title={t('mfa.title')} description={t('mfa.description')}>
         <TwoStepSection />
       </SettingsGroup>
-      {/* Passkeys are the spec's "biometric sign-in"; the section titles itself. */}
+      {/* Passkeys are what the login screen calls "biometric sign-in"; the section titles itself. */}
       <PasskeysSection />
     </div>
   );

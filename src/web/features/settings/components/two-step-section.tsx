@@ -18,7 +18,7 @@ import { PasswordConfirmForm } from './password-confirm-form';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { SectionError } from './settings-section';
 
-// Two-step sign-in (TOTP, RFC 6238; DESIGN.md §5, issue 3 item 4): turn on with a QR code or the
+// Two-step sign-in (TOTP, RFC 6238): turn on with a QR code or the
 // secret typed by hand, confirm with a code, keep the recovery codes; turning off and new codes ask
 // for the password. The server ends the user's other sessions on each change.
 

@@ -15,7 +15,7 @@ export type Gender = (typeof GENDERS)[number];
 export const PROFILE_BLOOD_TYPES = [...BLOOD_TYPES, 'Unknown'] as const;
 export type BloodType = (typeof PROFILE_BLOOD_TYPES)[number];
 
-/** The reported lists, typed as comma-separated text (spec §3 registration payload does the same). */
+/** The reported lists, typed as comma-separated text, as the registration wizard takes them. */
 export const LIST_FIELDS = ['allergies', 'medications', 'medicalHistory'] as const;
 
 export interface ProfileFormValues {
@@ -83,7 +83,7 @@ export function splitList(text: string): string[] {
 
 /**
  * The request body: empty optional fields become null; the emergency contact, medical information
- * and insurance only for patients (spec §2: the medical and insurance fields are the patient's).
+ * and insurance only for patients (those fields describe the patient; other roles have none).
  */
 export function profilePayload(values: ProfileFormValues, isPatient: boolean): z.input<typeof profileUpdateSchema> {
   const contact = values.emergencyContact;

@@ -8,8 +8,8 @@ import { ProfileSection } from '../components/profile-section';
 import { SecuritySection } from '../components/security-section';
 import { SettingsSection } from '../components/settings-section';
 
-// Spec §2 "profile-settings": the sections profile, notifications, privacy, preferences and
-// security, each reachable by its hash (the spec's /patient/notifications, /patient/privacy... lead there).
+// The settings view: the sections profile, notifications, privacy, preferences and security, each
+// reachable by its hash (the older paths /patient/notifications, /patient/privacy... lead there).
 const SECTIONS = ['profile', 'notifications', 'privacy', 'preferences', 'security'] as const;
 
 export function ProfileSettingsPage() {

@@ -1,56 +1,47 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Permission, StaffPosition, userPermissionsResponseSchema } from '../../../../contracts/permissions';
+import { permissionsApi, type Permission, type StaffPosition, type userPermissionsResponseSchema } from '../../../../contracts/permissions';
 import type { Role } from '../../../../contracts/roles';
-import type {
-  AdminUser,
-  CreateUserRequest,
-  createUserResponseSchema,
-  UserListQuery,
-  UserListResponse,
+import {
+  userAdminApi,
+  type AdminUser,
+  type CreateUserRequest,
+  type createUserResponseSchema,
+  type UserListQuery,
 } from '../../../../contracts/user-admin';
-import { api } from '../../../lib/api-client';
+import { callRoute, routeKey, routeMatcher, routeQuery } from '../../../lib/api-routes';
 
-// GET/POST /api/users, PUT /api/users/{id}/status, and the permission API of
-// contracts/permissions.ts (GET/POST/DELETE /api/users/{id}/permissions, PUT .../position, PUT .../role).
+// The accounts (userAdminApi: list, create, activate) and their permissions (permissionsApi: a
+// user's permissions, grant, revoke, position, role), called through their contracts.
 
 export type UserPermissions = z.infer<typeof userPermissionsResponseSchema>['data'];
 export type CreatedUser = z.infer<typeof createUserResponseSchema>;
 
-/** The list's cache key starts with /api/users, one of the keys that pushes about users make stale. */
-export const USERS_KEY = '/api/users';
+const userLists = routeMatcher(userAdminApi.list);
 
 export function usersQuery(query: UserListQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return queryOptions({
-    queryKey: [USERS_KEY, query],
-    queryFn: () => api.get<UserListResponse>(`/users?${params.toString()}`),
-    placeholderData: keepPreviousData,
-  });
+  // An empty field is no filter: it is left out of the URL (and of the cache key, which is the URL).
+  const set = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as UserListQuery;
+  return { ...routeQuery(userAdminApi.list, { query: set }), placeholderData: keepPreviousData };
 }
 
 export function userPermissionsQuery(userId: string, enabled = true) {
-  return queryOptions({
-    queryKey: [`/api/users/${userId}/permissions`],
-    queryFn: async () => (await api.get<{ data: UserPermissions }>(`/users/${encodeURIComponent(userId)}/permissions`)).data,
-    enabled,
-  });
+  return { ...routeQuery(permissionsApi.userPermissions, { params: { id: userId } }, (answer) => answer.data), enabled };
 }
 
 function useInvalidateUsers() {
   const client = useQueryClient();
   return (userId?: string) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: [USERS_KEY] }),
-      userId ? client.invalidateQueries({ queryKey: [`/api/users/${userId}/permissions`] }) : undefined,
+      client.invalidateQueries({ predicate: (query) => userLists(query.queryKey) }),
+      userId ? client.invalidateQueries({ queryKey: routeKey(permissionsApi.userPermissions, { params: { id: userId } }) }) : undefined,
     ]);
 }
 
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => api.post<CreatedUser>('/users', body),
+    mutationFn: (body: CreateUserRequest): Promise<CreatedUser> => callRoute(userAdminApi.create, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -59,7 +50,7 @@ export function useSetUserStatus() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ user, active }: { user: AdminUser; active: boolean }) =>
-      api.put<{ data: AdminUser }>(`/users/${encodeURIComponent(user.id)}/status`, { active }),
+      callRoute(userAdminApi.setStatus, { params: { id: user.id }, body: { active } }),
     onSuccess: (_answer, { user }) => invalidate(user.id),
   });
 }
@@ -68,7 +59,7 @@ export function useChangeRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      api.put<unknown>(`/users/${encodeURIComponent(userId)}/role`, { role }),
+      callRoute(permissionsApi.changeRole, { params: { id: userId }, body: { role } }),
     onSuccess: (_answer, { userId }) => invalidate(userId),
   });
 }
@@ -86,12 +77,12 @@ export interface PermissionChanges {
  */
 export function useSavePermissions(userId: string) {
   const invalidate = useInvalidateUsers();
-  const base = `/users/${encodeURIComponent(userId)}`;
+  const params = { id: userId };
   return useMutation({
     mutationFn: async (changes: PermissionChanges) => {
-      if (changes.position) await api.put<unknown>(`${base}/position`, { position: changes.position });
-      for (const grant of changes.grants) await api.post<unknown>(`${base}/permissions`, grant);
-      for (const permission of changes.revokes) await api.delete<unknown>(`${base}/permissions/${encodeURIComponent(permission)}`);
+      if (changes.position) await callRoute(permissionsApi.assignPosition, { params, body: { position: changes.position } });
+      for (const grant of changes.grants) await callRoute(permissionsApi.grant, { params, body: grant });
+      for (const permission of changes.revokes) await callRoute(permissionsApi.revoke, { params: { id: userId, permission } });
     },
     onSettled: () => invalidate(userId),
   });

@@ -1,0 +1,67 @@
+import { appointmentsApi } from '../../../../contracts/appointments';
+import { clinicalNotesApi, type NoteListQuery, type SaveNote, type TemplateInput } from '../../../../contracts/clinical-notes';
+import { doctorsApi } from '../../../../contracts/doctors';
+import { patientsApi } from '../../../../contracts/patients';
+import { callRoute, routeMatcher, routeQuery } from '../../../lib/api-routes';
+
+// The doctor's notes and templates, through the contract. Query keys are the URLs, so a change
+// makes exactly the lists and the note it touched stale.
+
+export function noteListQuery(query: Partial<NoteListQuery>) {
+  return routeQuery(clinicalNotesApi.list, { query });
+}
+
+export function noteQuery(id: string) {
+  return routeQuery(clinicalNotesApi.get, { params: { id } }, (answer) => answer.data);
+}
+
+/** The templates the doctor may use, of one specialty or all. */
+export function templateListQuery(specialty?: string) {
+  return routeQuery(clinicalNotesApi.templates, { query: specialty ? { specialty } : {} }, (answer) => answer.data);
+}
+
+/** The patients in the doctor's care, for starting a note (the server decides who is listed). */
+export function myPatientsQuery() {
+  return routeQuery(patientsApi.list, { query: { pageSize: 100 } }, (answer) => answer.data);
+}
+
+/** A patient's past visits, for choosing the one a note is about. */
+export function pastVisitsQuery(patientId: string) {
+  return routeQuery(
+    appointmentsApi.forPatient,
+    { params: { id: patientId }, query: { when: 'past', pageSize: 100 } },
+    (answer) => answer.data,
+  );
+}
+
+export const notesLists = routeMatcher(clinicalNotesApi.list);
+export const templatesList = routeMatcher(clinicalNotesApi.templates);
+
+export function createNote(body: { patientId: string; appointmentId?: string; templateId?: string }) {
+  return callRoute(clinicalNotesApi.create, { body }).then((answer) => answer.data);
+}
+
+export function saveNote(id: string, body: SaveNote) {
+  return callRoute(clinicalNotesApi.save, { params: { id }, body }).then((answer) => answer.data);
+}
+
+export function signNote(id: string, version: number) {
+  return callRoute(clinicalNotesApi.sign, { params: { id }, body: { version } }).then((answer) => answer.data);
+}
+
+export function addAddendum(id: string, text: string) {
+  return callRoute(clinicalNotesApi.addendum, { params: { id }, body: { text } }).then((answer) => answer.data);
+}
+
+export function createTemplate(body: TemplateInput) {
+  return callRoute(clinicalNotesApi.createTemplate, { body }).then((answer) => answer.data);
+}
+
+export function updateTemplate(id: string, body: TemplateInput) {
+  return callRoute(clinicalNotesApi.updateTemplate, { params: { id }, body }).then((answer) => answer.data);
+}
+
+/** The signed-in doctor's own specialty: what a new template is for unless they choose another. */
+export function ownSpecialtyQuery(doctorId: string) {
+  return routeQuery(doctorsApi.profile, { params: { id: doctorId } }, (answer) => answer.data.specialty);
+}
