@@ -152,7 +152,13 @@ export class PrescribingRepository extends Repository {
   }
 
   /** Stops an active medication; one already stopped is refused (409, noted). */
-  async discontinue(medication: { id: string; patientId: string }, reason: string, endDate: string, timestamp: string, renewedBy?: string) {
+  async discontinue(
+    medication: { id: string; patientId: string; prescriberId: string | null },
+    reason: string,
+    endDate: string,
+    timestamp: string,
+    renewedBy?: string,
+  ) {
     const at = new Date(timestamp);
     const [row] = await this.db
       .update(medications)
@@ -176,10 +182,19 @@ export class PrescribingRepository extends Repository {
       });
       throw new AppError('CONFLICT', 'This medication is already discontinued.');
     }
-    if (!renewedBy) this.noteChange(medication.id, medication.patientId, 'discontinued', {}, timestamp);
+    // The prescriber's list changes too when a colleague caring for the patient stops it.
+    if (!renewedBy) this.noteChange(medication.id, medication.patientId, 'discontinued', {}, timestamp, medication.prescriberId);
   }
 
-  private noteChange(medicationId: string, patientId: string, change: Change, details: Record<string, unknown>, timestamp: string) {
+  private noteChange(
+    medicationId: string,
+    patientId: string,
+    change: Change,
+    details: Record<string, unknown>,
+    timestamp: string,
+    prescriberId: string | null = null,
+  ) {
+    const doctorId = prescriberId ?? this.scope.actor.userId;
     this.audit.note({
       action: ACTIONS[change],
       resourceType: 'medication',
@@ -188,13 +203,13 @@ export class PrescribingRepository extends Repository {
       details,
     });
     this.effects.push({
-      recipients: [...new Set([patientId, this.scope.actor.userId])],
+      recipients: [...new Set([patientId, this.scope.actor.userId, doctorId])],
       event: {
         type: 'medication_update',
         action: change === 'discontinued' ? 'discontinued' : 'created',
         patientId,
         medicationId,
-        doctorId: this.scope.actor.userId,
+        doctorId,
         reason: change,
         timestamp,
       },

@@ -337,3 +337,19 @@ describe('GET /api/medications/doctor/{id}', () => {
     expect((await reception.agent.get(`/api/medications/doctor/${doctor.user.id}`)).statusCode).toBe(403);
   });
 });
+
+describe('a colleague stops a prescription', () => {
+  it('tells the prescriber too, so their list refreshes', async () => {
+    const patient = await carePatient();
+    const colleague = await createDoctorActor(t.app);
+    await assignCare(t.app, colleague.user.id, patient.user.id);
+    const id = prescriptionResponseSchema.parse((await prescribe(doctor, valid(patient.user.id))).json()).data.id;
+    published.length = 0;
+    expect((await colleague.agent.post(`/api/medications/${id}/discontinue`, { reason: 'Side effects' })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(published.map((p) => ({ recipients: [...p.recipients].sort(), event: p.event as LiveEvent }))).toContainEqual({
+      recipients: [patient.user.id, doctor.user.id, colleague.user.id].sort(),
+      event: expect.objectContaining({ type: 'medication_update', action: 'discontinued', medicationId: id, doctorId: doctor.user.id }),
+    });
+  });
+});
