@@ -6,6 +6,7 @@ import {
   apiUrl,
   defaultQueryFn,
   isServerBusy,
+  replacingSession,
   resetCsrfToken,
   retryAfterMs,
   setServerBusyHandler,
@@ -270,6 +271,46 @@ describe('background polls and session rejection', () => {
       route(() => json({ error: { code: 'FORBIDDEN', message: 'No' } }, 403));
       await expect(api.get('/admin')).rejects.toMatchObject({ status: 403 });
       expect(handler).not.toHaveBeenCalled();
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
+describe('a request that crosses a change of session', () => {
+  it('asks again after the change instead of signing out, when its 401 came from the old cookie', async () => {
+    const handler = vi.fn();
+    const unsubscribe = setSessionRejectedHandler(handler);
+    let cookie = 'old';
+    let finishChange!: () => void;
+    const changed = new Promise<void>((resolve) => (finishChange = resolve));
+    route(async (url) => {
+      if (url === '/api/csrf-token') return json({ csrfToken: 't' });
+      if (url === '/api/auth/change-password') {
+        await changed;
+        cookie = 'new';
+        return json({ success: true });
+      }
+      return cookie === 'new'
+        ? json({ data: ['fresh'] })
+        : json({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } }, 401);
+    });
+    try {
+      const change = replacingSession(() => api.post('/auth/change-password', {}));
+      // The page asks while the change is on its way (a live event it caused): the old cookie is refused.
+      await vi.waitFor(() => expect(calls('/api/auth/change-password', 'POST')).toHaveLength(1));
+      const read = api.get<{ data: string[] }>('/notifications');
+      await vi.waitFor(() => expect(calls('/api/notifications')).toHaveLength(1));
+      finishChange();
+      await change;
+      await expect(read).resolves.toEqual({ data: ['fresh'] });
+      expect(calls('/api/notifications')).toHaveLength(2);
+      expect(handler).not.toHaveBeenCalled();
+
+      // Once it is over, a refusal means what it says again.
+      cookie = 'old';
+      await expect(api.get('/notifications')).rejects.toMatchObject({ status: 401 });
+      expect(handler).toHaveBeenCalledWith('/notifications');
     } finally {
       unsubscribe();
     }

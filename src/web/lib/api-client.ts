@@ -128,7 +128,34 @@ export function setSessionRejectedHandler(handler: ((path: string) => void) | un
   };
 }
 
-async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}, retriedCsrf = false): Promise<T> {
+/**
+ * Calls that give this browser a new session (a password change ends every session and answers
+ * with a fresh cookie). A request sent while one is on its way may still carry the old cookie, and
+ * a live event caused by the change (its security notice) makes the page ask again at exactly that
+ * moment. Its 401 says nothing about the new session: it is asked again once, after the change.
+ */
+let sessionTurns = 0;
+let turning: Promise<unknown> | null = null;
+
+export function replacingSession<T>(call: () => Promise<T>): Promise<T> {
+  const pending = call().finally(() => {
+    sessionTurns += 1;
+    if (turning === pending) turning = null;
+  });
+  turning = pending;
+  return pending;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+  retriedCsrf = false,
+  retriedTurn = false,
+): Promise<T> {
+  const turnAtSend = sessionTurns;
+  const turningAtSend = turning;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.background) headers[BACKGROUND_HEADER] = '1';
@@ -154,9 +181,15 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     // A token from before a sign-in, sign-out or restart is refused once; fetch a new one and retry.
     if (error.code === 'CSRF_INVALID' && !retriedCsrf) {
       resetCsrfToken();
-      return request<T>(method, path, body, options, true);
+      return request<T>(method, path, body, options, true, retriedTurn);
     }
-    if (response.status === 401 && error.code === 'UNAUTHENTICATED') onSessionRejected?.(path);
+    if (response.status === 401 && error.code === 'UNAUTHENTICATED') {
+      if (!retriedTurn && (turningAtSend || turning || turnAtSend !== sessionTurns)) {
+        await (turning ?? turningAtSend)?.catch(() => undefined);
+        return request<T>(method, path, body, options, retriedCsrf, true);
+      }
+      onSessionRejected?.(path);
+    }
     if (isServerBusy(error)) onServerBusy?.({ method, path, retryAfterMs: error.retryAfterMs });
     throw error;
   }

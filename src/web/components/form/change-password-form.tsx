@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { authApi, changePasswordFormSchema } from '../../../contracts/auth';
 import { AUTH } from '../../../contracts/constants';
 import { passwordStrength } from '../../../contracts/password-strength';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, replacingSession } from '../../lib/api-client';
 import { callRoute } from '../../lib/api-routes';
 import { useSession } from '../../lib/session/use-session';
 import { errorText } from '../../lib/error-text';
@@ -54,7 +54,7 @@ export function ChangePasswordForm({
 
   const onSubmit = async ({ currentPassword, newPassword }: ChangePasswordValues) => {
     setFailure(null);
-    const answer = await callRoute(authApi.changePassword, { body: { currentPassword, newPassword } });
+    const answer = await replacingSession(() => callRoute(authApi.changePassword, { body: { currentPassword, newPassword } }));
     form.reset();
     toast.success(t('auth:changePassword.success'));
     signIn({ user: answer.user, session: answer.session });
