@@ -4,8 +4,12 @@ import type { SessionUser } from '../../../contracts/user';
 import { pathForView } from '../../../contracts/views';
 import { useCanReachView } from '../../lib/permissions/view-guard';
 import { NAVIGATION } from '../../lib/session/role-navigation';
+import { lazyView } from '../../lib/lazy-view';
 import { usePublicConfig } from '../../lib/use-public-config';
-import { useOpenTaskCount } from '../../features/tasks/api/tasks';
+
+// The count asks the tasks route through its contract, and zod with it: it loads after the frame's
+// first paint, like the notification bell.
+const OpenTaskCount = lazyView(() => import('../../features/tasks/components/open-task-count').then((m) => m.OpenTaskCount), ['shell']);
 
 export const OUTBOX_PATH = '/outbox';
 export const USER_ADMIN_PATH = '/admin/users';
@@ -29,7 +33,6 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
   // A view the user's permissions do not open is not offered.
   const canReach = useCanReachView();
   const views = NAVIGATION[user.role].filter(canReach);
-  const openTasks = useOpenTaskCount();
 
   return (
     <nav
@@ -42,13 +45,10 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
         {views.map((view) => (
           <li key={view}>
             <NavLink to={pathForView(view)} className={linkClasses} end onClick={onNavigate}>
-              {view === 'tasks' && openTasks ? (
+              {view === 'tasks' ? (
                 <span className="flex items-center justify-between gap-2">
                   {t(`views.${view}`)}
-                  <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold text-white" data-testid="open-task-count">
-                    <span className="sr-only">{t('nav.openTasks')} </span>
-                    {openTasks}
-                  </span>
+                  <OpenTaskCount />
                 </span>
               ) : (
                 t(`views.${view}`)
