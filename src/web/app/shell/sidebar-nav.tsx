@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { SessionUser } from '../../../contracts/user';
@@ -48,7 +49,9 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
               {view === 'tasks' ? (
                 <span className="flex items-center justify-between gap-2">
                   {t(`views.${view}`)}
-                  <OpenTaskCount />
+                  <Suspense fallback={null}>
+                    <OpenTaskCount />
+                  </Suspense>
                 </span>
               ) : (
                 t(`views.${view}`)
