@@ -63,9 +63,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
-      // Two browsers share the machine's cores with the server, whose event loop then lags for
-      // reasons that are not its own load; the shedding itself has tests of its own.
+      // Two browsers share the machine's cores with the server, whose event loop and database then
+      // lag for reasons that are not its own load; the shedding itself has tests of its own.
       SHED_EVENT_LOOP_DELAY_MS: '0',
+      SHED_DB_WAIT_MS: '0',
       WEB_ROOT: path.join(root, 'dist/web'),
       // A fresh database (scripts/e2e-server.mjs) and in-process services, whatever the shell has set.
       DATABASE_URL: '',

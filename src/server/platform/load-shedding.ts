@@ -22,8 +22,15 @@ const SAMPLE_INTERVAL_MS = 500;
 /** Answered whatever the load: liveness, and readiness (which tells the load itself). */
 const NEVER_SHED = new Set(['/healthz', '/readyz']);
 
+/**
+ * Liveness and readiness, and everything outside the API and the live connection: the app's files
+ * and pages are read from memory or disk and cost the database nothing, and refusing them would
+ * break a page half-loaded instead of easing the load.
+ */
 function exempt(request: FastifyRequest): boolean {
-  return NEVER_SHED.has(request.url.split('?')[0]!);
+  const path = request.url.split('?')[0]!;
+  if (NEVER_SHED.has(path)) return true;
+  return !path.startsWith('/api/') && path !== '/ws' && !path.startsWith('/ws/') && !path.startsWith('/ws?');
 }
 
 export async function registerLoadShedding(app: FastifyInstance, config: Pick<AppConfig, 'shedding'>): Promise<void> {

@@ -61,6 +61,15 @@ export class SessionStore {
     return { ...toActive(row.session, row.role), lastSeenAt: row.session.lastSeenAt };
   }
 
+  /** Whether a cookie token names a session that was ended on purpose (not merely one that ran out or never was). */
+  async wasRevoked(token: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    return Boolean(row?.revokedAt);
+  }
+
   /** Slides the inactivity timeout, never past the absolute lifetime. */
   async touch(session: ActiveSession & { lastSeenAt: Date }): Promise<ActiveSession> {
     const now = this.now();
@@ -203,8 +212,11 @@ export async function registerSessions(app: FastifyInstance, publicUrl: string):
     if (isAbandoned(request)) throw new RequestAbandonedError();
     const found = await store.find(token);
     if (!found) {
-      // Expired, revoked or unknown: forget it so the browser stops sending it.
-      cookies.clear(reply);
+      // Expired or unknown: forget it so the browser stops sending it. A revoked one is left as it
+      // is: sessions are revoked when another request replaced them (a password change answers with
+      // a new cookie), and a clearing answer that arrives after that one would wipe the new cookie.
+      // Sign-out clears its own cookie.
+      if (!(await store.wasRevoked(token))) cookies.clear(reply);
       return;
     }
     request.session = request.headers[BACKGROUND_HEADER] === '1' ? found : await store.touch(found);

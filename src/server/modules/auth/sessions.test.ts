@@ -183,6 +183,23 @@ describe('sessions', () => {
       expect(agent.sessionToken).toBeUndefined();
     });
 
+    it('refuses a session a password change replaced without clearing the cookie, which by then is the new one', async () => {
+      const { agent, account, token } = await signedIn();
+      const changed = await agent.post('/api/auth/change-password', { currentPassword: account.password, newPassword: 'Brand#New2026' });
+      expect(changed.statusCode).toBe(200);
+      const fresh = agent.sessionToken;
+      expect(fresh).toBeDefined();
+      expect(fresh).not.toBe(token);
+
+      // A request that left with the old cookie while the change was on its way.
+      const late = browser();
+      late.setSessionToken(token);
+      const refused = await late.get('/api/user/settings');
+      expect(refused.statusCode).toBe(401);
+      expect(sessionSetCookie(refused)).toBeUndefined();
+      expect((await agent.get('/api/user/settings')).statusCode).toBe(200);
+    });
+
     it('refuses a session past its absolute lifetime even if it was active a moment ago', async () => {
       const { agent, token } = await signedIn();
       await t.db.db
