@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../modules/auth/testing';
 import { openDatabase, type DatabaseHandle } from './client';
 import { ALLERGENS, CONDITIONS, PAST_MEDICATIONS } from './factories/clinical-profiles';
-import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
+import { applyMigrations } from './migrate';
+import { migrationsBefore } from '../test-support/migrations-before';
 import { allergies, medications } from './schema';
 
 // A database seeded before drugs and allergens had catalogue codes: its rows hold the seed's English
@@ -19,18 +20,6 @@ describe('drugs and allergens seeded before their codes', () => {
   let handle: DatabaseHandle;
   let scratch: string;
 
-  function migrationsBefore(tag: string): string {
-    const folder = fs.mkdtempSync(path.join(scratch, 'migrations-'));
-    fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const file = path.join(folder, 'meta/_journal.json');
-    const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((entry) => entry.tag === tag);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    fs.writeFileSync(file, JSON.stringify(journal));
-    return folder;
-  }
-
   beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'caredeck-codes-'));
     handle = await openDatabase({ dataDir: 'memory://' });
@@ -42,7 +31,7 @@ describe('drugs and allergens seeded before their codes', () => {
   });
 
   it('get the code of their text; text typed by hand keeps none', async () => {
-    await applyMigrations(handle, migrationsBefore(TAG));
+    await applyMigrations(handle, migrationsBefore(scratch, TAG));
     const { user } = await createAccount(handle.db);
     const drugs = [...CONDITIONS.flatMap((profile) => profile.medications), ...PAST_MEDICATIONS];
     const medicationRow = (name: string) => ({ patientId: user.id, name, dosage: '1', frequency: 'once-daily', startDate: '2025-01-01' });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentNotificationLink, NOTIFICATION_LINKS } from '../../contracts/notifications';
 import { createAccount } from '../modules/auth/testing';
 import { openDatabase, type DatabaseHandle } from './client';
-import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
+import { applyMigrations } from './migrate';
+import { migrationsBefore } from '../test-support/migrations-before';
 import { notifications } from './schema';
 
 // Security notices stored before they linked to the settings view's security section point at
@@ -19,19 +20,6 @@ describe('notifications written with the old /settings link', () => {
   let handle: DatabaseHandle;
   let scratch: string;
 
-  /** The committed migrations up to (not including) the one that rewrites the links. */
-  function migrationsBefore(tag: string): string {
-    const folder = fs.mkdtempSync(path.join(scratch, 'migrations-'));
-    fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const file = path.join(folder, 'meta/_journal.json');
-    const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((entry) => entry.tag === tag);
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    fs.writeFileSync(file, JSON.stringify(journal));
-    return folder;
-  }
-
   beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'caredeck-links-'));
     handle = await openDatabase({ dataDir: 'memory://' });
@@ -43,7 +31,7 @@ describe('notifications written with the old /settings link', () => {
   });
 
   it('are rewritten to the security section of the settings view; every other link stays as it was', async () => {
-    await applyMigrations(handle, migrationsBefore(TAG));
+    await applyMigrations(handle, migrationsBefore(scratch, TAG));
     const { user } = await createAccount(handle.db);
     const stored = ['/settings', '/settings#security', '/settings?tab=security', '/settings-elsewhere', '/appointments', null];
     const rows = await handle.db
