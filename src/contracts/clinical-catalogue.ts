@@ -55,6 +55,20 @@ export const UNIT_CODES = [
 ] as const;
 export type UnitCode = (typeof UNIT_CODES)[number];
 
+/** How a medication is taken, as the prescriber records it; the web words each one. */
+export const MEDICATION_ROUTES = [
+  'oral',
+  'sublingual',
+  'topical',
+  'inhaled',
+  'subcutaneous',
+  'intramuscular',
+  'intravenous',
+  'nasal',
+  'ophthalmic',
+  'transdermal',
+] as const;
+
 /**
  * How often a medication is taken. The medications table's frequency column holds one of these
  * codes; a value written before the codes (free English text) is shown as it was written.
@@ -117,32 +131,9 @@ export type VaccineCode = keyof typeof VACCINE_CODES;
 export const VACCINE_CODE_LIST = Object.keys(VACCINE_CODES) as [VaccineCode, ...VaccineCode[]];
 
 /**
- * Drug products (substance, strength and form) a medication row may name by code. The row keeps its
- * text as prescribed (`name`); the web shows the reader's words for a known code and the text for
- * anything else (a drug typed by hand).
+ * Allergens an allergy row may name by code. The row keeps its text as written; the web shows the
+ * reader's words for a known code and the text for anything else (an allergen typed by hand).
  */
-export const DRUG_CODES = [
-  'lisinopril-10mg-tablet',
-  'amlodipine-5mg-tablet',
-  'metformin-500mg-tablet',
-  'empagliflozin-10mg-tablet',
-  'atorvastatin-20mg-tablet',
-  'albuterol-90mcg-inhaler',
-  'fluticasone-110mcg-inhaler',
-  'levothyroxine-75mcg-tablet',
-  'omeprazole-20mg-dr-capsule',
-  'sertraline-50mg-tablet',
-  'ferrous-sulfate-325mg-tablet',
-  'amoxicillin-500mg-capsule',
-  'ibuprofen-400mg-tablet',
-  'prednisone-20mg-tablet',
-  'azithromycin-250mg-tablet',
-  'hydrochlorothiazide-25mg-tablet',
-  'cetirizine-10mg-tablet',
-] as const;
-export type DrugCode = (typeof DRUG_CODES)[number];
-
-/** Allergens an allergy row may name by code; like drugs, the row keeps its text for anything else. */
 export const ALLERGEN_CODES = [
   'penicillin',
   'sulfonamide-antibiotics',

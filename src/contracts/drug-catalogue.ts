@@ -1,12 +1,22 @@
-import type { MEDICATION_ROUTES } from './medications';
-import type { MedicationFrequency } from './clinical-catalogue';
+import type { MEDICATION_ROUTES, MedicationFrequency } from './clinical-catalogue';
 
-// The curated list of drugs a doctor prescribes from (a drug outside it is typed as free text). Each
-// drug has a code the server stores and the web words in the reader's language
-// (src/web/locales/<lang>/prescribing.json, drugs.<code>); a test fails on a code without words.
+// The one curated list of drugs: a doctor prescribes from it (a drug outside it is typed as free
+// text), and every medication row of a listed drug keeps its code and strength. The web words the
+// drug, its strength's units and its form in the reader's language (src/web/locales/<lang>/health.json,
+// catalogue.drugs / strengthUnits / forms); a test fails on a code without words.
 // `group` is the therapeutic group two drugs of which are duplicate therapy; `allergyTerms` are the
 // words of an allergy entry (lower case) that the drug sets off: a penicillin allergy covers every
 // penicillin.
+
+/** The dose forms the catalogue's drugs come in, each with its English words for the stored text. */
+export const DRUG_FORMS = {
+  'oral-tablet': 'oral tablet',
+  'oral-capsule': 'oral capsule',
+  'delayed-release-capsule': 'delayed-release capsule',
+  'sublingual-tablet': 'sublingual tablet',
+  inhaler: 'inhaler',
+} as const;
+export type DrugForm = keyof typeof DRUG_FORMS;
 
 export interface CatalogueDrug {
   /** The generic (INN) name in English: how a stored medication's name starts. */
@@ -14,7 +24,7 @@ export interface CatalogueDrug {
   group: DrugGroup;
   allergyTerms: readonly string[];
   strengths: readonly string[];
-  form: string;
+  form: DrugForm;
   route: (typeof MEDICATION_ROUTES)[number];
   frequency: MedicationFrequency;
 }
@@ -42,6 +52,11 @@ export const DRUG_GROUPS = [
   'nitrate',
   'bronchodilator',
   'corticosteroid',
+  'inhaled-corticosteroid',
+  'sglt2-inhibitor',
+  'thiazide-diuretic',
+  'iron-supplement',
+  'antihistamine',
 ] as const;
 export type DrugGroup = (typeof DRUG_GROUPS)[number];
 
@@ -51,7 +66,7 @@ export const DRUG_CATALOGUE = {
     group: 'penicillin',
     allergyTerms: ['penicillin', 'amoxicillin', 'beta-lactam'],
     strengths: ['250 mg', '500 mg'],
-    form: 'oral capsule',
+    form: 'oral-capsule',
     route: 'oral',
     frequency: 'three-times-daily',
   },
@@ -60,7 +75,7 @@ export const DRUG_CATALOGUE = {
     group: 'penicillin',
     allergyTerms: ['penicillin', 'beta-lactam'],
     strengths: ['250 mg', '500 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'three-times-daily',
   },
@@ -69,7 +84,7 @@ export const DRUG_CATALOGUE = {
     group: 'cephalosporin',
     allergyTerms: ['cephalosporin', 'cefalexin', 'cephalexin', 'beta-lactam'],
     strengths: ['250 mg', '500 mg'],
-    form: 'oral capsule',
+    form: 'oral-capsule',
     route: 'oral',
     frequency: 'three-times-daily',
   },
@@ -78,7 +93,7 @@ export const DRUG_CATALOGUE = {
     group: 'macrolide',
     allergyTerms: ['azithromycin', 'macrolide'],
     strengths: ['250 mg', '500 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -87,7 +102,7 @@ export const DRUG_CATALOGUE = {
     group: 'macrolide',
     allergyTerms: ['clarithromycin', 'macrolide'],
     strengths: ['250 mg', '500 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'twice-daily',
   },
@@ -96,7 +111,7 @@ export const DRUG_CATALOGUE = {
     group: 'sulfonamide-antibiotic',
     allergyTerms: ['sulfonamide', 'sulfa', 'sulfamethoxazole', 'trimethoprim'],
     strengths: ['400 mg/80 mg', '800 mg/160 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'twice-daily',
   },
@@ -105,7 +120,7 @@ export const DRUG_CATALOGUE = {
     group: 'nsaid',
     allergyTerms: ['ibuprofen', 'nsaid'],
     strengths: ['200 mg', '400 mg', '600 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'every-8-hours-as-needed',
   },
@@ -114,7 +129,7 @@ export const DRUG_CATALOGUE = {
     group: 'nsaid',
     allergyTerms: ['naproxen', 'nsaid'],
     strengths: ['250 mg', '500 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'twice-daily',
   },
@@ -123,7 +138,7 @@ export const DRUG_CATALOGUE = {
     group: 'salicylate',
     allergyTerms: ['aspirin', 'salicylate', 'nsaid'],
     strengths: ['81 mg', '325 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -132,7 +147,7 @@ export const DRUG_CATALOGUE = {
     group: 'analgesic',
     allergyTerms: ['paracetamol', 'acetaminophen'],
     strengths: ['500 mg', '1 g'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'every-4-6-hours-as-needed',
   },
@@ -141,7 +156,7 @@ export const DRUG_CATALOGUE = {
     group: 'opioid',
     allergyTerms: ['codeine', 'opioid', 'opiate'],
     strengths: ['15 mg', '30 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'every-4-6-hours-as-needed',
   },
@@ -150,7 +165,7 @@ export const DRUG_CATALOGUE = {
     group: 'opioid',
     allergyTerms: ['tramadol', 'opioid'],
     strengths: ['50 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'every-4-6-hours-as-needed',
   },
@@ -159,7 +174,7 @@ export const DRUG_CATALOGUE = {
     group: 'ace-inhibitor',
     allergyTerms: ['lisinopril', 'ace inhibitor'],
     strengths: ['5 mg', '10 mg', '20 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -168,7 +183,7 @@ export const DRUG_CATALOGUE = {
     group: 'ace-inhibitor',
     allergyTerms: ['ramipril', 'ace inhibitor'],
     strengths: ['2.5 mg', '5 mg', '10 mg'],
-    form: 'oral capsule',
+    form: 'oral-capsule',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -177,7 +192,7 @@ export const DRUG_CATALOGUE = {
     group: 'calcium-channel-blocker',
     allergyTerms: ['amlodipine'],
     strengths: ['5 mg', '10 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -186,7 +201,7 @@ export const DRUG_CATALOGUE = {
     group: 'potassium-sparing-diuretic',
     allergyTerms: ['spironolactone'],
     strengths: ['25 mg', '50 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -195,7 +210,7 @@ export const DRUG_CATALOGUE = {
     group: 'biguanide',
     allergyTerms: ['metformin'],
     strengths: ['500 mg', '850 mg', '1000 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'twice-daily',
   },
@@ -204,7 +219,7 @@ export const DRUG_CATALOGUE = {
     group: 'statin',
     allergyTerms: ['atorvastatin', 'statin'],
     strengths: ['10 mg', '20 mg', '40 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily-at-bedtime',
   },
@@ -213,7 +228,7 @@ export const DRUG_CATALOGUE = {
     group: 'statin',
     allergyTerms: ['simvastatin', 'statin'],
     strengths: ['10 mg', '20 mg', '40 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily-at-bedtime',
   },
@@ -222,7 +237,7 @@ export const DRUG_CATALOGUE = {
     group: 'anticoagulant',
     allergyTerms: ['warfarin'],
     strengths: ['1 mg', '2 mg', '5 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -231,7 +246,7 @@ export const DRUG_CATALOGUE = {
     group: 'antiplatelet',
     allergyTerms: ['clopidogrel'],
     strengths: ['75 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -240,7 +255,7 @@ export const DRUG_CATALOGUE = {
     group: 'ssri',
     allergyTerms: ['sertraline', 'ssri'],
     strengths: ['50 mg', '100 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -249,7 +264,7 @@ export const DRUG_CATALOGUE = {
     group: 'ssri',
     allergyTerms: ['fluoxetine', 'ssri'],
     strengths: ['20 mg'],
-    form: 'oral capsule',
+    form: 'oral-capsule',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -258,7 +273,7 @@ export const DRUG_CATALOGUE = {
     group: 'proton-pump-inhibitor',
     allergyTerms: ['omeprazole'],
     strengths: ['20 mg', '40 mg'],
-    form: 'delayed-release capsule',
+    form: 'delayed-release-capsule',
     route: 'oral',
     frequency: 'once-daily-before-breakfast',
   },
@@ -267,7 +282,7 @@ export const DRUG_CATALOGUE = {
     group: 'thyroid-hormone',
     allergyTerms: ['levothyroxine'],
     strengths: ['50 mcg', '75 mcg', '100 mcg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily-before-breakfast',
   },
@@ -276,7 +291,7 @@ export const DRUG_CATALOGUE = {
     group: 'pde5-inhibitor',
     allergyTerms: ['sildenafil'],
     strengths: ['25 mg', '50 mg', '100 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -285,7 +300,7 @@ export const DRUG_CATALOGUE = {
     group: 'nitrate',
     allergyTerms: ['nitroglycerin', 'nitrate'],
     strengths: ['0.4 mg'],
-    form: 'sublingual tablet',
+    form: 'sublingual-tablet',
     route: 'sublingual',
     frequency: 'every-4-6-hours-as-needed',
   },
@@ -303,7 +318,52 @@ export const DRUG_CATALOGUE = {
     group: 'corticosteroid',
     allergyTerms: ['prednisone', 'corticosteroid'],
     strengths: ['5 mg', '20 mg'],
-    form: 'oral tablet',
+    form: 'oral-tablet',
+    route: 'oral',
+    frequency: 'once-daily',
+  },
+  fluticasone: {
+    name: 'Fluticasone',
+    group: 'inhaled-corticosteroid',
+    allergyTerms: ['fluticasone', 'corticosteroid'],
+    strengths: ['44 mcg/actuation', '110 mcg/actuation', '220 mcg/actuation'],
+    form: 'inhaler',
+    route: 'inhaled',
+    frequency: 'twice-daily',
+  },
+  empagliflozin: {
+    name: 'Empagliflozin',
+    group: 'sglt2-inhibitor',
+    allergyTerms: ['empagliflozin', 'sglt2'],
+    strengths: ['10 mg', '25 mg'],
+    form: 'oral-tablet',
+    route: 'oral',
+    frequency: 'once-daily',
+  },
+  hydrochlorothiazide: {
+    name: 'Hydrochlorothiazide',
+    group: 'thiazide-diuretic',
+    allergyTerms: ['hydrochlorothiazide', 'thiazide'],
+    strengths: ['12.5 mg', '25 mg'],
+    form: 'oral-tablet',
+    route: 'oral',
+    frequency: 'once-daily',
+  },
+  'ferrous-sulfate': {
+    name: 'Ferrous sulfate',
+    group: 'iron-supplement',
+    allergyTerms: ['ferrous sulfate', 'iron'],
+    strengths: ['325 mg'],
+    form: 'oral-tablet',
+    route: 'oral',
+    frequency: 'once-daily',
+  },
+  cetirizine: {
+    name: 'Cetirizine',
+    group: 'antihistamine',
+    allergyTerms: ['cetirizine', 'antihistamine'],
+    strengths: ['5 mg', '10 mg'],
+    form: 'oral-tablet',
     route: 'oral',
     frequency: 'once-daily',
   },
@@ -311,6 +371,11 @@ export const DRUG_CATALOGUE = {
 
 export type DrugCode = keyof typeof DRUG_CATALOGUE;
 export const DRUG_CODES = Object.keys(DRUG_CATALOGUE) as [DrugCode, ...DrugCode[]];
+
+/** A stored code as the list's own, or null for one the list no longer has. */
+export function knownDrugCode(code: string | null): DrugCode | null {
+  return code !== null && Object.hasOwn(DRUG_CATALOGUE, code) ? (code as DrugCode) : null;
+}
 
 /**
  * The catalogue drug a stored medication is, by how its name starts ("Lisinopril 10 mg oral
@@ -324,4 +389,13 @@ export function drugForName(name: string): DrugCode | null {
     if ((lower === generic || lower.startsWith(`${generic} `)) && (!best || generic.length > DRUG_CATALOGUE[best].name.length)) best = code;
   }
   return best;
+}
+
+/**
+ * The English words a medication row keeps for a catalogue drug ("Lisinopril 10 mg oral tablet"):
+ * the text as prescribed, which readers see in their own language from the code and strength.
+ */
+export function drugProductText(code: DrugCode, strength: string): string {
+  const drug = DRUG_CATALOGUE[code];
+  return `${drug.name} ${strength} ${DRUG_FORMS[drug.form]}`;
 }

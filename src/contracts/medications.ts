@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personNameSchema } from './person-name';
+import { DRUG_CODES } from './drug-catalogue';
 import { defineRoute, idParamsSchema } from './http';
 
 // A medication as the server answers it: current and past, with the prescriber's name.
@@ -7,25 +8,14 @@ import { defineRoute, idParamsSchema } from './http';
 export const MEDICATION_STATUSES = ['active', 'discontinued'] as const;
 export type MedicationStatus = (typeof MEDICATION_STATUSES)[number];
 
-export const MEDICATION_ROUTES = [
-  'oral',
-  'sublingual',
-  'topical',
-  'inhaled',
-  'subcutaneous',
-  'intramuscular',
-  'intravenous',
-  'nasal',
-  'ophthalmic',
-  'transdermal',
-] as const;
-
 export const medicationSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
   name: z.string(),
-  /** The drug product's catalogue code (clinical-catalogue.ts), which the web words; null for free text. */
-  code: z.string().nullable(),
+  /** The drug list's code (drug-catalogue.ts), which the web words with the strength; null for free text. */
+  drugCode: z.enum(DRUG_CODES).nullable(),
+  /** The strength as prescribed ("10 mg"); null when the row has none apart from its text. */
+  strength: z.string().nullable(),
   dosage: z.string(),
   frequency: z.string(),
   route: z.string().nullable(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MEDICATION_FREQUENCIES } from './clinical-catalogue';
+import { MEDICATION_FREQUENCIES, MEDICATION_ROUTES } from './clinical-catalogue';
 import { DRUG_CODES, DRUG_GROUPS } from './drug-catalogue';
 import { defineRoute, idParamsSchema } from './http';
-import { MEDICATION_ROUTES, MEDICATION_STATUSES, medicationSchema } from './medications';
+import { MEDICATION_STATUSES, medicationSchema } from './medications';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 
 // A doctor's prescribing: the prescriptions they wrote, a new one from the drug list (or typed as
@@ -98,8 +98,6 @@ export const renewSchema = z.object({ overrideReason: reason(false).optional() }
 /** A medication as its prescriber manages it: what was written, for whom, and why it stopped. */
 export const prescriptionSchema = medicationSchema.extend({
   patientName: z.string(),
-  drugCode: z.enum(DRUG_CODES).nullable(),
-  strength: z.string().nullable(),
   quantity: z.number().int().nullable(),
   refills: z.number().int().nullable(),
   durationDays: z.number().int().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRUG_CODES } from './drug-catalogue';
 import { personNameSchema } from './person-name';
 import { defineRoute, idParamsSchema } from './http';
 
@@ -58,7 +59,10 @@ export type DecideRefill = z.infer<typeof decideRefillSchema>;
 /** A request waiting for its prescriber, with what they need to decide. */
 export const pendingRefillSchema = refillRequestSchema.extend({
   patientName: z.string(),
+  /** The medication as written, with the drug list's code and strength the web words it by. */
   medicationName: z.string(),
+  drugCode: z.enum(DRUG_CODES).nullable(),
+  strength: z.string().nullable(),
   dosage: z.string(),
   frequency: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRUG_CODES } from './drug-catalogue';
 import { personNameSchema } from './person-name';
 
 // What a medication share link shows (/shared/medication/{token}, open without sign-in): the current medication
@@ -10,8 +11,9 @@ export const sharedMedicationSchema = z.object({
   medications: z.array(
     z.object({
       name: z.string(),
-      /** The drug product's catalogue code, which the page words; null for free text. */
-      code: z.string().nullable(),
+      /** The drug list's code and strength, which the page words; a null code for free text. */
+      drugCode: z.enum(DRUG_CODES).nullable(),
+      strength: z.string().nullable(),
       dosage: z.string(),
       frequency: z.string(),
       route: z.string().nullable(),

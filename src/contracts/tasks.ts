@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDateSchema } from './dates';
+import { DRUG_CODES } from './drug-catalogue';
 import { defineRoute, idParamsSchema } from './http';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 
@@ -42,8 +43,10 @@ export const taskSchema = z.object({
   assigneeName: z.string(),
   patientId: z.uuid().nullable(),
   patientName: z.string().nullable(),
-  /** The medication a refill-request task is about. */
+  /** The medication a refill-request task is about, with the drug list's code and strength the web words it by. */
   medicationName: z.string().nullable(),
+  drugCode: z.enum(DRUG_CODES).nullable(),
+  strength: z.string().nullable(),
   refillRequestId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),

@@ -11,8 +11,9 @@ import { migrationsBefore } from '../test-support/migrations-before';
 import { allergies, medications } from './schema';
 
 // A database seeded before drugs and allergens had catalogue codes: its rows hold the seed's English
-// texts and no code. Migrating gives each such row the code the seed now writes beside that text,
-// so it reads in every language; a text typed by hand keeps no code.
+// texts and no code. Migrating gives each such row the code (for a drug, the drug list's code and
+// strength) the seed now writes beside that text, so it reads in every language; a text typed by
+// hand keeps no code.
 
 const TAG = '0021_clinical-catalogue-codes-backfill';
 
@@ -44,12 +45,12 @@ describe('drugs and allergens seeded before their codes', () => {
     await applyMigrations(handle);
 
     const drugCodes = await handle.db
-      .select({ name: medications.name, code: medications.code })
+      .select({ name: medications.name, drugCode: medications.drugCode, strength: medications.strength })
       .from(medications)
       .where(eq(medications.patientId, user.id));
-    expect(Object.fromEntries(drugCodes.map((row) => [row.name, row.code]))).toEqual({
-      ...Object.fromEntries(drugs.map((drug) => [drug.name, drug.code])),
-      'Aspirin 81 mg chewable tablet': null,
+    expect(Object.fromEntries(drugCodes.map((row) => [row.name, { drugCode: row.drugCode, strength: row.strength }]))).toEqual({
+      ...Object.fromEntries(drugs.map((drug) => [drug.name, { drugCode: drug.drugCode, strength: drug.strength }])),
+      'Aspirin 81 mg chewable tablet': { drugCode: null, strength: null },
     });
     const allergenCodes = await handle.db
       .select({ allergen: allergies.allergen, code: allergies.code })

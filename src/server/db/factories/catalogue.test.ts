@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALLERGEN_CODES, DRUG_CODES, LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
+import { ALLERGEN_CODES, LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
+import { DRUG_CATALOGUE, drugProductText, knownDrugCode } from '../../../contracts/drug-catalogue';
 import { VITAL_DEFINITIONS } from '../../../contracts/health-records';
 import { buildClinicalHistory } from './clinical-history';
 import { ALLERGENS, CONDITIONS, PAST_MEDICATIONS } from './clinical-profiles';
@@ -7,7 +8,7 @@ import { LAB_PANELS } from './lab-panels';
 import { Random } from './random';
 
 // The server sends labs, units, medication frequencies, drugs and allergens as codes, and the web words each code of
-// the catalogue (src/contracts/clinical-catalogue.ts) in every language. A code the server uses that
+// the catalogues (src/contracts/clinical-catalogue.ts, drug-catalogue.ts) in every language. A code the server uses that
 // the catalogue lacks would reach people untranslated: these tests fail on one.
 
 describe('the clinical catalogue holds every code the server records', () => {
@@ -33,12 +34,17 @@ describe('the clinical catalogue holds every code the server records', () => {
     expect(frequencies.filter((frequency) => !(MEDICATION_FREQUENCIES as readonly string[]).includes(frequency))).toEqual([]);
   });
 
-  it('every drug product and allergen, by the code the seeded rows carry next to their text', () => {
+  it('every drug and allergen, by the code the seeded rows carry next to their text', () => {
     const templates = [...CONDITIONS.flatMap((profile) => profile.medications), ...PAST_MEDICATIONS];
-    expect(templates.filter((drug) => !(DRUG_CODES as readonly string[]).includes(drug.code))).toEqual([]);
+    // A drug of the list, in one of its strengths, written as the prescriber would write it.
+    expect(
+      templates.filter(
+        (drug) =>
+          !(DRUG_CATALOGUE[drug.drugCode].strengths as readonly string[]).includes(drug.strength) ||
+          drugProductText(drug.drugCode, drug.strength) !== drug.name,
+      ),
+    ).toEqual([]);
     expect(ALLERGENS.filter((allergen) => !(ALLERGEN_CODES as readonly string[]).includes(allergen.code))).toEqual([]);
-    // One code, one product: two texts under the same code would be shown as one.
-    expect(new Set(templates.map((drug) => drug.code)).size).toBe(new Set(templates.map((drug) => drug.name)).size);
 
     const history = buildClinicalHistory(new Random(7), {
       patientId: '00000000-0000-4000-8000-000000000001',
@@ -46,9 +52,7 @@ describe('the clinical catalogue holds every code the server records', () => {
       now: new Date('2026-03-01T12:00:00Z'),
     });
     expect(history.medications.length).toBeGreaterThan(0);
-    expect(history.medications.every((row) => typeof row.code === 'string' && (DRUG_CODES as readonly string[]).includes(row.code))).toBe(
-      true,
-    );
+    expect(history.medications.every((row) => knownDrugCode(row.drugCode ?? null) !== null && typeof row.strength === 'string')).toBe(true);
     expect(history.allergies.every((row) => typeof row.code === 'string' && (ALLERGEN_CODES as readonly string[]).includes(row.code))).toBe(
       true,
     );

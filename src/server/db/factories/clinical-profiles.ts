@@ -1,4 +1,5 @@
-import type { AllergenCode, DrugCode, MedicationFrequency } from '../../../contracts/clinical-catalogue';
+import type { AllergenCode, MedicationFrequency } from '../../../contracts/clinical-catalogue';
+import type { DrugCode } from '../../../contracts/drug-catalogue';
 
 // Believable chronic conditions and what follows from each: the problem (ICD-10), the usual
 // medications, how lab values and vitals drift. A patient's history is drawn from one or two of
@@ -7,8 +8,9 @@ import type { AllergenCode, DrugCode, MedicationFrequency } from '../../../contr
 export interface MedicationTemplate {
   /** As prescribed, in English: what a reader sees when their language has no words for the code. */
   name: string;
-  /** A code of the catalogue: the web words the product in the reader's language. */
-  code: DrugCode;
+  /** The drug list's code and one of its strengths: the web words them in the reader's language. */
+  drugCode: DrugCode;
+  strength: string;
   dosage: string;
   /** A code of the catalogue: the web words it in the reader's language. */
   frequency: MedicationFrequency;
@@ -35,8 +37,22 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'I10',
     description: 'Essential (primary) hypertension',
     medications: [
-      { name: 'Lisinopril 10 mg oral tablet', code: 'lisinopril-10mg-tablet', dosage: '10 mg', frequency: 'once-daily', route: 'oral' },
-      { name: 'Amlodipine 5 mg oral tablet', code: 'amlodipine-5mg-tablet', dosage: '5 mg', frequency: 'once-daily', route: 'oral' },
+      {
+        name: 'Lisinopril 10 mg oral tablet',
+        drugCode: 'lisinopril',
+        strength: '10 mg',
+        dosage: '10 mg',
+        frequency: 'once-daily',
+        route: 'oral',
+      },
+      {
+        name: 'Amlodipine 5 mg oral tablet',
+        drugCode: 'amlodipine',
+        strength: '5 mg',
+        dosage: '5 mg',
+        frequency: 'once-daily',
+        route: 'oral',
+      },
     ],
     labs: { '2823-3': 0.3, '2160-0': 0.1 },
     systolic: 18,
@@ -48,7 +64,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     medications: [
       {
         name: 'Metformin 500 mg oral tablet',
-        code: 'metformin-500mg-tablet',
+        drugCode: 'metformin',
+        strength: '500 mg',
         dosage: '500 mg',
         frequency: 'twice-daily',
         route: 'oral',
@@ -56,7 +73,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
       },
       {
         name: 'Empagliflozin 10 mg oral tablet',
-        code: 'empagliflozin-10mg-tablet',
+        drugCode: 'empagliflozin',
+        strength: '10 mg',
         dosage: '10 mg',
         frequency: 'once-daily',
         route: 'oral',
@@ -72,7 +90,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     medications: [
       {
         name: 'Atorvastatin 20 mg oral tablet',
-        code: 'atorvastatin-20mg-tablet',
+        drugCode: 'atorvastatin',
+        strength: '20 mg',
         dosage: '20 mg',
         frequency: 'once-daily-at-bedtime',
         route: 'oral',
@@ -87,14 +106,16 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     medications: [
       {
         name: 'Albuterol 90 mcg/actuation inhaler',
-        code: 'albuterol-90mcg-inhaler',
+        drugCode: 'albuterol',
+        strength: '90 mcg/actuation',
         dosage: '2 puffs',
         frequency: 'every-4-6-hours-as-needed',
         route: 'inhaled',
       },
       {
         name: 'Fluticasone 110 mcg/actuation inhaler',
-        code: 'fluticasone-110mcg-inhaler',
+        drugCode: 'fluticasone',
+        strength: '110 mcg/actuation',
         dosage: '2 puffs',
         frequency: 'twice-daily',
         route: 'inhaled',
@@ -109,7 +130,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     medications: [
       {
         name: 'Levothyroxine 75 mcg oral tablet',
-        code: 'levothyroxine-75mcg-tablet',
+        drugCode: 'levothyroxine',
+        strength: '75 mcg',
         dosage: '75 mcg',
         frequency: 'once-daily-before-breakfast',
         route: 'oral',
@@ -125,7 +147,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     medications: [
       {
         name: 'Omeprazole 20 mg delayed-release capsule',
-        code: 'omeprazole-20mg-dr-capsule',
+        drugCode: 'omeprazole',
+        strength: '20 mg',
         dosage: '20 mg',
         frequency: 'once-daily-before-breakfast',
         route: 'oral',
@@ -137,7 +160,14 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     icd10: 'F41.1',
     description: 'Generalized anxiety disorder',
     medications: [
-      { name: 'Sertraline 50 mg oral tablet', code: 'sertraline-50mg-tablet', dosage: '50 mg', frequency: 'once-daily', route: 'oral' },
+      {
+        name: 'Sertraline 50 mg oral tablet',
+        drugCode: 'sertraline',
+        strength: '50 mg',
+        dosage: '50 mg',
+        frequency: 'once-daily',
+        route: 'oral',
+      },
     ],
   },
   {
@@ -147,7 +177,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
     medications: [
       {
         name: 'Ferrous sulfate 325 mg oral tablet',
-        code: 'ferrous-sulfate-325mg-tablet',
+        drugCode: 'ferrous-sulfate',
+        strength: '325 mg',
         dosage: '325 mg',
         frequency: 'once-daily',
         route: 'oral',
@@ -161,7 +192,8 @@ export const CONDITIONS: readonly ConditionProfile[] = [
 export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string })[] = [
   {
     name: 'Amoxicillin 500 mg oral capsule',
-    code: 'amoxicillin-500mg-capsule',
+    drugCode: 'amoxicillin',
+    strength: '500 mg',
     dosage: '500 mg',
     frequency: 'three-times-daily',
     route: 'oral',
@@ -169,7 +201,8 @@ export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string }
   },
   {
     name: 'Ibuprofen 400 mg oral tablet',
-    code: 'ibuprofen-400mg-tablet',
+    drugCode: 'ibuprofen',
+    strength: '400 mg',
     dosage: '400 mg',
     frequency: 'every-8-hours-as-needed',
     route: 'oral',
@@ -177,7 +210,8 @@ export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string }
   },
   {
     name: 'Prednisone 20 mg oral tablet',
-    code: 'prednisone-20mg-tablet',
+    drugCode: 'prednisone',
+    strength: '20 mg',
     dosage: '20 mg',
     frequency: 'once-daily',
     route: 'oral',
@@ -185,7 +219,8 @@ export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string }
   },
   {
     name: 'Azithromycin 250 mg oral tablet',
-    code: 'azithromycin-250mg-tablet',
+    drugCode: 'azithromycin',
+    strength: '250 mg',
     dosage: '250 mg',
     frequency: 'once-daily',
     route: 'oral',
@@ -193,7 +228,8 @@ export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string }
   },
   {
     name: 'Hydrochlorothiazide 25 mg oral tablet',
-    code: 'hydrochlorothiazide-25mg-tablet',
+    drugCode: 'hydrochlorothiazide',
+    strength: '25 mg',
     dosage: '25 mg',
     frequency: 'once-daily',
     route: 'oral',
@@ -201,7 +237,8 @@ export const PAST_MEDICATIONS: readonly (MedicationTemplate & { reason: string }
   },
   {
     name: 'Cetirizine 10 mg oral tablet',
-    code: 'cetirizine-10mg-tablet',
+    drugCode: 'cetirizine',
+    strength: '10 mg',
     dosage: '10 mg',
     frequency: 'once-daily',
     route: 'oral',

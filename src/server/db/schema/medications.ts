@@ -13,8 +13,6 @@ export const medications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Drug, strength and form in RxNorm-like wording ("Lisinopril 10 mg oral tablet"). */
     name: text('name').notNull(),
-    /** The drug product's code (contracts/clinical-catalogue.ts DRUG_CODES), when it is one the catalogue words; null for free text. */
-    code: text('code'),
     dosage: text('dosage').notNull(),
     frequency: text('frequency').notNull(),
     route: text('route'),
@@ -24,7 +22,7 @@ export const medications = pgTable(
     status: text('status', { enum: MEDICATION_STATUSES }).notNull().default('active'),
     /** The prescribing doctor; null when prescribed outside the organisation. */
     prescribedBy: uuid('prescribed_by').references(() => users.id, { onDelete: 'set null' }),
-    /** The curated drug list's code (contracts/drug-catalogue.ts); null for a drug typed as free text or recorded before the list. */
+    /** The curated drug list's code (contracts/drug-catalogue.ts); null for a drug typed as free text. */
     drugCode: text('drug_code'),
     strength: text('strength'),
     quantity: integer('quantity'),

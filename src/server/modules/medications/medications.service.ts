@@ -1,3 +1,4 @@
+import { knownDrugCode } from '../../../contracts/drug-catalogue';
 import { personNameOf } from '../../../contracts/person-name';
 import type { Medication, MedicationListResponse, MedicationStatus } from '../../../contracts/medications';
 import type { AccessContext } from '../../platform/access-context';
@@ -35,7 +36,8 @@ function toMedication(row: MedicationRowView): Medication {
     id: row.id,
     patientId: row.patientId,
     name: row.name,
-    code: row.code,
+    drugCode: knownDrugCode(row.drugCode),
+    strength: row.strength,
     dosage: row.dosage,
     frequency: row.frequency,
     route: row.route,

@@ -31,7 +31,6 @@ const columns = {
   createdAt: medications.createdAt,
   patientFirstName: patients.firstName,
   patientLastName: patients.lastName,
-  code: medications.code,
   drugCode: medications.drugCode,
   strength: medications.strength,
   quantity: medications.quantity,

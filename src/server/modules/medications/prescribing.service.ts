@@ -1,6 +1,6 @@
 import { personNameOf } from '../../../contracts/person-name';
 import { addCalendarDays } from '../../../contracts/dates';
-import { DRUG_CATALOGUE, DRUG_CODES, drugForName, type DrugCode } from '../../../contracts/drug-catalogue';
+import { DRUG_CATALOGUE, drugForName, drugProductText, knownDrugCode, type DrugCode } from '../../../contracts/drug-catalogue';
 import type { MedicationStatus } from '../../../contracts/medications';
 import type {
   CreatePrescription,
@@ -73,11 +73,10 @@ export class PrescribingService {
       if (warnings.length > 0 && !overrideReason) repository.refuseWithoutReason(input.patientId, 'prescribed', warnings);
       const startDate = this.today();
       const durationDays = input.durationDays ?? null;
-      const entry = input.drugCode ? DRUG_CATALOGUE[input.drugCode] : null;
       const id = await repository.insert(
         {
           patientId: input.patientId,
-          name: entry ? `${entry.name} ${input.strength} ${entry.form}` : `${drug.name} ${input.strength}`,
+          name: input.drugCode ? drugProductText(input.drugCode, input.strength) : `${drug.name} ${input.strength}`,
           drugCode: input.drugCode ?? null,
           strength: input.strength,
           dosage: input.dose,
@@ -116,7 +115,7 @@ export class PrescribingService {
       const repository = work.use(PrescribingRepository);
       const old = await repository.medication(medicationId, 'medication.renew');
       const { allergies, current } = await repository.checkable(old.patientId, 'medication.prescribe');
-      const code = knownCode(old.drugCode) ?? drugForName(old.name);
+      const code = knownDrugCode(old.drugCode) ?? drugForName(old.name);
       const warnings = prescriptionWarnings(
         { code, name: old.name },
         allergies,
@@ -165,10 +164,6 @@ export class PrescribingService {
   }
 }
 
-function knownCode(code: string | null): DrugCode | null {
-  return code && (DRUG_CODES as readonly string[]).includes(code) ? (code as DrugCode) : null;
-}
-
 function drugOf(input: { drugCode?: DrugCode | null; drugName?: string }): { code: DrugCode | null; name: string } {
   return input.drugCode ? { code: input.drugCode, name: DRUG_CATALOGUE[input.drugCode].name } : { code: null, name: input.drugName ?? '' };
 }
@@ -179,7 +174,6 @@ function toPrescription(row: PrescriptionRowView): Prescription {
     patientId: row.patientId,
     patientName: `${row.patientFirstName} ${row.patientLastName}`,
     name: row.name,
-    code: row.code,
     dosage: row.dosage,
     frequency: row.frequency,
     route: row.route,
@@ -191,7 +185,7 @@ function toPrescription(row: PrescriptionRowView): Prescription {
     prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName) : null,
     prescriberId: row.prescriberId,
     createdAt: row.createdAt.toISOString(),
-    drugCode: knownCode(row.drugCode),
+    drugCode: knownDrugCode(row.drugCode),
     strength: row.strength,
     quantity: row.quantity,
     refills: row.refills,

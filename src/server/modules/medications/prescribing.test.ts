@@ -148,8 +148,9 @@ describe('POST /api/medications', () => {
     });
     expect(data.endDate).not.toBeNull();
 
+    // The patient's own list names the drug by the same code and strength, so it reads in their language.
     const list = (await patient.agent.get(`/api/medications/patient/${patient.user.id}`)).json().data as { id: string }[];
-    expect(list.map((m) => m.id)).toContain(data.id);
+    expect(list).toContainEqual(expect.objectContaining({ id: data.id, drugCode: 'paracetamol', strength: '500 mg' }));
 
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(published.map((p) => ({ recipients: [...p.recipients].sort(), event: p.event as LiveEvent }))).toContainEqual({

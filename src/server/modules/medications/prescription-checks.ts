@@ -1,4 +1,4 @@
-import { DRUG_CATALOGUE, drugForName, type DrugCode } from '../../../contracts/drug-catalogue';
+import { DRUG_CATALOGUE, drugForName, knownDrugCode, type DrugCode } from '../../../contracts/drug-catalogue';
 import type { PrescriptionWarning } from '../../../contracts/prescribing';
 import { interactionBetween } from './drug-interactions';
 
@@ -35,8 +35,7 @@ function stem(name: string): string {
 }
 
 function codeOf(medication: CurrentMedication): DrugCode | null {
-  if (medication.drugCode && medication.drugCode in DRUG_CATALOGUE) return medication.drugCode as DrugCode;
-  return drugForName(medication.name);
+  return knownDrugCode(medication.drugCode) ?? drugForName(medication.name);
 }
 
 function allergyMatches(drug: DrugToCheck, allergen: string): boolean {

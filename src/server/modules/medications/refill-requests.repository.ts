@@ -140,6 +140,8 @@ export class RefillRequestsRepository extends Repository {
     const rows = await this.db
       .select({
         ...this.decisionColumns(),
+        drugCode: medications.drugCode,
+        strength: medications.strength,
         dosage: medications.dosage,
         frequency: medications.frequency,
       })

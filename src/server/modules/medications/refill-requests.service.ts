@@ -1,3 +1,4 @@
+import { knownDrugCode } from '../../../contracts/drug-catalogue';
 import { personNameOf } from '../../../contracts/person-name';
 import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type {
@@ -65,6 +66,8 @@ export class RefillRequestsService {
         ...toRefillRequest(row),
         patientName: `${row.patientFirstName} ${row.patientLastName}`,
         medicationName: row.medicationName,
+        drugCode: knownDrugCode(row.drugCode),
+        strength: row.strength,
         dosage: row.dosage,
         frequency: row.frequency,
       })),

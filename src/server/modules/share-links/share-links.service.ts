@@ -74,7 +74,8 @@ export class ShareLinksService {
         expiresAt: link.expiresAt.toISOString(),
         medications: current.map((m) => ({
           name: m.name,
-          code: m.code,
+          drugCode: m.drugCode,
+          strength: m.strength,
           dosage: m.dosage,
           frequency: m.frequency,
           route: m.route,

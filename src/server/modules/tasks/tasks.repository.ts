@@ -26,6 +26,8 @@ const columns = {
   patientFirstName: patients.firstName,
   patientLastName: patients.lastName,
   medicationName: medications.name,
+  drugCode: medications.drugCode,
+  strength: medications.strength,
   refillRequestId: tasks.refillRequestId,
   createdAt: tasks.createdAt,
   completedAt: tasks.completedAt,

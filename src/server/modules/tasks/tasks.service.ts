@@ -1,3 +1,4 @@
+import { knownDrugCode } from '../../../contracts/drug-catalogue';
 import type { CreateTask, Task, TaskListQuery, TaskListResponse, UpdateTask } from '../../../contracts/tasks';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -51,6 +52,8 @@ function toTask(row: TaskRowView): Task {
     patientId: row.patientId,
     patientName: row.patientId && row.patientFirstName ? `${row.patientFirstName} ${row.patientLastName}` : null,
     medicationName: row.medicationName,
+    drugCode: knownDrugCode(row.drugCode),
+    strength: row.strength,
     refillRequestId: row.refillRequestId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ALLERGEN_CODES, DRUG_CODES, LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
+import { ALLERGEN_CODES, LAB_CODES, MEDICATION_FREQUENCIES, UNIT_CODES } from '../../../contracts/clinical-catalogue';
+import { DRUG_CATALOGUE, DRUG_CODES, DRUG_FORMS, type DrugForm } from '../../../contracts/drug-catalogue';
 import { SUPPORTED_LANGUAGES } from '../../../contracts/languages';
 import ar from '../../locales/ar/health.json';
 import de from '../../locales/de/health.json';
@@ -29,7 +30,11 @@ describe.each(SUPPORTED_LANGUAGES)('the clinical catalogue in %s', (language) =>
       ...LAB_CODES.filter((code) => catalogue.lab(code, 'SENT') === 'SENT' || catalogue.lab(code, 'SENT').startsWith('catalogue.')),
       ...UNIT_CODES.filter((code) => catalogue.unit(code).startsWith('catalogue.')),
       ...MEDICATION_FREQUENCIES.filter((code) => catalogue.frequency(code) === code || catalogue.frequency(code).startsWith('catalogue.')),
-      ...DRUG_CODES.filter((code) => catalogue.drug(code, 'SENT') === 'SENT' || catalogue.drug(code, 'SENT').startsWith('catalogue.')),
+      ...DRUG_CODES.filter((code) => catalogue.drugName(code).startsWith('catalogue.')),
+      ...(Object.keys(DRUG_FORMS) as DrugForm[]).filter((form) => catalogue.form(form).startsWith('catalogue.')),
+      ...DRUG_CODES.flatMap((code) => DRUG_CATALOGUE[code].strengths).filter((strength) =>
+        catalogue.strength(strength).includes('catalogue.'),
+      ),
       ...ALLERGEN_CODES.filter(
         (code) => catalogue.allergen(code, 'SENT') === 'SENT' || catalogue.allergen(code, 'SENT').startsWith('catalogue.'),
       ),
@@ -42,7 +47,8 @@ describe.each(SUPPORTED_LANGUAGES)('the clinical catalogue in %s', (language) =>
     const english_ = [
       ...LAB_CODES.filter((code) => catalogue.lab(code, '') === english.lab(code, '')),
       ...MEDICATION_FREQUENCIES.filter((code) => catalogue.frequency(code) === english.frequency(code)),
-      ...DRUG_CODES.filter((code) => catalogue.drug(code, '') === english.drug(code, '')),
+      ...DRUG_CODES.filter((code) => catalogue.drugName(code) === english.drugName(code)),
+      ...(Object.keys(DRUG_FORMS) as DrugForm[]).filter((form) => catalogue.form(form) === english.form(form)),
       ...ALLERGEN_CODES.filter((code) => catalogue.allergen(code, '') === english.allergen(code, '')),
     ];
     expect(english_).toEqual([]);
@@ -61,9 +67,16 @@ it('shows a code the catalogue does not know as the server sent it', async () =>
 
 it('shows a drug or allergen typed by hand, or of an unknown code, as it was written', async () => {
   const catalogue = await catalogueIn('zh');
-  expect(catalogue.drug('lisinopril-10mg-tablet', 'Lisinopril 10 mg oral tablet')).toBe('赖诺普利 10 mg 口服片');
-  expect(catalogue.drug(null, 'Aspirin 81 mg')).toBe('Aspirin 81 mg');
-  expect(catalogue.drug('not-a-code', 'Aspirin 81 mg')).toBe('Aspirin 81 mg');
+  expect(catalogue.drug({ drugCode: 'lisinopril', strength: '10 mg', name: 'Lisinopril 10 mg oral tablet' })).toBe('赖诺普利 10 mg 口服片');
+  expect(catalogue.drug({ drugCode: 'fluticasone', strength: '110 mcg/actuation', name: 'Fluticasone 110 mcg/actuation inhaler' })).toBe(
+    '氟替卡松 110 µg/揿 吸入剂',
+  );
+  expect(catalogue.drug({ drugCode: null, strength: '81 mg', name: 'Aspirin 81 mg' })).toBe('Aspirin 81 mg');
+  expect(catalogue.drug({ drugCode: 'not-a-code', strength: null, name: 'Aspirin 81 mg' })).toBe('Aspirin 81 mg');
+  const arabic = await catalogueIn('ar');
+  expect(arabic.drug({ drugCode: 'amoxicillin', strength: '500 mg', name: 'Amoxicillin 500 mg oral capsule' })).toBe(
+    'أموكسيسيلين 500 ملغ كبسولات فموية',
+  );
   expect(catalogue.allergen('peanuts', 'Peanuts')).toBe('花生');
   expect(catalogue.allergen(null, 'Cat dander')).toBe('Cat dander');
 });

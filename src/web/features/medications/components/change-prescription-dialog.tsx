@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { errorText } from '../../../lib/error-text';
 import { useDiscontinue, usePrescriptionCheck, useRenew } from '../api/prescribing';
 import { PrescriptionWarnings } from './prescription-warnings';
@@ -28,6 +29,7 @@ export function ChangePrescriptionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('prescribing');
+  const catalogue = useClinicalCatalogue();
   const [failure, setFailure] = useState<unknown>(null);
   const discontinue = useDiscontinue();
   const renew = useRenew();
@@ -44,7 +46,7 @@ export function ChangePrescriptionDialog({
   );
   const warnings = check.data ?? [];
   const refused = failure instanceof ApiError && failure.code === 'PRESCRIPTION_OVERRIDE_REQUIRED';
-  const names = { name: prescription.name, patient: prescription.patientName };
+  const names = { name: catalogue.drug(prescription), patient: prescription.patientName };
 
   const onSubmit = async ({ reason }: { reason: string }) => {
     setFailure(null);

@@ -8,6 +8,7 @@ import { Form, FormButton, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { errorText } from '../../../lib/error-text';
 import { useDecideRefill } from '../api/prescribing';
 
@@ -25,10 +26,11 @@ export function DecideRefillDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('prescribing');
+  const catalogue = useClinicalCatalogue();
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useDecideRefill();
   const form = useSchemaForm({ schema: decision === 'deny' ? denySchema : approveSchema, defaultValues: { reason: '' } });
-  const names = { medication: request.medicationName, patient: request.patientName };
+  const names = { medication: catalogue.drug({ ...request, name: request.medicationName }), patient: request.patientName };
 
   const onSubmit = async ({ reason }: { reason: string }) => {
     setFailure(null);

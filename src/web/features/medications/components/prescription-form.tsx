@@ -4,9 +4,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { MEDICATION_FREQUENCIES } from '../../../../contracts/clinical-catalogue';
+import { MEDICATION_FREQUENCIES, MEDICATION_ROUTES } from '../../../../contracts/clinical-catalogue';
 import { DRUG_CATALOGUE, DRUG_CODES, type DrugCode } from '../../../../contracts/drug-catalogue';
-import { MEDICATION_ROUTES } from '../../../../contracts/medications';
 import { PRESCRIPTION_BOUNDS, PRESCRIPTION_TEXT_MAX, type CreatePrescription } from '../../../../contracts/prescribing';
 import { SelectInput, TextareaInput, TextInput } from '../../../components/form/fields';
 import { Form, FormButton, SubmitButton } from '../../../components/form/form';
@@ -143,8 +142,8 @@ function Fields({ failure }: { failure: unknown }) {
   const warnings = check.data ?? [];
   const refused = failure instanceof ApiError && failure.code === 'PRESCRIPTION_OVERRIDE_REQUIRED';
   const drugs = useMemo(
-    () => DRUG_CODES.map((code) => ({ code, label: t(`drugs.${code}`) })).sort((a, b) => a.label.localeCompare(b.label)),
-    [t],
+    () => DRUG_CODES.map((code) => ({ code, label: catalogue.drugName(code) })).sort((a, b) => a.label.localeCompare(b.label)),
+    [catalogue],
   );
 
   return (
@@ -172,7 +171,7 @@ function Fields({ failure }: { failure: unknown }) {
           <SelectInput name="strength" label={t('form.strength')}>
             {entry.strengths.map((strength) => (
               <option key={strength} value={strength}>
-                {strength}
+                {catalogue.strength(strength)} {catalogue.form(entry.form)}
               </option>
             ))}
           </SelectInput>

@@ -34,7 +34,7 @@ export function RefillDialog({ medication, patientId, onClose }: { medication: M
   const { t } = useTranslation('medications');
   const doctorName = useDoctorName();
   const catalogue = useClinicalCatalogue();
-  const drug = catalogue.drug(medication.code, medication.name);
+  const drug = catalogue.drug(medication);
   const prescriber = medication.prescriber ? doctorName(medication.prescriber) : (medication.prescribedBy ?? '');
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useRequestRefill(patientId);

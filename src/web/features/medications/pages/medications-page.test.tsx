@@ -81,14 +81,16 @@ describe('medications view', { timeout: 20_000 }, () => {
     try {
       stubRoutes({
         [MEDICATIONS]: list([
-          medication({ name: 'Metformin 500 mg oral tablet', code: 'metformin-500mg-tablet' }),
-          medication({ name: 'Aspirin 81 mg chewable tablet', code: null }),
+          medication({ name: 'Metformin 500 mg oral tablet', drugCode: 'metformin', strength: '500 mg' }),
+          medication({ name: 'Albuterol 90 mcg/actuation inhaler', drugCode: 'albuterol', strength: '90 mcg/actuation' }),
+          medication({ name: 'Aspirin 81 mg chewable tablet', drugCode: null, strength: null }),
         ]),
         [ALLERGIES]: list([allergy({ allergen: 'Peanuts', code: 'peanuts' }), allergy({ allergen: 'Cat dander', code: null })]),
       });
       renderPatientView(<MedicationsPage />);
       const current = await screen.findByTestId('medications-current');
       expect(await within(current).findByText('二甲双胍 500 mg 口服片')).toBeInTheDocument();
+      expect(within(current).getByText('沙丁胺醇 90 µg/揿 吸入剂')).toBeInTheDocument();
       expect(within(current).getByText('Aspirin 81 mg chewable tablet')).toBeInTheDocument();
       expect(within(current).queryByText('Metformin 500 mg oral tablet')).not.toBeInTheDocument();
       const allergies = screen.getByTestId('allergies');

@@ -3,7 +3,8 @@ import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Allergy } from '../../../../contracts/health-records';
-import { MEDICATION_ROUTES, type Medication } from '../../../../contracts/medications';
+import { MEDICATION_ROUTES } from '../../../../contracts/clinical-catalogue';
+import type { Medication } from '../../../../contracts/medications';
 import type { RefillRequest } from '../../../../contracts/refill-requests';
 import { Button } from '../../../components/ui/button';
 import { QueryStates } from '../../../components/ui/query-states';
@@ -112,11 +113,7 @@ function RefillSection({
       {medication.prescriberId === null ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('refill.outside')}</p>
       ) : ready && !pending ? (
-        <Button
-          variant="secondary"
-          onClick={onRequest}
-          aria-label={t('refill.actionFor', { name: catalogue.drug(medication.code, medication.name) })}
-        >
+        <Button variant="secondary" onClick={onRequest} aria-label={t('refill.actionFor', { name: catalogue.drug(medication) })}>
           <RefreshCw className="size-4" aria-hidden="true" />
           {t('refill.action')}
         </Button>
@@ -144,7 +141,7 @@ function MedicationCards({ medications, refill }: { medications: Medication[]; r
           data-testid="medication-card"
           className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
-          <h3 className="font-semibold break-words">{catalogue.drug(medication.code, medication.name)}</h3>
+          <h3 className="font-semibold break-words">{catalogue.drug(medication)}</h3>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.dosage')}</dt>
             <dd className="break-words">{medication.dosage}</dd>

@@ -36,6 +36,8 @@ function pending(overrides: Partial<PendingRefill> = {}): PendingRefill {
     decisionReason: null,
     patientName: 'Ann Patient',
     medicationName: 'Lisinopril 10 mg oral tablet',
+    drugCode: 'lisinopril',
+    strength: '10 mg',
     dosage: '10 mg',
     frequency: 'once-daily',
     ...overrides,
@@ -48,7 +50,6 @@ function prescription(overrides: Partial<Prescription> = {}): Prescription {
     patientId: PATIENT_ID,
     patientName: 'Ann Patient',
     name: 'Paracetamol 500 mg oral tablet',
-    code: null,
     dosage: '1 tablet',
     frequency: 'every-4-6-hours-as-needed',
     route: 'oral',
@@ -88,7 +89,7 @@ describe('prescribing view', { timeout: 20_000 }, () => {
     expect(request).toHaveTextContent('Ann Patient');
     expect(request).toHaveTextContent('Note: Running out on Friday');
     const card = await screen.findByTestId('prescription');
-    expect(card).toHaveTextContent('Paracetamol 500 mg oral tablet');
+    expect(card).toHaveTextContent('Paracetamol (acetaminophen) 500 mg oral tablet');
     expect(card).toHaveTextContent('30, 1 refills');
 
     await user.click(within(request).getByRole('button', { name: 'Approve the refill of Lisinopril 10 mg oral tablet for Ann Patient' }));

@@ -60,7 +60,7 @@ function PendingRefills() {
                 className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
               >
                 <div className="min-w-0">
-                  <p className="font-semibold break-words">{request.medicationName}</p>
+                  <p className="font-semibold break-words">{catalogue.drug({ ...request, name: request.medicationName })}</p>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
                     {t('refills.for', { patient: request.patientName, date: format.date(request.requestedAt) })} · {request.dosage} ·{' '}
                     {catalogue.frequency(request.frequency)}
@@ -70,14 +70,20 @@ function PendingRefills() {
                 <div className="flex gap-2">
                   <Button
                     onClick={() => setDeciding({ request, decision: 'approve' })}
-                    aria-label={t('refills.approveFor', { medication: request.medicationName, patient: request.patientName })}
+                    aria-label={t('refills.approveFor', {
+                      medication: catalogue.drug({ ...request, name: request.medicationName }),
+                      patient: request.patientName,
+                    })}
                   >
                     {t('refills.approve')}
                   </Button>
                   <Button
                     variant="secondary"
                     onClick={() => setDeciding({ request, decision: 'deny' })}
-                    aria-label={t('refills.denyFor', { medication: request.medicationName, patient: request.patientName })}
+                    aria-label={t('refills.denyFor', {
+                      medication: catalogue.drug({ ...request, name: request.medicationName }),
+                      patient: request.patientName,
+                    })}
                   >
                     {t('refills.deny')}
                   </Button>
@@ -130,7 +136,7 @@ function Prescriptions({ doctorId }: { doctorId: string }) {
                   data-testid="prescription"
                   className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
                 >
-                  <h3 className="font-semibold break-words">{prescription.name}</h3>
+                  <h3 className="font-semibold break-words">{catalogue.drug(prescription)}</h3>
                   <p className="text-sm text-slate-700 dark:text-slate-300">{prescription.patientName}</p>
                   <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                     <dt className="text-slate-600 dark:text-slate-400">{t('list.dose')}</dt>

@@ -58,7 +58,7 @@ export function SharedMedicationPage() {
               <Pill className="mt-1 size-5 shrink-0 text-brand-700 dark:text-brand-500" aria-hidden="true" />
               <div>
                 <p className="font-medium">
-                  {catalogue.drug(m.code, m.name)} · {m.dosage}
+                  {catalogue.drug(m)} · {m.dosage}
                 </p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">
                   {catalogue.frequency(m.frequency)}

@@ -84,7 +84,7 @@ export function MedicationsSection({ chart }: Props) {
       {chart.medications.map((medication) => (
         <li key={medication.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
           <span className="font-medium">
-            <bdi>{medication.name}</bdi>
+            <bdi>{catalogue.drug(medication)}</bdi>
           </span>{' '}
           · <bdi>{medication.dosage}</bdi> · {catalogue.frequency(medication.frequency)} ·{' '}
           {t(`chart.medications.statuses.${medication.status}`)}

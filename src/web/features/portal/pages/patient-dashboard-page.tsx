@@ -223,8 +223,7 @@ function CurrentMedications({ patientId }: { patientId: string }) {
             {list.slice(0, 5).map((medication) => (
               <li key={medication.id} className="py-2 first:pt-0 last:pb-0">
                 <p className="font-medium break-words">
-                  {catalogue.drug(medication.code, medication.name)}{' '}
-                  <span className="font-normal text-slate-700 dark:text-slate-300">{medication.dosage}</span>
+                  {catalogue.drug(medication)} <span className="font-normal text-slate-700 dark:text-slate-300">{medication.dosage}</span>
                 </p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">{catalogue.frequency(medication.frequency)}</p>
               </li>

@@ -30,6 +30,8 @@ function task(overrides: Partial<Task> = {}): Task {
     patientId: null,
     patientName: null,
     medicationName: null,
+    drugCode: null,
+    strength: null,
     refillRequestId: null,
     createdAt: '2026-11-01T09:00:00.000Z',
     completedAt: null,

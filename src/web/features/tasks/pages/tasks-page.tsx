@@ -21,6 +21,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { PageSection } from '../../../components/ui/page-section';
 import { Pager } from '../../../components/ui/pager';
 import { QueryStates } from '../../../components/ui/query-states';
+import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
 import { Link } from 'react-router';
@@ -93,11 +94,12 @@ export function TasksPage() {
 function TaskItem({ task }: { task: Task }) {
   const { t } = useTranslation('tasks');
   const format = useClinicalFormat();
+  const catalogue = useClinicalCatalogue();
   const setStatus = useSetTaskStatus();
   const manual = TASK_KIND_RULES[task.kind].manual;
   const title =
     task.kind === 'refill-request' && task.medicationName && task.patientName
-      ? t('kinds.refill-request', { medication: task.medicationName, patient: task.patientName })
+      ? t('kinds.refill-request', { medication: catalogue.drug({ ...task, name: task.medicationName }), patient: task.patientName })
       : task.title;
   const toggle = async () => {
     try {
