@@ -175,6 +175,7 @@ export const FEATURE_CATALOGUE: readonly FeatureEntry[] = [
   page('organisation', '/admin/organisation', ['admin'], 'administrative', 'building', ['clinic', 'organization', 'locations', 'hours']),
   page('access-log', '/privacy/access-log', ['patient'], 'security', 'shield', ['who viewed', 'access', 'privacy', 'log']),
   page('outbox', '/outbox', ['admin'], 'administrative', 'inbox', ['mail', 'delivery', 'queue', 'sent']),
+  page('search', '/search', ['patient', 'doctor', 'staff', 'admin'], 'general', 'book-open', ['find', 'look up', 'results']),
 ];
 
 export function featureNameKey(id: string): string {
