@@ -9,6 +9,9 @@ import { signIn } from './identity-helpers';
 const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
 const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
 
+// Each journey runs axe twice with the panel open, which takes its time on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('a doctor finds a patient by part of the name and opens the chart with the keyboard alone', async ({ page }) => {
   await signIn(page, DOCTOR.email, DOCTOR.password);
   await expect(page).toHaveURL(/\/doctor-portal$/);

@@ -18,10 +18,7 @@ export function HitText({ hit, words, role }: { hit: SearchHit; words: readonly 
   switch (hit.group) {
     case 'patients':
       title = nameOf(hit.item);
-      detail = [
-        t('mrn', { mrn: hit.item.medicalRecordNumber }),
-        hit.item.dateOfBirth ? t('born', { date: day(hit.item.dateOfBirth) }) : null,
-      ]
+      detail = [hit.item.medicalRecordNumber, hit.item.dateOfBirth ? t('born', { date: day(hit.item.dateOfBirth) }) : null]
         .filter(Boolean)
         .join(' · ');
       break;
