@@ -49,6 +49,8 @@ import { PermissionsService } from './modules/permissions/permissions.service';
 import { PUBLIC_STATS_CACHE_SECONDS } from '../contracts/public-stats';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
+import { searchRoutes } from './modules/search/search.routes';
+import { SearchService } from './modules/search/search.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
@@ -116,6 +118,7 @@ export function createServices(app: FastifyInstance) {
     refillRequests,
     prescribing,
     tasks: new TasksService(uow),
+    search: new SearchService(uow),
     appointments,
     booking,
     doctorPortal,
@@ -161,6 +164,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(prescribingRoutes, { prescribing: services.prescribing });
   await app.register(tasksRoutes, { tasks: services.tasks });
+  await app.register(searchRoutes, { search: services.search });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(chartEntriesRoutes, { chartEntries: services.chartEntries });
   await app.register(clinicalNotesRoutes, { clinicalNotes: services.clinicalNotes });

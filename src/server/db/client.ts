@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -225,7 +226,7 @@ async function openPostgres(url: string, limits: DatabaseLimits, onStatement?: (
 
 async function openPglite(dataDir: string, limits: DatabaseLimits, onStatement?: () => void): Promise<DatabaseHandle> {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
-  const raw = await PGlite.create(dataDir, { extensions: { citext, pg_trgm } });
+  const raw = await PGlite.create(dataDir, { extensions: { citext, pg_trgm, unaccent } });
   if (onStatement) countPgliteStatements(raw, onStatement);
   const gate = new OperationGate(limits.queueLimit);
   const client = gate.wrap(raw);

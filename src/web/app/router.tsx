@@ -15,6 +15,7 @@ import { outboxRoutes } from '../features/outbox/routes';
 import { patientsRoutes } from '../features/patients/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
+import { searchRoutes } from '../features/search/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { tasksRoutes } from '../features/tasks/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
@@ -146,6 +147,7 @@ export function signedInRoutes(): RouteObject[] {
   const built = [
     ...portals,
     ...settingsRoutes,
+    ...searchRoutes,
     ...outboxRoutes,
     ...userAdminRoutes,
     ...doctorsRoutes,

@@ -46,6 +46,13 @@ export const users = pgTable(
     // organisation reads every patient.
     index('users_name_reversed_trgm_idx').using('gin', sql`(${t.lastName} || ' ' || ${t.firstName}) gin_trgm_ops`),
     index('users_date_of_birth_idx').on(t.dateOfBirth),
+    // The header search (modules/search): each name part folded (accents and case ignored, see
+    // migration 0022) so a word is found in either order, as a fragment or with a typo, and the
+    // e-mail and the phone's digits as fragments. Trigram GIN indexes serve LIKE and similarity (%).
+    index('users_first_name_fold_trgm_idx').using('gin', sql`caredeck_fold(${t.firstName}) gin_trgm_ops`),
+    index('users_last_name_fold_trgm_idx').using('gin', sql`caredeck_fold(${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}::text) gin_trgm_ops`),
+    index('users_phone_digits_trgm_idx').using('gin', sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g') gin_trgm_ops`),
   ],
 );
 

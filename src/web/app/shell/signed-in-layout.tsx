@@ -35,6 +35,13 @@ const NotificationBell = lazyView(
   ['notifications'],
 );
 
+// The header search's box, panel and the catalogue's texts load after the frame's first paint;
+// its place is kept meanwhile so that nothing moves when it arrives.
+const HeaderSearch = lazyView(
+  () => import('../../features/search/components/header-search-launcher').then((m) => m.default),
+  ['search', 'validation'],
+);
+
 /**
  * The frame of every signed-in view: the header, the navigation and the view. Signed-in routes need a
  * session: a visitor without one is sent to sign in and brought back afterwards. A stored session is
@@ -95,6 +102,13 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
               <span className="sr-only sm:not-sr-only">{t('common:appName')}</span>
             </Link>
           </div>
+          {user ? (
+            <div className="flex min-w-0 flex-1 justify-end md:justify-center">
+              <Suspense fallback={<span className="inline-block h-10 w-10 md:w-full md:max-w-md" aria-hidden="true" />}>
+                <HeaderSearch />
+              </Suspense>
+            </div>
+          ) : null}
           <div className="flex items-center gap-1 sm:gap-2">
             {user ? <ConnectionIndicator /> : null}
             {user ? (

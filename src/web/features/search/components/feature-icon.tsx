@@ -1,0 +1,65 @@
+import {
+  Activity,
+  AlertTriangle,
+  BookOpen,
+  Building2,
+  Calendar,
+  Car,
+  ClipboardList,
+  FileText,
+  FlaskConical,
+  Folder,
+  Heart,
+  History,
+  Inbox,
+  LayoutDashboard,
+  ListChecks,
+  MessageSquare,
+  Pill,
+  Receipt,
+  Send,
+  Settings,
+  Shield,
+  Sparkles,
+  Stethoscope,
+  Syringe,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { FeatureIcon as FeatureIconName } from '../../../../contracts/feature-catalogue';
+
+// The picture of each icon name the feature catalogue uses.
+const ICONS: Record<FeatureIconName, LucideIcon> = {
+  'layout-dashboard': LayoutDashboard,
+  calendar: Calendar,
+  folder: Folder,
+  flask: FlaskConical,
+  pill: Pill,
+  activity: Activity,
+  stethoscope: Stethoscope,
+  message: MessageSquare,
+  users: Users,
+  user: User,
+  clipboard: ClipboardList,
+  heart: Heart,
+  shield: Shield,
+  receipt: Receipt,
+  'file-text': FileText,
+  'list-checks': ListChecks,
+  'book-open': BookOpen,
+  syringe: Syringe,
+  settings: Settings,
+  car: Car,
+  sparkles: Sparkles,
+  'alert-triangle': AlertTriangle,
+  send: Send,
+  building: Building2,
+  history: History,
+  inbox: Inbox,
+};
+
+export function FeatureIcon({ name, className = 'size-4' }: { name: FeatureIconName; className?: string }) {
+  const Icon = ICONS[name];
+  return <Icon className={className} aria-hidden="true" />;
+}
