@@ -30,9 +30,15 @@ export async function seedDemoLeave(db: Database, { timeZone, now = new Date() }
     reason: 'Family holiday',
   });
 
-  // The soonest booked visit (from three days ahead) of a colleague of the demo doctor's specialty.
-  const [visit] = await db
-    .select({ id: appointments.id, doctorId: appointments.doctorId, startsAt: appointments.startsAt })
+  // The soonest booked visit (from three days ahead) of a colleague of the demo doctor's specialty
+  // at a time the demo doctor is free, so taking it over works.
+  const candidates = await db
+    .select({
+      id: appointments.id,
+      doctorId: appointments.doctorId,
+      startsAt: appointments.startsAt,
+      minutes: appointments.durationMinutes,
+    })
     .from(appointments)
     .innerJoin(doctorProfiles, eq(doctorProfiles.userId, appointments.doctorId))
     .where(
@@ -44,7 +50,21 @@ export async function seedDemoLeave(db: Database, { timeZone, now = new Date() }
       ),
     )
     .orderBy(asc(appointments.startsAt))
-    .limit(1);
+    .limit(50);
+  const own = await db
+    .select({ startsAt: appointments.startsAt, minutes: appointments.durationMinutes })
+    .from(appointments)
+    .where(and(eq(appointments.doctorId, doctor.id), ne(appointments.status, 'cancelled')));
+  const offDays = await db.select().from(doctorTimeOff).where(eq(doctorTimeOff.doctorId, doctor.id));
+  const overlaps = (a: { startsAt: Date; minutes: number }, start: Date, end: Date) =>
+    a.startsAt < end && start < new Date(a.startsAt.getTime() + a.minutes * 60_000);
+  const visit = candidates.find((candidate) => {
+    const end = new Date(candidate.startsAt.getTime() + candidate.minutes * 60_000);
+    return (
+      !own.some((busy) => overlaps(busy, candidate.startsAt, end)) &&
+      !offDays.some((off) => off.startsAt < end && candidate.startsAt < off.endsAt)
+    );
+  });
   if (!visit) return;
   const day = wallClock(visit.startsAt, timeZone).slice(0, 10);
   const [away] = await db
