@@ -31,6 +31,8 @@ test('a doctor asks for leave, an administrator approves it and the doctor sees 
   page,
   browser,
 }) => {
+  // Two browsers and two sign-ins: more than one journey's usual time.
+  test.slow();
   const marker = `Journey leave ${Date.now()}`;
   // Random days far ahead, so two runs against one database do not overlap.
   const offset = 400 + Math.floor(Math.random() * 300);
