@@ -45,6 +45,14 @@ export const ERROR_STATUS = {
   PRESCRIPTION_OVERRIDE_REQUIRED: 409,
   /** A task the system closes by itself when its work is done (a refill request), ticked by hand. */
   TASK_SYSTEM_MANAGED: 409,
+  /** A leave that overlaps one of the doctor's own pending or approved leaves. */
+  LEAVE_OVERLAP: 409,
+  /** A leave request already decided or withdrawn: only a pending one can be withdrawn or decided. */
+  LEAVE_NOT_PENDING: 409,
+  /** A coverage offer another doctor accepted first (or that closed). */
+  COVERAGE_TAKEN: 409,
+  /** A coverage offer at a time the accepting doctor is already booked or away. */
+  COVERAGE_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

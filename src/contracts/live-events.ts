@@ -86,7 +86,50 @@ export const patientUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/**
+ * Leave request types: a doctor's leave asked, withdrawn, approved or rejected; to the doctor and the
+ * administrators who decide. Their leave lists, the doctor's availability and stats refresh.
+ */
+function leaveEvent<T extends string>(type: T) {
+  return z.object({ type: z.literal(type), leaveRequestId: z.uuid(), doctorId: z.uuid(), timestamp: z.iso.datetime() });
+}
+export const leaveRequestCreatedEventSchema = leaveEvent('leave_request_created');
+export const leaveRequestWithdrawnEventSchema = leaveEvent('leave_request_withdrawn');
+export const leaveRequestApprovedEventSchema = leaveEvent('leave_request_approved');
+export const leaveRequestRejectedEventSchema = leaveEvent('leave_request_rejected');
+export const LEAVE_EVENT_TYPES = [
+  'leave_request_created',
+  'leave_request_withdrawn',
+  'leave_request_approved',
+  'leave_request_rejected',
+] as const;
+
+/**
+ * Coverage types: appointments of an approved leave offered to colleagues, or one taken over; to the
+ * doctors concerned. Their coverage lists, appointments and stats refresh. `doctorId` is the doctor on leave.
+ */
+export const coverageOfferedEventSchema = leaveEvent('coverage_offered');
+export const coverageAcceptedEventSchema = leaveEvent('coverage_accepted');
+export const COVERAGE_EVENT_TYPES = ['coverage_offered', 'coverage_accepted'] as const;
+
+/** An appointment moved to the colleague covering for a doctor on leave; to the patient and both doctors. */
+export const appointmentsReassignedEventSchema = z.object({
+  type: z.literal('appointments_reassigned_for_coverage'),
+  appointmentId: z.uuid(),
+  patientId: z.uuid(),
+  fromDoctorId: z.uuid(),
+  doctorId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
+  leaveRequestCreatedEventSchema,
+  leaveRequestWithdrawnEventSchema,
+  leaveRequestApprovedEventSchema,
+  leaveRequestRejectedEventSchema,
+  coverageOfferedEventSchema,
+  coverageAcceptedEventSchema,
+  appointmentsReassignedEventSchema,
   notificationEventSchema,
   permissionUpdateEventSchema,
   userPermissionsChangedEventSchema,

@@ -32,6 +32,8 @@ export const NOTIFICATION_LINKS = {
   tasks: pathForView('tasks'),
   visitNotes: pathForView('visit-notes'),
   medications: pathForView('medications'),
+  /** A doctor's schedule and leave (the doctor's own appointments view). */
+  schedule: pathForView('appointments'),
 } as const;
 export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
 
@@ -68,6 +70,15 @@ export const NOTIFICATION_CODES = [
   'appointment.doctor_cancelled',
   // A signed visit note released the visit's summary to the patient; params doctorName, startsAt (the visit).
   'visit.summary_released',
+  // Leave: asked (to administrators; params doctorName, startDate, endDate), decided (to the doctor;
+  // params startDate, endDate, and reason for a refusal).
+  'leave.request_sent',
+  'leave.request_approved',
+  'leave.request_rejected',
+  // A colleague took an appointment of a doctor on leave: to that doctor (params doctorName: the
+  // colleague, startsAt) and to the patient (params doctorName: the new doctor, previousDoctorName, startsAt).
+  'coverage.appointment_taken',
+  'appointment.patient_reassigned',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

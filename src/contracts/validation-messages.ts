@@ -79,6 +79,12 @@ export const VALIDATION_MESSAGES_EN = {
   'document.contentMismatch': 'The file’s content does not match its name or type. Please upload the original file.',
   'document.categoryInvalid': 'Please choose one of the categories.',
   'document.nameInvalid': 'The file name is not allowed. Please rename the file and try again.',
+  'time.invalid': 'Please enter a time such as 09:00',
+  'hours.order': 'The end must be after the start',
+  'hours.overlap': 'This range overlaps another one on the same day',
+  'hours.tooMany': 'Please keep at most 4 ranges a day',
+  'leave.past': 'Leave cannot start in the past',
+  'leave.tooFar': 'Please choose a start within the next two years',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;

@@ -28,6 +28,8 @@ import { chartEntriesRoutes } from './modules/health-records/chart-entries.route
 import { ChartEntriesService } from './modules/health-records/chart-entries.service';
 import { healthRecordsRoutes } from './modules/health-records/health-records.routes';
 import { HealthRecordsService } from './modules/health-records/health-records.service';
+import { leaveRoutes } from './modules/leave/leave.routes';
+import { LeaveService } from './modules/leave/leave.service';
 import { medicationsRoutes } from './modules/medications/medications.routes';
 import { MedicationsService } from './modules/medications/medications.service';
 import { prescribingRoutes } from './modules/medications/prescribing.routes';
@@ -89,6 +91,7 @@ export function createServices(app: FastifyInstance) {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
   });
+  const leave = new LeaveService(uow, notifications, appointments, { clinicTimeZone: app.config.clinicTimeZone });
   const chartEntries = new ChartEntriesService(uow);
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
   const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
@@ -121,6 +124,7 @@ export function createServices(app: FastifyInstance) {
     search: new SearchService(uow),
     appointments,
     booking,
+    leave,
     doctorPortal,
     healthRecords,
     chartEntries,
@@ -159,6 +163,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
+  await app.register(leaveRoutes, { leave: services.leave });
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });

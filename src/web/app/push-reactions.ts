@@ -2,6 +2,7 @@ import { appointmentsReactions } from '../features/appointments/api/reactions';
 import { clinicalNotesReactions } from '../features/clinical-notes/api/reactions';
 import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
+import { leaveReactions } from '../features/leave/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
 import { tasksReactions } from '../features/tasks/api/reactions';
@@ -17,4 +18,5 @@ export const appReactions = mergeReactions(
   clinicalNotesReactions,
   doctorPortalReactions,
   tasksReactions,
+  leaveReactions,
 );

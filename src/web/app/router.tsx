@@ -8,6 +8,7 @@ import { auditRoutes } from '../features/audit/routes';
 import { clinicalNotesRoutes, doctorVisitNotes } from '../features/clinical-notes/routes';
 import { doctorsRoutes } from '../features/doctors/routes';
 import { healthRecordsRoutes } from '../features/health-records/routes';
+import { doctorSchedule, leaveApprovalsRoutes } from '../features/leave/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { medicationsRoutes } from '../features/medications/routes';
 import { organisationRoutes } from '../features/organisation/routes';
@@ -154,9 +155,11 @@ export function signedInRoutes(): RouteObject[] {
     ...auditRoutes,
     ...organisationRoutes,
     ...patientsRoutes,
+    ...leaveApprovalsRoutes,
     ...forRoles(clinicalNotesRoutes, ['doctor']),
     ...patientOnly([...appointmentsRoutes, ...healthRecordsRoutes, ...recordsRoutes], [], {
       'visit-notes': { doctor: doctorVisitNotes },
+      appointments: { doctor: doctorSchedule },
     }),
     ...patientOnly(medicationsRoutes, ['doctor']),
     ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),

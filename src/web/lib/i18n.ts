@@ -45,6 +45,7 @@ export const NAMESPACES = [
   'prescribing',
   'tasks',
   'search',
+  'leave',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AuditActionCode } from '../../../contracts/audit';
 import type { AppointmentStatus } from '../../../contracts/appointments';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { appointments, doctorProfiles, parkingReservations, patientProfiles, users } from '../../db/schema';
+import { appointments, doctorProfiles, doctorTimeOff, parkingReservations, patientProfiles, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
@@ -194,6 +194,87 @@ export class AppointmentsRepository extends Repository {
     });
   }
 
+  /**
+   * A doctor's appointments between two instants that may still change hands (requested or
+   * scheduled), for the coverage of an approved leave. Ids and patients only; the leave's decision
+   * notes them.
+   */
+  async coverable(doctorId: string, from: Date, to: Date): Promise<{ id: string; patientId: string }[]> {
+    return this.db
+      .select({ id: appointments.id, patientId: appointments.patientId })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.doctorId, doctorId),
+          inArray(appointments.status, ['requested', 'scheduled']),
+          gte(appointments.startsAt, from),
+          lt(appointments.startsAt, to),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  }
+
+  /**
+   * Moves an appointment of a doctor on leave to the colleague who took its coverage offer, noted
+   * under its patient. 'gone' when it is no longer the absent doctor's or no longer requested or
+   * scheduled; 'busy' when the colleague has another appointment or time off then (the unique index
+   * of a doctor's start times judges two moves racing to one start).
+   */
+  async reassignForCoverage(
+    id: string,
+    fromDoctorId: string,
+    toDoctorId: string,
+    now: Date,
+  ): Promise<AppointmentListRow | 'gone' | 'busy'> {
+    const [row] = await selectAppointments(this.db)
+      .where(
+        and(eq(appointments.id, id), eq(appointments.doctorId, fromDoctorId), inArray(appointments.status, ['requested', 'scheduled'])),
+      )
+      .limit(1);
+    if (!row) return 'gone';
+    const endsAt = new Date(row.startsAt.getTime() + row.durationMinutes * 60_000);
+    const ends = sql`${appointments.startsAt} + make_interval(mins => ${appointments.durationMinutes})`;
+    const [clash] = await this.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.doctorId, toDoctorId),
+          ne(appointments.status, 'cancelled'),
+          lt(appointments.startsAt, endsAt),
+          sql`${ends} > ${row.startsAt.toISOString()}`,
+        ),
+      )
+      .limit(1);
+    const [away] = await this.db
+      .select({ id: doctorTimeOff.id })
+      .from(doctorTimeOff)
+      .where(and(eq(doctorTimeOff.doctorId, toDoctorId), lt(doctorTimeOff.startsAt, endsAt), gt(doctorTimeOff.endsAt, row.startsAt)))
+      .limit(1);
+    if (clash || away) return 'busy';
+    try {
+      // A savepoint: the index's refusal undoes only this step; the caller decides what follows.
+      await this.db.transaction(async (txn) => {
+        await (txn as unknown as Database)
+          .update(appointments)
+          .set({ doctorId: toDoctorId, updatedAt: now })
+          .where(and(eq(appointments.id, id), eq(appointments.doctorId, fromDoctorId)));
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return 'busy';
+    }
+    const [moved] = await selectAppointments(this.db).where(eq(appointments.id, id)).limit(1);
+    this.audit.note({
+      action: 'appointment.reassign',
+      resourceType: 'appointment',
+      resourceId: id,
+      patients: [row.patientId],
+      details: { from: fromDoctorId, to: toDoctorId, reason: 'coverage' },
+    });
+    return moved!;
+  }
+
   /** An appointment_update to the patient and the doctor, sent once the write commits. */
   pushUpdate(row: AppointmentListRow, timestamp: string): void {
     this.effects.push({
@@ -288,4 +369,12 @@ export class AppointmentsRepository extends Repository {
       .limit(1);
     return row !== undefined;
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -107,6 +107,20 @@ export class AppointmentsService {
     return work.use(AppointmentsRepository).doctorDayCounts(dayStart(date, clinicTimeZone), dayStart(nextDate(date), clinicTimeZone));
   }
 
+  /** For a leave's coverage, in its work: the doctor's appointments that may still change hands between two instants. */
+  async coverableIn(work: Work, doctorId: string, from: Date, to: Date): Promise<{ id: string; patientId: string }[]> {
+    return work.use(AppointmentsRepository).coverable(doctorId, from, to);
+  }
+
+  /**
+   * For a coverage offer taken, in its work: the appointment moves to the colleague (noted), or
+   * 'gone' / 'busy' when it cannot (see the repository).
+   */
+  async reassignForCoverageIn(work: Work, id: string, fromDoctorId: string, toDoctorId: string): Promise<Appointment | 'gone' | 'busy'> {
+    const moved = await work.use(AppointmentsRepository).reassignForCoverage(id, fromDoctorId, toDoctorId, this.clock());
+    return typeof moved === 'string' ? moved : toAppointment(moved);
+  }
+
   /** For the chart, in its work: the chart's repository has checked reach and notes the read. */
   async forChartIn(work: Work, patientId: string, limit: number): Promise<Appointment[]> {
     return (await work.use(AppointmentsRepository).forChart(patientId, limit)).map(toAppointment);

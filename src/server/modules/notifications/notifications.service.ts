@@ -164,14 +164,8 @@ export class NotificationsService {
    * notification list on it.
    */
   async recordAccessChange(event: LiveEvent): Promise<Notification | null> {
-    if (
-      event.type === 'notification' ||
-      event.type === 'medication_update' ||
-      event.type === 'appointment_update' ||
-      event.type === 'vitals_update' ||
-      event.type === 'patient_update'
-    )
-      return null;
+    // Only the access changes become notifications here; every other event has its own producer.
+    if (event.type !== 'permission_update' && event.type !== 'user_permissions_changed' && event.type !== 'role_changed') return null;
     const sourceKey = `${event.type}:${event.action}:${'permission' in event ? (event.permission ?? '') : ''}:${event.timestamp}`;
     if (event.type === 'role_changed') {
       return this.record(

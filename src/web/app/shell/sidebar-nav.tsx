@@ -16,6 +16,7 @@ export const OUTBOX_PATH = '/outbox';
 export const USER_ADMIN_PATH = '/admin/users';
 export const AUDIT_PATH = '/admin/audit';
 export const ORGANISATION_PATH = '/admin/organisation';
+export const LEAVE_APPROVALS_PATH = '/admin/leave';
 export const ACCESS_LOG_PATH = '/privacy/access-log';
 export const MY_PATIENTS_PATH = '/patients';
 
@@ -76,6 +77,11 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
             <li>
               <NavLink to={ORGANISATION_PATH} className={linkClasses} end onClick={onNavigate}>
                 {t('nav.organisation')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={LEAVE_APPROVALS_PATH} className={linkClasses} end onClick={onNavigate}>
+                {t('nav.leaveApprovals')}
               </NavLink>
             </li>
           </>

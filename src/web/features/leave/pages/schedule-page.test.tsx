@@ -1,0 +1,157 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Availability, CoverageOffer, LeaveRequest } from '../../../../contracts/leave';
+import { json, patientUser, renderPatientView } from '../../../lib/clinical/testing';
+import { initI18n } from '../../../lib/i18n';
+import { LeaveApprovalsPage } from './leave-approvals-page';
+import { SchedulePage } from './schedule-page';
+
+const DOCTOR_ID = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+const doctor = patientUser({ id: DOCTOR_ID, role: 'doctor', firstName: 'Maria', lastName: 'Lopez', name: 'Maria Lopez' });
+const admin = patientUser({ id: crypto.randomUUID(), role: 'admin', firstName: 'David', lastName: 'Okafor', name: 'David Okafor' });
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function stub(routes: Record<string, (call: Call) => Response>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const url = input.split('?')[0] ?? input;
+      if (url === '/api/csrf-token') return json({ csrfToken: 'test-token' });
+      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      const answer = routes[`${method} ${url}`];
+      return answer ? answer(call) : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+    }),
+  );
+  return calls;
+}
+
+const availability: Availability = {
+  doctorId: DOCTOR_ID,
+  clinicTimeZone: 'UTC',
+  weekly: [{ dayOfWeek: 1, startTime: '09:00', endTime: '12:00' }],
+  timeOff: [],
+};
+
+function leave(overrides: Partial<LeaveRequest> = {}): LeaveRequest {
+  return {
+    id: crypto.randomUUID(),
+    doctorId: DOCTOR_ID,
+    doctorName: 'Dr. Maria Lopez',
+    specialty: 'Cardiology',
+    type: 'vacation',
+    startDate: '2027-02-01',
+    endDate: '2027-02-05',
+    reason: null,
+    status: 'pending',
+    decisionReason: null,
+    decidedByName: null,
+    decidedAt: null,
+    createdAt: '2026-11-01T09:00:00.000Z',
+    coverage: { open: 0, covered: 0 },
+    ...overrides,
+  };
+}
+
+const offer: CoverageOffer = {
+  id: crypto.randomUUID(),
+  leaveRequestId: crypto.randomUUID(),
+  appointmentId: crypto.randomUUID(),
+  startsAt: '2027-01-10T09:00:00.000Z',
+  durationMinutes: 30,
+  type: 'in-person',
+  status: 'open',
+  doctorId: crypto.randomUUID(),
+  doctorName: 'Dr. Ann Colleague',
+  specialty: 'Cardiology',
+  sameSpecialty: true,
+  coveredById: null,
+  coveredByName: null,
+  acceptedAt: null,
+};
+
+const paged = (data: LeaveRequest[]) => () => json({ data, page: 1, pageSize: 20, total: data.length });
+
+describe('schedule and leave', { timeout: 20_000 }, () => {
+  it('shows hours, offers, requests and empty states; takes over an offer and saves an added range', async () => {
+    const calls = stub({
+      'GET /api/doctors/availability': () => json({ data: availability }),
+      'PUT /api/doctors/availability': (call) => json({ data: { ...availability, ...(call.body as object) } }),
+      'GET /api/coverage': () => json({ data: [offer] }),
+      'GET /api/coverage/mine': () => json({ data: [] }),
+      'GET /api/leave/requests': paged([leave()]),
+      [`POST /api/coverage/${offer.id}/accept`]: () => json({ data: { ...offer, status: 'accepted' } }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<SchedulePage />, { user: doctor });
+    const offers = await screen.findAllByTestId('coverage-offer');
+    expect(offers[0]).toHaveTextContent('For Dr. Ann Colleague (Cardiology)');
+    expect(offers[0]).toHaveTextContent('Your specialty');
+    expect(await screen.findByTestId('leave-request')).toHaveTextContent('Pending');
+    expect(await screen.findByText('None of your appointments is waiting for cover.')).toBeInTheDocument();
+    await user.click(within(offers[0]!).getByRole('button', { name: /Take over the appointment on/ }));
+    expect(calls.some((call) => call.method === 'POST' && call.url === `/api/coverage/${offer.id}/accept`)).toBe(true);
+
+    const tuesday = await screen.findByTestId('hours-day-2');
+    await user.click(within(tuesday).getByRole('button', { name: /Add hours on Tuesday/ }));
+    await user.click(screen.getByTestId('save-hours'));
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({
+      weekly: [
+        { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' },
+        { dayOfWeek: 2, startTime: '09:00', endTime: '12:00' },
+      ],
+      timeOff: [],
+    });
+  });
+
+  it('says so when the hours cannot be loaded, and offers a retry', async () => {
+    stub({
+      'GET /api/coverage': () => json({ data: [] }),
+      'GET /api/coverage/mine': () => json({ data: [] }),
+      'GET /api/leave/requests': paged([]),
+    });
+    renderPatientView(<SchedulePage />, { user: doctor });
+    const section = screen.getByTestId('weekly-hours');
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Your hours could not be loaded.');
+    expect(await screen.findByText('No colleague needs cover right now.')).toBeInTheDocument();
+    expect(await screen.findByText('You have not asked for leave yet.')).toBeInTheDocument();
+  });
+});
+
+describe('leave approvals', { timeout: 20_000 }, () => {
+  it('rejects a pending request with a reason, which is required', async () => {
+    const pending = leave();
+    const calls = stub({
+      'GET /api/leave/requests': paged([pending]),
+      [`POST /api/leave/requests/${pending.id}/decision`]: (call) =>
+        json({ data: { ...pending, status: 'rejected', ...(call.body as object) } }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<LeaveApprovalsPage />, { user: admin });
+    const item = await screen.findByTestId('leave-approval');
+    await user.click(within(item).getByRole('button', { name: /Reject the leave of Dr. Maria Lopez/ }));
+    const dialog = await screen.findByTestId('leave-decision');
+    await user.click(within(dialog).getByTestId('confirm-decision'));
+    expect(await within(dialog).findByText('Please write something here')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason for the refusal'), 'Clinic is short that week');
+    await user.click(within(dialog).getByTestId('confirm-decision'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ decision: 'rejected', reason: 'Clinic is short that week' });
+  });
+});
