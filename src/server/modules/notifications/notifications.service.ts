@@ -168,6 +168,7 @@ export class NotificationsService {
       event.type === 'notification' ||
       event.type === 'medication_update' ||
       event.type === 'appointment_update' ||
+      event.type === 'staff_status_update' ||
       event.type === 'vitals_update' ||
       event.type === 'patient_update'
     )
