@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'doctor-portal',
   'prescribing',
   'tasks',
+  'staff-portal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';
