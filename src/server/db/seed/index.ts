@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
+import { seedDemoFrontDesk } from './demo-front-desk';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
@@ -76,6 +77,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoAccess(db);
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
+  await seedDemoFrontDesk(db, { timeZone });
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
 }
