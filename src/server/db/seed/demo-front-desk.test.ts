@@ -16,7 +16,8 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp({ seed: true, config: { clinicTimeZone: ZONE } });
   await test.app.ready();
-});
+  // Seeding the whole demo organisation takes a while on a busy machine.
+}, 300_000);
 
 afterAll(async () => {
   await test?.close();
