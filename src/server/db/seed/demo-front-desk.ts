@@ -105,13 +105,17 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
   }
 
   // The demo doctor's two front-desk patients, on the latest half hours of the doctor's clinic
-  // hours (09:00–16:00) that the doctor's day left free.
+  // hours (09:00–16:00) left free: a visit today to check in, and a request for tomorrow (a request
+  // is answered before its time, so it must still lie ahead whenever the demo is opened today).
   const request = await createPatient(db, random, { ...FRONT_DESK_PATIENTS.request });
   const arrival = await createPatient(db, random, { ...FRONT_DESK_PATIENTS.arrival });
-  const hours = Array.from({ length: 14 }, (_, i) => 15 * 60 + 30 - i * 30).map((minutes) => at(today, minutes));
-  const open = hours.filter((slot): slot is Date => slot !== null && !taken.has(`${demoDoctor.id}|${slot.getTime()}`));
-  add(demoDoctor.id, arrival.user.id, open[0] ?? null, 'scheduled');
-  add(demoDoctor.id, request.user.id, open[1] ?? null, 'requested');
+  const tomorrow = nextDate(today);
+  const latestFree = (date: string) =>
+    Array.from({ length: 14 }, (_, i) => at(date, 15 * 60 + 30 - i * 30)).find(
+      (slot): slot is Date => slot !== null && !taken.has(`${demoDoctor.id}|${slot.getTime()}`),
+    ) ?? null;
+  add(demoDoctor.id, arrival.user.id, latestFree(today), 'scheduled');
+  add(demoDoctor.id, request.user.id, latestFree(tomorrow), 'requested');
 
   if (rows.length > 0) {
     const inserted = await db
