@@ -37,7 +37,6 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
   if (!demoDoctor) return;
   const today = wallClock(now, timeZone).slice(0, 10);
   const dayStart = clinicDayStart(today, timeZone);
-  const dayEnd = clinicDayStart(nextDate(today), timeZone);
 
   const doctors = (
     await db
