@@ -42,6 +42,8 @@ export const appointmentSchema = z.object({
   bookedBy: z.uuid().nullable(),
   bookedByRole: z.string().nullable(),
   checkedInAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the front desk noted that the patient is running late; null otherwise. */
+  lateAt: z.iso.datetime({ offset: true }).nullable(),
   parkingReservation: parkingReservationSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
@@ -74,7 +76,7 @@ export const appointmentListResponseSchema = z.object({
 });
 export type AppointmentListResponse = z.infer<typeof appointmentListResponseSchema>;
 
-/** GET /api/appointments/today: the day is the caller's (an IANA time zone), UTC when not given. */
+/** GET /api/appointments/today: the day is the caller's (an IANA time zone), UTC when not given; filters optional. */
 export const todayQuerySchema = z
   .object({
     timeZone: z
@@ -82,10 +84,27 @@ export const todayQuerySchema = z
       .max(64, 'choice.invalid')
       .refine((zone) => isTimeZone(zone), 'choice.invalid')
       .optional(),
+    /** Only this doctor's appointments. */
+    doctorId: z.uuid('choice.invalid').optional(),
+    status: z.enum(APPOINTMENT_STATUSES, 'choice.invalid').optional(),
+    type: z.enum(APPOINTMENT_TYPES, 'choice.invalid').optional(),
   })
   .strict();
+export type TodayQuery = z.infer<typeof todayQuerySchema>;
 
-export const todayResponseSchema = z.object({ date: z.iso.date(), data: z.array(appointmentSchema) });
+/**
+ * One of the day's appointments with its doctor's queue: for a visit still to be seen, its place
+ * among that doctor's visits of the day still to be seen and the minutes until its turn (the
+ * clinic's side only: a patient, who sees only their own, asks GET /api/appointments/{id}/queue).
+ */
+export const todayItemSchema = appointmentSchema.extend({
+  queuePosition: z.number().int().nullable(),
+  /** Minutes. */
+  estimatedWaitTime: z.number().int().nullable(),
+});
+export type TodayItem = z.infer<typeof todayItemSchema>;
+
+export const todayResponseSchema = z.object({ date: z.iso.date(), data: z.array(todayItemSchema) });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 
 /**

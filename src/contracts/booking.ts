@@ -92,18 +92,26 @@ export type ParkingRequest = z.input<typeof parkingRequestSchema>;
 
 const reasonSchema = z.string().trim().min(1, 'reason.required').max(BOOKING.reasonMaxLength, 'text.tooLong');
 
+/** What a booking names; staff booking on behalf of a patient add whose (front-desk.ts). */
+export const bookingFields = {
+  doctorId: z.uuid('choice.invalid'),
+  date: dateSchema,
+  time: timeSchema,
+  timeZone: timeZoneSchema,
+  type: z.enum(APPOINTMENT_TYPES, 'choice.invalid'),
+  reason: reasonSchema,
+  parking: parkingRequestSchema.optional(),
+};
+
+/** Parking only with a visit in person. */
+export function parkingOnlyInPerson(b: { type: string; parking?: unknown }): boolean {
+  return b.type === 'in-person' || b.parking === undefined;
+}
+
 export const bookAppointmentSchema = z
-  .object({
-    doctorId: z.uuid('choice.invalid'),
-    date: dateSchema,
-    time: timeSchema,
-    timeZone: timeZoneSchema,
-    type: z.enum(APPOINTMENT_TYPES, 'choice.invalid'),
-    reason: reasonSchema,
-    parking: parkingRequestSchema.optional(),
-  })
+  .object(bookingFields)
   .strict()
-  .refine((b) => b.type === 'in-person' || b.parking === undefined, { message: 'choice.invalid', path: ['parking'] });
+  .refine(parkingOnlyInPerson, { message: 'choice.invalid', path: ['parking'] });
 export type BookAppointmentRequest = z.input<typeof bookAppointmentSchema>;
 
 /**

@@ -25,6 +25,14 @@ export const ERROR_STATUS = {
   APPOINTMENT_NOT_CHANGEABLE: 409,
   /** Too close to the start for the patient to change or cancel; the clinic must be called. */
   CHANGE_TOO_LATE: 409,
+  /** An approval or decline of an appointment that is no longer a pending request. */
+  REQUEST_NOT_PENDING: 409,
+  /** A second check-in of the same visit. */
+  ALREADY_CHECKED_IN: 409,
+  /** A check-in (or arrival step) of a cancelled appointment. */
+  APPOINTMENT_CANCELLED: 409,
+  /** An arrival step the visit's status or day does not allow (not today, already seen, no-show before the start). */
+  ARRIVAL_NOT_ALLOWED: 409,
   /** A doctor's visit step that the appointment's status (or the clock, for a no-show) does not allow. */
   VISIT_TRANSITION_INVALID: 409,
   /** A refill of a discontinued medication. */

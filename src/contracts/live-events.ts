@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notificationSchema } from './notifications';
+import { STAFF_STATUSES } from './staff-portal';
 
 // The live events the server pushes over /ws (docs/product.md, Live updates). One discriminated union, shared: the server publishes these on the event bus, the
 // realtime layer delivers each to the users it concerns, and the web client turns them into query
@@ -122,6 +123,17 @@ export const appointmentsReassignedEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/** Staff_status_update: a staff member set their desk status; to the other staff and the admins. */
+export const staffStatusUpdateEventSchema = z.object({
+  type: z.literal('staff_status_update'),
+  action: z.enum(['updated']),
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.enum(STAFF_STATUSES),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   leaveRequestCreatedEventSchema,
   leaveRequestWithdrawnEventSchema,
@@ -138,6 +150,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   appointmentUpdateEventSchema,
   vitalsUpdateEventSchema,
   patientUpdateEventSchema,
+  staffStatusUpdateEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -68,6 +68,9 @@ export const NOTIFICATION_CODES = [
   'appointment.doctor_booked',
   'appointment.doctor_rescheduled',
   'appointment.doctor_cancelled',
+  // The front desk's answer to a patient's request, with the params above (and reason, for a decline).
+  'appointment.patient_approved',
+  'appointment.patient_declined',
   // A signed visit note released the visit's summary to the patient; params doctorName, startsAt (the visit).
   'visit.summary_released',
   // Leave: asked (to administrators; params doctorName, startDate, endDate), decided (to the doctor;

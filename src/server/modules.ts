@@ -8,6 +8,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
+import { frontDeskRoutes } from './modules/appointments/front-desk.routes';
+import { FrontDeskService } from './modules/appointments/front-desk.service';
 import { clinicalNotesRoutes } from './modules/clinical-notes/clinical-notes.routes';
 import { ClinicalNotesService } from './modules/clinical-notes/clinical-notes.service';
 import { biometricRoutes } from './modules/biometric/biometric.routes';
@@ -53,6 +55,8 @@ import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
+import { staffPortalRoutes } from './modules/staff-portal/staff-portal.routes';
+import { StaffPortalService } from './modules/staff-portal/staff-portal.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
@@ -92,6 +96,8 @@ export function createServices(app: FastifyInstance) {
     organisationName: app.config.organisationName,
   });
   const leave = new LeaveService(uow, notifications, appointments, { clinicTimeZone: app.config.clinicTimeZone });
+  const frontDesk = new FrontDeskService(uow, booking, notifications, { clinicTimeZone: app.config.clinicTimeZone });
+  const staffPortal = new StaffPortalService(uow, frontDesk, { clinicTimeZone: app.config.clinicTimeZone });
   const chartEntries = new ChartEntriesService(uow);
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
   const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
@@ -125,6 +131,8 @@ export function createServices(app: FastifyInstance) {
     appointments,
     booking,
     leave,
+    frontDesk,
+    staffPortal,
     doctorPortal,
     healthRecords,
     chartEntries,
@@ -165,6 +173,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(leaveRoutes, { leave: services.leave });
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
+  await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });
+  await app.register(staffPortalRoutes, { staffPortal: services.staffPortal });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(prescribingRoutes, { prescribing: services.prescribing });

@@ -5,6 +5,7 @@ import { healthRecordsReactions } from '../features/health-records/api/reactions
 import { leaveReactions } from '../features/leave/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
+import { staffPortalReactions } from '../features/staff-portal/api/reactions';
 import { tasksReactions } from '../features/tasks/api/reactions';
 import { mergeReactions } from '../lib/realtime/feature-reactions';
 
@@ -19,4 +20,5 @@ export const appReactions = mergeReactions(
   doctorPortalReactions,
   tasksReactions,
   leaveReactions,
+  staffPortalReactions,
 );

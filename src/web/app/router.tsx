@@ -56,6 +56,10 @@ const DoctorPortalPage = lazyView(
   () => import('../features/doctor-portal/pages/doctor-portal-page').then((m) => m.DoctorPortalPage),
   ['doctor-portal', 'health', 'doctors'],
 );
+const StaffPortalPage = lazyView(
+  () => import('../features/staff-portal/pages/staff-portal-page').then((m) => m.StaffPortalPage),
+  ['staff-portal', 'health', 'doctors', 'validation', 'access'],
+);
 const PatientDashboardPage = lazyView(
   () => import('../features/portal/pages/patient-dashboard-page').then((m) => m.PatientDashboardPage),
   ['health', 'doctors', 'booking'],
@@ -133,10 +137,11 @@ function CatchAll(): ReactNode {
   );
 }
 
-/** Each role's home: the patient's dashboard, the doctor's portal; the other roles' own homes come with their issues. */
+/** Each role's home: the patient's dashboard, the doctor's portal, the front desk; the admin's own home comes with its issue. */
 function portalHome(role: Role): ReactNode {
   if (role === 'patient') return <PatientDashboardPage />;
   if (role === 'doctor') return <DoctorPortalPage />;
+  if (role === 'staff') return <StaffPortalPage />;
   return <PortalHomePage />;
 }
 

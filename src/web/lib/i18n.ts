@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'tasks',
   'search',
   'leave',
+  'staff-portal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -26,6 +26,8 @@ export const appointments = pgTable(
     bookedBy: uuid('booked_by').references(() => users.id, { onDelete: 'set null' }),
     bookedByRole: text('booked_by_role', { enum: ROLES }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** When the desk noted that the patient is running late (the status stays scheduled). */
+    lateAt: timestamp('late_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

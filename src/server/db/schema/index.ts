@@ -23,3 +23,4 @@ export * from './outbox';
 export * from './idempotency';
 export * from './clinical-notes';
 export * from './leave';
+export * from './staff-status';

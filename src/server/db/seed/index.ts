@@ -9,6 +9,7 @@ import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
 import { seedDemoLeave } from './demo-leave';
+import { seedDemoFrontDesk } from './demo-front-desk';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
@@ -77,6 +78,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoAccess(db);
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
+  await seedDemoFrontDesk(db, { timeZone });
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
   await seedDemoLeave(db, { timeZone });

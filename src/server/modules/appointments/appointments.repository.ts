@@ -27,6 +27,7 @@ const columns = {
   bookedBy: appointments.bookedBy,
   bookedByRole: appointments.bookedByRole,
   checkedInAt: appointments.checkedInAt,
+  lateAt: appointments.lateAt,
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
   patientFirstName: patient.firstName,

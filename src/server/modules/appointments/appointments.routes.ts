@@ -16,7 +16,7 @@ const DOCTOR_SCHEDULE_ACCESS: RouteAccess = {
 
 export const appointmentsRoutes: FastifyPluginAsync<{ appointments: AppointmentsService }> = async (app, { appointments }) => {
   route(app, appointmentsApi.list, { access: ACCESS }, (request) => appointments.listOwn(request.ctx, request.query));
-  route(app, appointmentsApi.today, { access: ACCESS }, (request) => appointments.today(request.ctx, request.query.timeZone));
+  route(app, appointmentsApi.today, { access: ACCESS }, (request) => appointments.today(request.ctx, request.query));
   route(app, appointmentsApi.forPatient, { access: ACCESS }, (request) =>
     appointments.listForPatient(request.ctx, request.params.id, request.query),
   );

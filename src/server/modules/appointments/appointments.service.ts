@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentListResponse, AppointmentStatus, TodayResponse } from '../../../contracts/appointments';
+import type { Appointment, AppointmentListResponse, AppointmentStatus, TodayQuery, TodayResponse } from '../../../contracts/appointments';
 import {
   DOCTOR_PORTAL_MESSAGES,
   VISIT_TRANSITIONS,
@@ -11,6 +11,8 @@ import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { AppointmentsRepository, type AppointmentListRow, type Page } from './appointments.repository';
+import { FrontDeskRepository } from './front-desk.repository';
+import { queuePlaces, type QueuePlace } from './queue';
 import { nextDate, wallClock, zonedInstant } from './slots';
 
 // Reads of appointments: the caller's own, the day's, one patient's, one doctor's schedule. Reach
@@ -43,13 +45,34 @@ export class AppointmentsService {
     );
   }
 
-  /** Today's appointments in `timeZone` (UTC by default), within what the caller reaches. */
-  today(ctx: AccessContext, timeZone: string | undefined): Promise<TodayResponse> {
-    const { date, from, to } = dayIn(this.clock(), timeZone ?? 'UTC');
-    return this.uow.read(ctx, async (work) => ({
-      date,
-      data: (await work.use(AppointmentsRepository).between(from, to, date)).map(toAppointment),
-    }));
+  /**
+   * Today's appointments in `timeZone` (UTC by default), within what the caller reaches, optionally
+   * of one doctor, status or type. The clinic's side (not a patient) gets each doctor's queue,
+   * counted over the whole day before the filters apply.
+   */
+  today(ctx: AccessContext, query: TodayQuery): Promise<TodayResponse> {
+    const now = this.clock();
+    const { date, from, to } = dayIn(now, query.timeZone ?? 'UTC');
+    return this.uow.read(ctx, async (work) => {
+      const rows = await work.use(AppointmentsRepository).between(from, to, date);
+      const places = ctx.user.role === 'patient' ? new Map<string, QueuePlace>() : dayQueues(rows, now);
+      const data = rows
+        .filter(
+          (row) =>
+            (!query.doctorId || row.doctorId === query.doctorId) &&
+            (!query.status || row.status === query.status) &&
+            (!query.type || row.type === query.type),
+        )
+        .map((row) => {
+          const place = places.get(row.id);
+          return {
+            ...toAppointment(row),
+            queuePosition: place?.queuePosition ?? null,
+            estimatedWaitTime: place?.estimatedWaitTime ?? null,
+          };
+        });
+      return { date, data };
+    });
   }
 
   /**
@@ -98,6 +121,7 @@ export class AppointmentsService {
         throw new AppError('VISIT_TRANSITION_INVALID', DOCTOR_PORTAL_MESSAGES.transition);
       }
       repository.pushUpdate(changed, now.toISOString());
+      await work.use(FrontDeskRepository).pushDesk(changed, 'updated', now.toISOString());
       return { ...toAppointment(changed), queuePosition: null };
     });
   }
@@ -147,6 +171,7 @@ export function toAppointment(row: AppointmentListRow): Appointment {
     bookedBy: row.bookedBy,
     bookedByRole: row.bookedByRole,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    lateAt: row.lateAt?.toISOString() ?? null,
     parkingReservation:
       row.parkingId && row.parkingLicensePlate && row.parkingArrivalAt && row.parkingDepartureAt && row.parkingStatus
         ? {
@@ -160,6 +185,15 @@ export function toAppointment(row: AppointmentListRow): Appointment {
         : null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Each doctor's queue over a day's rows (in time order). */
+function dayQueues(rows: readonly AppointmentListRow[], now: Date): Map<string, QueuePlace> {
+  const byDoctor = new Map<string, AppointmentListRow[]>();
+  for (const row of rows) byDoctor.set(row.doctorId, [...(byDoctor.get(row.doctorId) ?? []), row]);
+  const places = new Map<string, QueuePlace>();
+  for (const day of byDoctor.values()) for (const [id, place] of queuePlaces(day, now)) places.set(id, place);
+  return places;
 }
 
 /** The calendar date of `now` in `timeZone`, and the instants that day starts and ends. */

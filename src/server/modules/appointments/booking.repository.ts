@@ -91,18 +91,21 @@ export class BookingRepository extends Repository {
    * Books for the caller, with the parking, noted. Null when the slot was taken in the meantime (the
    * unique index refused it; the refusal is noted and nothing is stored).
    */
-  async book(row: NewBooking, parking: ParkingTimes | undefined): Promise<AppointmentListRow | null> {
+  async book(row: NewBooking, parking: ParkingTimes | undefined, onBehalfOf?: string): Promise<AppointmentListRow | null> {
     const { userId, role } = this.scope.actor;
+    // Staff booking for a patient: the patient must be one they reach (404 otherwise, like a missing one).
+    if (onBehalfOf !== undefined) await this.reachPatient(onBehalfOf, 'appointment.create');
+    const patientId = onBehalfOf ?? userId;
     const [created] = await this.db
       .insert(appointments)
-      .values({ ...row, patientId: userId, bookedBy: userId, bookedByRole: role })
+      .values({ ...row, patientId, bookedBy: userId, bookedByRole: role })
       .onConflictDoNothing()
       .returning({ id: appointments.id });
     if (!created) {
-      this.refused('appointment.create', null, userId, 'slot_taken');
+      this.refused('appointment.create', null, patientId, 'slot_taken');
       return null;
     }
-    if (parking) await this.db.insert(parkingReservations).values({ appointmentId: created.id, patientId: userId, ...parking });
+    if (parking) await this.db.insert(parkingReservations).values({ appointmentId: created.id, patientId, ...parking });
     const booked = (await this.find(created.id))!;
     this.changed('appointment.create', booked, { parking: parking !== undefined });
     return booked;

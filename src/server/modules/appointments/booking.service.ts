@@ -19,6 +19,8 @@ import type { AppointmentListRow } from './appointments.repository';
 import { toAppointment } from './appointments.service';
 import { BookingRepository, type BookingAction, type ParkingTimes } from './booking.repository';
 import { calendarFile } from './calendar-ics';
+import { FrontDeskRepository } from './front-desk.repository';
+import { queuePlaces } from './queue';
 import { freeSlots, nextDate, wallClock, zonedInstant } from './slots';
 
 // A patient books, reschedules and cancels their own appointments (docs/product.md). A slot is
@@ -40,6 +42,9 @@ const HOUR = 60 * MINUTE;
  * else changed), so a retry with the same key hears the same refusal.
  */
 type Outcome = { appointment: Appointment } | { taken: true };
+
+/** Who hears of a change by notification: both, only the doctor, or nobody (the push goes anyway). */
+type Notify = 'both' | 'doctor' | false;
 
 export interface BookingOptions {
   clinicTimeZone: string;
@@ -76,7 +81,8 @@ export class BookingService {
     });
   }
 
-  async book(ctx: AccessContext, input: BookInput): Promise<Appointment> {
+  /** A patient books for themself; at the desk, staff book for a patient they reach (`onBehalfOf`), with the same rules. */
+  async book(ctx: AccessContext, input: BookInput, onBehalfOf?: string): Promise<Appointment> {
     const startsAt = instantOf(input.date, input.time, input.timeZone);
     const parking = input.parking ? parkingTimes(input.parking, input.date, input.timeZone, startsAt) : undefined;
     return settled(
@@ -94,6 +100,7 @@ export class BookingService {
             reason: input.reason,
           },
           parking,
+          onBehalfOf,
         );
         if (!row) return { taken: true };
         await this.announce(work, row, 'created', input.timeZone);
@@ -102,12 +109,17 @@ export class BookingService {
     );
   }
 
-  async reschedule(ctx: AccessContext, id: string, input: RescheduleInput): Promise<Appointment> {
+  /**
+   * A patient moves their own appointment (not inside the cut-off); at the desk (`atDesk`), staff
+   * move any appointment they reach that has not started yet: the cut-off is the patient's rule for
+   * changes made without the clinic, the slot rules hold for everyone.
+   */
+  async reschedule(ctx: AccessContext, id: string, input: RescheduleInput, atDesk = false): Promise<Appointment> {
     const startsAt = instantOf(input.date, input.time, input.timeZone);
     return settled(
       await this.uow.write(ctx, async (work): Promise<Outcome> => {
         const booking = work.use(BookingRepository);
-        const row = await booking.changeable(id, 'appointment.reschedule', this.cutOff());
+        const row = await booking.changeable(id, 'appointment.reschedule', atDesk ? this.clock() : this.cutOff());
         if (startsAt.getTime() === row.startsAt.getTime()) return { appointment: toAppointment(row) };
         await this.assertSlot(booking, row.doctorId, startsAt, 'appointment.reschedule', id);
         const moved = await booking.move(row, startsAt, this.clock());
@@ -118,10 +130,11 @@ export class BookingService {
     );
   }
 
-  cancel(ctx: AccessContext, id: string, input: CancelAppointmentRequest): Promise<Appointment> {
+  /** A patient cancels their own (not inside the cut-off); at the desk, staff cancel any they reach that has not started. */
+  cancel(ctx: AccessContext, id: string, input: CancelAppointmentRequest, atDesk = false): Promise<Appointment> {
     return this.uow.write(ctx, async (work) => {
       const booking = work.use(BookingRepository);
-      const row = await booking.changeable(id, 'appointment.cancel', this.cutOff());
+      const row = await booking.changeable(id, 'appointment.cancel', atDesk ? this.clock() : this.cutOff());
       // The reason is the patient's own words and may say anything about their health: only whether one was given is kept.
       const cancelled = await booking.cancel(row, this.clock(), Boolean(input.reason));
       await this.announce(work, cancelled, 'cancelled', this.options.clinicTimeZone);
@@ -167,20 +180,30 @@ export class BookingService {
         throw new AppError('CONFLICT', 'The queue is only known on the day of the appointment.');
       }
       const day = await booking.doctorsDay(row.doctorId, startOfDay(today, zone), startOfDay(nextDate(today), zone));
-      const index = day.findIndex((a) => a.id === id);
-      const ahead = index < 0 ? [] : day.slice(0, index);
-      let free = now.getTime();
-      for (const visit of ahead) free = Math.max(free, visit.startsAt.getTime()) + visit.durationMinutes * MINUTE;
-      const turn = Math.max(free, row.startsAt.getTime());
+      const place = queuePlaces(day, now).get(id) ?? { queuePosition: 1, estimatedWaitTime: 0 };
       booking.noteRead('appointment.queue', row);
-      return {
-        data: {
-          appointmentId: id,
-          queuePosition: ahead.length + 1,
-          estimatedWaitTime: Math.max(0, Math.round((turn - now.getTime()) / MINUTE)),
-        },
-      };
+      return { data: { appointmentId: id, ...place } };
     });
+  }
+
+  /**
+   * For the front desk, in its work: moves an appointment the caller reaches to `startsAt` when that
+   * is a free slot of its doctor (the same rules and the same judge of a race as a patient's move).
+   * Null when the slot was taken in the meantime.
+   */
+  async moveIn(work: Work, row: AppointmentListRow, startsAt: Date): Promise<AppointmentListRow | null> {
+    const booking = work.use(BookingRepository);
+    await this.assertSlot(booking, row.doctorId, startsAt, 'appointment.reschedule', row.id);
+    return booking.move(row, startsAt, this.clock());
+  }
+
+  /**
+   * For the front desk, in its work: tells of a change (the patient and the doctor by notification,
+   * only the doctor, or nobody when the desk tells the patient in its own words or the change is
+   * a step of the day) and pushes it to the patient, the doctor and the desk, after commit.
+   */
+  async announceIn(work: Work, row: AppointmentListRow, action: BookingAction, options: { notify?: Notify } = {}): Promise<void> {
+    await this.announce(work, row, action, this.options.clinicTimeZone, options.notify ?? 'both');
   }
 
   /** The earliest start a patient may still change or cancel. */
@@ -229,7 +252,13 @@ export class BookingService {
   }
 
   /** Tells the patient and the doctor (stored notifications) and pushes an appointment_update, all after commit. */
-  private async announce(work: Work, row: AppointmentListRow, action: BookingAction, patientZone: string): Promise<void> {
+  private async announce(
+    work: Work,
+    row: AppointmentListRow,
+    action: BookingAction,
+    patientZone: string,
+    notify: Notify = 'both',
+  ): Promise<void> {
     const doctorName = `Dr. ${row.doctorFirstName} ${row.doctorLastName}`;
     const patientName = `${row.patientFirstName} ${row.patientLastName}`;
     const metadata = { appointmentId: row.id, doctorName, patientName, consultationType: row.type };
@@ -249,27 +278,31 @@ export class BookingService {
     // language and the start in the reader's clock.
     const params = { doctorName, patientName, startsAt: row.startsAt.toISOString() };
     const priority = action === 'cancelled' ? 'high' : 'medium';
-    await this.notifications.notifyIn(work, row.patientId, {
-      type: 'appointment',
-      title: titles[action],
-      message: `Your ${row.type} appointment with ${doctorName} ${verbs[action]} ${when(patientZone)}.`,
-      priority,
-      actionUrl: NOTIFICATION_LINKS.patientAppointments,
-      metadata,
-      code: `appointment.patient_${codes[action]}`,
-      params,
-    });
-    await this.notifications.notifyIn(work, row.doctorId, {
-      type: 'appointment',
-      title: titles[action],
-      message: `The ${row.type} appointment with ${patientName} ${verbs[action]} ${when(this.options.clinicTimeZone)}.`,
-      priority,
-      actionUrl: NOTIFICATION_LINKS.doctorPortal,
-      metadata,
-      code: `appointment.doctor_${codes[action]}`,
-      params,
-    });
-    work.use(BookingRepository).pushUpdate(row, action, this.clock().toISOString());
+    if (notify === 'both')
+      await this.notifications.notifyIn(work, row.patientId, {
+        type: 'appointment',
+        title: titles[action],
+        message: `Your ${row.type} appointment with ${doctorName} ${verbs[action]} ${when(patientZone)}.`,
+        priority,
+        actionUrl: NOTIFICATION_LINKS.patientAppointments,
+        metadata,
+        code: `appointment.patient_${codes[action]}`,
+        params,
+      });
+    if (notify !== false)
+      await this.notifications.notifyIn(work, row.doctorId, {
+        type: 'appointment',
+        title: titles[action],
+        message: `The ${row.type} appointment with ${patientName} ${verbs[action]} ${when(this.options.clinicTimeZone)}.`,
+        priority,
+        actionUrl: NOTIFICATION_LINKS.doctorPortal,
+        metadata,
+        code: `appointment.doctor_${codes[action]}`,
+        params,
+      });
+    const timestamp = this.clock().toISOString();
+    work.use(BookingRepository).pushUpdate(row, action, timestamp);
+    await work.use(FrontDeskRepository).pushDesk(row, action, timestamp);
   }
 }
 

@@ -310,7 +310,14 @@ describe('POST /api/doctor/appointments/{id}/visit', () => {
     // What the database holds when each push goes out: the committed step, never the one before.
     const seenAtPush: Promise<string>[] = [];
     const unsubscribe = t.app.events.subscribe((envelope) => {
-      if (envelope.event.type === 'appointment_update' && envelope.event.appointmentId === id) seenAtPush.push(statusOf(id));
+      // The patient's own message (the desk hears of it in a message of its own).
+      if (
+        envelope.event.type === 'appointment_update' &&
+        envelope.event.appointmentId === id &&
+        envelope.recipients.includes(patient.user.id)
+      ) {
+        seenAtPush.push(statusOf(id));
+      }
     });
 
     const started = await doctor.agent.post(`/api/doctor/appointments/${id}/visit`, { action: 'start' });

@@ -86,6 +86,7 @@ export function appointment(overrides: Partial<Appointment> = {}): Appointment {
     bookedBy: PATIENT_ID,
     bookedByRole: 'patient',
     checkedInAt: null,
+    lateAt: null,
     parkingReservation: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,4 +1,5 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+import { personName } from '../person-name';
 import { liveEventSchema } from '../../../contracts/live-events';
 import { notificationText } from './notification-text';
 import type { PushMessage } from './realtime-connection';
@@ -24,6 +25,11 @@ export function pushToastText(t: TFunction, message: PushMessage): { title: stri
         return { title: t('realtime:events.permissions.title'), description: t(`realtime:events.permissions.bulk.${e.action}`) };
       case 'appointment_update':
         return { title: t('realtime:events.appointment.title'), description: t(`realtime:events.appointment.${e.action}`) };
+      case 'staff_status_update':
+        return {
+          title: t('realtime:events.staffStatus.title'),
+          description: t(`realtime:events.staffStatus.${e.status}`, { name: personName(e, i18next.resolvedLanguage ?? 'en') }),
+        };
       case 'role_changed':
         return {
           title: t('realtime:events.role.title'),

@@ -1,0 +1,182 @@
+import type { Appointment } from '../../../contracts/appointments';
+import { BOOKING_MESSAGES } from '../../../contracts/booking';
+import { FRONT_DESK_MESSAGES, type ApproveRequest, type ArrivalAction, type PendingRequestsResponse } from '../../../contracts/front-desk';
+import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import type { AccessContext } from '../../platform/access-context';
+import { AppError } from '../../platform/app-error';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { AppointmentListRow } from './appointments.repository';
+import { toAppointment } from './appointments.service';
+import type { BookingService } from './booking.service';
+import { FrontDeskRepository, type DayCounts } from './front-desk.repository';
+import { nextDate, wallClock, zonedInstant } from './slots';
+
+// The front desk's side of the clinic's appointments: the requests waiting for approval and the
+// arrival steps of the day. A move at approval goes through the booking service's slot rules (one
+// judge of a race: the unique index). Each step is one write: the change, its audit note, the
+// patient's notification and the live updates to the patient, the doctor and the desk commit
+// together; a refused step changes nothing and tells nobody.
+
+export interface FrontDeskOptions {
+  clinicTimeZone: string;
+  clock?: () => Date;
+}
+
+type MoveInput = NonNullable<ApproveRequest['move']>;
+
+export class FrontDeskService {
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly booking: Pick<BookingService, 'moveIn' | 'announceIn'>,
+    private readonly notifications: NotificationsService,
+    private readonly options: FrontDeskOptions,
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  /** Requests from now on still waiting for approval, soonest first. */
+  pending(ctx: AccessContext): Promise<PendingRequestsResponse> {
+    return this.uow.read(ctx, async (work) => ({ data: (await work.use(FrontDeskRepository).pending(this.clock())).map(toAppointment) }));
+  }
+
+  /**
+   * Approves a request as asked, or at another free time of the same doctor (`move`, which needs
+   * appointments.reschedule as well). Two desks approving at once: one wins, the other hears
+   * REQUEST_NOT_PENDING; a taken slot answers SLOT_TAKEN and nothing changes.
+   */
+  async approve(ctx: AccessContext, id: string, input: ApproveRequest): Promise<Appointment> {
+    const moveTo = input.move ? instantOf(input.move) : undefined;
+    const outcome = await this.uow.write(ctx, async (work): Promise<{ appointment: Appointment } | { taken: true }> => {
+      const desk = work.use(FrontDeskRepository);
+      let row = await desk.find(id, 'appointment.approve');
+      if (row.status !== 'requested') {
+        desk.refused('appointment.approve', row, 'not_requested');
+        throw new AppError('REQUEST_NOT_PENDING', FRONT_DESK_MESSAGES.notRequested);
+      }
+      if (moveTo && moveTo.getTime() !== row.startsAt.getTime()) {
+        if (!(await ctx.can('appointments.reschedule'))) {
+          desk.refused('appointment.approve', row, 'move_not_permitted');
+          throw new AppError('FORBIDDEN', 'Moving a request to another time needs the permission to reschedule.');
+        }
+        const moved = await this.booking.moveIn(work, row, moveTo);
+        if (!moved) return { taken: true };
+        row = moved;
+      }
+      const approved = await desk.approve(row, this.clock());
+      if (!approved) {
+        desk.refused('appointment.approve', row, 'status_changed');
+        throw new AppError('REQUEST_NOT_PENDING', FRONT_DESK_MESSAGES.notRequested);
+      }
+      await this.tell(work, approved, 'approved');
+      return { appointment: toAppointment(approved) };
+    });
+    if ('taken' in outcome) throw new AppError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
+    return outcome.appointment;
+  }
+
+  /** Declines a request; the patient reads the reason in their notification (the audit notes only that one was given). */
+  decline(ctx: AccessContext, id: string, reason: string): Promise<Appointment> {
+    return this.uow.write(ctx, async (work) => {
+      const desk = work.use(FrontDeskRepository);
+      const row = await desk.find(id, 'appointment.decline');
+      const declined = row.status === 'requested' ? await desk.decline(row, this.clock()) : undefined;
+      if (!declined) {
+        desk.refused('appointment.decline', row, 'not_requested');
+        throw new AppError('REQUEST_NOT_PENDING', FRONT_DESK_MESSAGES.notRequested);
+      }
+      await this.tell(work, declined, 'declined', reason);
+      return toAppointment(declined);
+    });
+  }
+
+  /**
+   * An arrival step on one of today's visits (the clinic's day): check-in (scheduled only; twice
+   * answers ALREADY_CHECKED_IN, a cancelled one APPOINTMENT_CANCELLED), late (scheduled only, the
+   * status stays) or no-show (scheduled or checked in, after the start). Anything else answers
+   * ARRIVAL_NOT_ALLOWED and changes nothing.
+   */
+  arrival(ctx: AccessContext, id: string, action: ArrivalAction): Promise<Appointment> {
+    const code = action === 'check-in' ? 'appointment.check-in' : action === 'late' ? 'appointment.late' : 'appointment.no-show';
+    return this.uow.write(ctx, async (work) => {
+      const desk = work.use(FrontDeskRepository);
+      const row = await desk.find(id, code);
+      const now = this.clock();
+      const day = this.today(now);
+      const refuse = (reason: string, error: AppError): never => {
+        desk.refused(code, row, reason);
+        throw error;
+      };
+      if (row.status === 'cancelled') refuse('cancelled', new AppError('APPOINTMENT_CANCELLED', FRONT_DESK_MESSAGES.cancelled));
+      if (action === 'check-in' && row.checkedInAt !== null) {
+        refuse('already_checked_in', new AppError('ALREADY_CHECKED_IN', FRONT_DESK_MESSAGES.alreadyCheckedIn));
+      }
+      if (row.startsAt < day.from || row.startsAt >= day.to)
+        refuse('not_today', new AppError('ARRIVAL_NOT_ALLOWED', FRONT_DESK_MESSAGES.notToday));
+      if (action === 'no-show' && now < row.startsAt) {
+        refuse('before_start', new AppError('ARRIVAL_NOT_ALLOWED', FRONT_DESK_MESSAGES.noShowTooEarly));
+      }
+      const changed =
+        action === 'check-in'
+          ? await desk.checkIn(row, now)
+          : action === 'late'
+            ? await desk.markLate(row, now)
+            : await desk.noShow(row, now);
+      if (!changed) refuse('status', new AppError('ARRIVAL_NOT_ALLOWED', FRONT_DESK_MESSAGES.arrivalStatus));
+      const updated = changed!;
+      const timestamp = now.toISOString();
+      await this.booking.announceIn(work, updated, 'updated', { notify: false });
+      await desk.pushQueue(updated, day, timestamp);
+      return toAppointment(updated);
+    });
+  }
+
+  /** For the staff home, in its work: the counts of the clinic's `date` (a calendar day of the clinic's zone). */
+  countsIn(work: Work, date: string): Promise<DayCounts> {
+    const zone = this.options.clinicTimeZone;
+    return work.use(FrontDeskRepository).dayCounts(startOfDay(date, zone), startOfDay(nextDate(date), zone), this.clock());
+  }
+
+  /** The patient's notification of the desk's answer, and the live updates to everyone concerned. */
+  private async tell(work: Work, row: AppointmentListRow, answer: 'approved' | 'declined', reason?: string): Promise<void> {
+    const doctorName = `Dr. ${row.doctorFirstName} ${row.doctorLastName}`;
+    const patientName = `${row.patientFirstName} ${row.patientLastName}`;
+    const when = `${wallClock(row.startsAt, this.options.clinicTimeZone).replace('T', ' ')} (${this.options.clinicTimeZone})`;
+    await this.notifications.notifyIn(work, row.patientId, {
+      type: 'appointment',
+      title: answer === 'approved' ? 'Appointment request approved' : 'Appointment request declined',
+      message:
+        answer === 'approved'
+          ? `Your appointment request with ${doctorName} is approved for ${when}.`
+          : `Your appointment request with ${doctorName} for ${when} was declined: ${reason ?? ''}`,
+      priority: answer === 'approved' ? 'medium' : 'high',
+      actionUrl: NOTIFICATION_LINKS.patientAppointments,
+      metadata: { appointmentId: row.id, doctorName, patientName, consultationType: row.type },
+      code: `appointment.patient_${answer}`,
+      params: { doctorName, patientName, startsAt: row.startsAt.toISOString(), ...(reason ? { reason } : {}) },
+    });
+    // The doctor hears of an approved visit as of a booking; a declined request never was on their schedule.
+    await this.booking.announceIn(work, row, answer === 'approved' ? 'created' : 'cancelled', {
+      notify: answer === 'approved' ? 'doctor' : false,
+    });
+  }
+
+  /** Today's calendar day of the clinic, as instants. */
+  private today(now: Date): { from: Date; to: Date } {
+    const zone = this.options.clinicTimeZone;
+    const date = wallClock(now, zone).slice(0, 10);
+    return { from: startOfDay(date, zone), to: startOfDay(nextDate(date), zone) };
+  }
+}
+
+function instantOf(move: MoveInput): Date {
+  const at = zonedInstant(move.date, move.time, move.timeZone);
+  if (!at) throw new AppError('VALIDATION_FAILED', 'This time does not exist in your time zone.', { 'move.time': 'choice.invalid' });
+  return at;
+}
+
+function startOfDay(date: string, zone: string): Date {
+  return zonedInstant(date, '00:00', zone) ?? zonedInstant(date, '01:00', zone)!;
+}
