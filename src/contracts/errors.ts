@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   PRESCRIPTION_OVERRIDE_REQUIRED: 409,
   /** A task the system closes by itself when its work is done (a refill request), ticked by hand. */
   TASK_SYSTEM_MANAGED: 409,
+  /** An order step its status does not allow (results on a cancelled order, releasing twice). */
+  ORDER_TRANSITION_INVALID: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

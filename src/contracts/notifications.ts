@@ -32,6 +32,8 @@ export const NOTIFICATION_LINKS = {
   tasks: pathForView('tasks'),
   visitNotes: pathForView('visit-notes'),
   medications: pathForView('medications'),
+  labResults: pathForView('lab-results'),
+  orders: pathForView('orders'),
 } as const;
 export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
 
@@ -68,6 +70,8 @@ export const NOTIFICATION_CODES = [
   'appointment.doctor_cancelled',
   // A signed visit note released the visit's summary to the patient; params doctorName, startsAt (the visit).
   'visit.summary_released',
+  // An order's results were reviewed and released to the patient; params doctorName.
+  'lab.results_released',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

@@ -36,6 +36,8 @@ import { refillRequestsRoutes } from './modules/medications/refill-requests.rout
 import { RefillRequestsService } from './modules/medications/refill-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { OrdersService } from './modules/orders/orders.service';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { OrganisationService } from './modules/organisation/organisation.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -88,6 +90,7 @@ export function createServices(app: FastifyInstance) {
     organisationName: app.config.organisationName,
   });
   const chartEntries = new ChartEntriesService(uow);
+  const orders = new OrdersService(uow, notifications);
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
   const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
   const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
@@ -121,6 +124,7 @@ export function createServices(app: FastifyInstance) {
     doctorPortal,
     healthRecords,
     chartEntries,
+    orders,
     clinicalNotes,
     patients,
     patientsDirectory,
@@ -163,6 +167,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(chartEntriesRoutes, { chartEntries: services.chartEntries });
+  await app.register(ordersRoutes, { orders: services.orders });
   await app.register(clinicalNotesRoutes, { clinicalNotes: services.clinicalNotes });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });

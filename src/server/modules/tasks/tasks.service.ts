@@ -52,6 +52,8 @@ function toTask(row: TaskRowView): Task {
     patientName: row.patientId && row.patientFirstName ? `${row.patientFirstName} ${row.patientLastName}` : null,
     medicationName: row.medicationName,
     refillRequestId: row.refillRequestId,
+    labOrderId: row.labOrderId,
+    orderName: row.orderName,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
