@@ -9,6 +9,7 @@ import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
 import { seedDemoNoteTemplates } from './demo-note-templates';
+import { seedDemoOrders } from './demo-orders';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
 const SEED_LOCK = 7_201_002;
@@ -76,6 +77,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoAccess(db);
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
+  await seedDemoOrders(db);
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
 }
