@@ -33,6 +33,13 @@ export const LAB_CODES = [
   '13457-7',
   '2571-8',
   '4548-4',
+  '51990-0',
+  '3016-3',
+  '24357-6',
+  '5811-5',
+  '5803-2',
+  '2888-6',
+  '2350-7',
 ] as const;
 export type LabCode = (typeof LAB_CODES)[number];
 
@@ -52,6 +59,9 @@ export const UNIT_CODES = [
   'kg',
   'cm',
   'kg/m2',
+  'm[IU]/L',
+  '1',
+  '[pH]',
 ] as const;
 export type UnitCode = (typeof UNIT_CODES)[number];
 

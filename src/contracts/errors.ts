@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   COVERAGE_TAKEN: 409,
   /** A coverage offer at a time the accepting doctor is already booked or away. */
   COVERAGE_CONFLICT: 409,
+  /** An order step its status does not allow (results on a cancelled order, releasing twice). */
+  ORDER_TRANSITION_INVALID: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

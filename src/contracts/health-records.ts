@@ -36,7 +36,8 @@ export const allergyListResponseSchema = z.object({ data: z.array(allergySchema)
 
 export const LAB_FLAGS = ['normal', 'high', 'low', 'critical'] as const;
 export type LabFlag = (typeof LAB_FLAGS)[number];
-export const LAB_ORDER_STATUSES = ['ordered', 'collected', 'resulted', 'cancelled'] as const;
+/** An order's steps: ordered → collected → resulted → reviewed (released to the patient), or cancelled before it is resulted. */
+export const LAB_ORDER_STATUSES = ['ordered', 'collected', 'resulted', 'reviewed', 'cancelled'] as const;
 
 export const labComponentSchema = z.object({
   id: z.uuid(),

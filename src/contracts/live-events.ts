@@ -134,6 +134,18 @@ export const staffStatusUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/**
+ * Lab_order_update: an order changed (placed, collected, resulted, released, cancelled), to its
+ * ordering doctor; to the patient only once it is released, so they never learn of unreleased results.
+ */
+export const labOrderUpdateEventSchema = z.object({
+  type: z.literal('lab_order_update'),
+  action: z.enum(['created', 'collected', 'resulted', 'released', 'cancelled']),
+  orderId: z.uuid(),
+  patientId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   leaveRequestCreatedEventSchema,
   leaveRequestWithdrawnEventSchema,
@@ -151,6 +163,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   vitalsUpdateEventSchema,
   patientUpdateEventSchema,
   staffStatusUpdateEventSchema,
+  labOrderUpdateEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -34,6 +34,8 @@ export const NOTIFICATION_LINKS = {
   medications: pathForView('medications'),
   /** A doctor's schedule and leave (the doctor's own appointments view). */
   schedule: pathForView('appointments'),
+  labResults: pathForView('lab-results'),
+  orders: pathForView('orders'),
 } as const;
 export type NotificationLink = (typeof NOTIFICATION_LINKS)[keyof typeof NOTIFICATION_LINKS];
 
@@ -82,6 +84,8 @@ export const NOTIFICATION_CODES = [
   // colleague, startsAt) and to the patient (params doctorName: the new doctor, previousDoctorName, startsAt).
   'coverage.appointment_taken',
   'appointment.patient_reassigned',
+  // An order's results were reviewed and released to the patient; params doctorName.
+  'lab.results_released',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

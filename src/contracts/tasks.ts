@@ -14,6 +14,8 @@ import { pageQueryFields, pagedResponseSchema } from './paging';
  */
 export const TASK_KIND_RULES = {
   'refill-request': { manual: false },
+  // Results entered on an order, for its ordering doctor; closes when they are reviewed and released.
+  'result-review': { manual: false },
   'follow-up': { manual: true },
 } as const satisfies Record<string, { manual: boolean }>;
 export type TaskKind = keyof typeof TASK_KIND_RULES;
@@ -48,6 +50,9 @@ export const taskSchema = z.object({
   drugCode: z.enum(DRUG_CODES).nullable(),
   strength: z.string().nullable(),
   refillRequestId: z.uuid().nullable(),
+  /** The order whose results a result-review task is about, and its English name. */
+  labOrderId: z.uuid().nullable(),
+  orderName: z.string().nullable(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });

@@ -40,6 +40,8 @@ import { refillRequestsRoutes } from './modules/medications/refill-requests.rout
 import { RefillRequestsService } from './modules/medications/refill-requests.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { OrdersService } from './modules/orders/orders.service';
 import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { OrganisationService } from './modules/organisation/organisation.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -99,6 +101,7 @@ export function createServices(app: FastifyInstance) {
   const frontDesk = new FrontDeskService(uow, booking, notifications, { clinicTimeZone: app.config.clinicTimeZone });
   const staffPortal = new StaffPortalService(uow, frontDesk, { clinicTimeZone: app.config.clinicTimeZone });
   const chartEntries = new ChartEntriesService(uow);
+  const orders = new OrdersService(uow, notifications);
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
   const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
   const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
@@ -136,6 +139,7 @@ export function createServices(app: FastifyInstance) {
     doctorPortal,
     healthRecords,
     chartEntries,
+    orders,
     clinicalNotes,
     patients,
     patientsDirectory,
@@ -182,6 +186,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(searchRoutes, { search: services.search });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(chartEntriesRoutes, { chartEntries: services.chartEntries });
+  await app.register(ordersRoutes, { orders: services.orders });
   await app.register(clinicalNotesRoutes, { clinicalNotes: services.clinicalNotes });
   await app.register(documentsRoutes, { documents: services.documents });
   await app.register(shareLinksRoutes, { shareLinks: services.shareLinks });

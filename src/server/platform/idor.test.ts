@@ -449,6 +449,45 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     snapshot: (record) => snapshotChart(record.ownerId!),
     secrets: (record) => [record.marker!],
   },
+  {
+    name: 'orders (GET /api/patients/{id}/orders)',
+    paths: ['/api/patients/:id/orders'],
+    create: async (owner) => {
+      const marker = `Orders ${randomBytes(6).toString('hex')}`;
+      await chartRecords(owner.user.id, marker);
+      return { id: owner.user.id, marker };
+    },
+    snapshot: (record) => snapshotChart(record.id),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName],
+  },
+  {
+    name: 'an order and its steps (GET /api/orders/{id}, POST collect, results, release, cancel)',
+    paths: ['/api/orders/:id', '/api/orders/:id/collect', '/api/orders/:id/results', '/api/orders/:id/release', '/api/orders/:id/cancel'],
+    body: { version: 1, reason: 'Taken over', report: 'Taken over' },
+    create: async (owner) => {
+      const marker = `Order ${randomBytes(6).toString('hex')}`;
+      const { user: doctor } = await createDoctor(t.app.db, random);
+      await assignCare(t.app, doctor.id, owner.user.id);
+      const [row] = await t.app.db
+        .insert(labOrders)
+        .values({
+          patientId: owner.user.id,
+          kind: 'imaging',
+          panelCode: '36643-5',
+          panelName: 'XR Chest 2 Views',
+          reason: marker,
+          orderedBy: doctor.id,
+          orderedAt: new Date(),
+        })
+        .returning({ id: labOrders.id });
+      return { id: row!.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: async (record) => ({
+      order: await t.app.db.select().from(labOrders).where(eq(labOrders.id, record.id)),
+      tasks: await t.app.db.select().from(tasks).where(eq(tasks.labOrderId, record.id)),
+    }),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName],
+  },
 ];
 
 describe('IDOR: someone else’s record', () => {

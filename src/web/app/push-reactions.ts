@@ -6,6 +6,7 @@ import { leaveReactions } from '../features/leave/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
 import { staffPortalReactions } from '../features/staff-portal/api/reactions';
+import { ordersReactions } from '../features/orders/api/reactions';
 import { tasksReactions } from '../features/tasks/api/reactions';
 import { mergeReactions } from '../lib/realtime/feature-reactions';
 
@@ -21,4 +22,5 @@ export const appReactions = mergeReactions(
   tasksReactions,
   leaveReactions,
   staffPortalReactions,
+  ordersReactions,
 );

@@ -11,6 +11,7 @@ import { healthRecordsRoutes } from '../features/health-records/routes';
 import { doctorSchedule, leaveApprovalsRoutes } from '../features/leave/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { medicationsRoutes } from '../features/medications/routes';
+import { ordersRoutes } from '../features/orders/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { outboxRoutes } from '../features/outbox/routes';
 import { patientsRoutes } from '../features/patients/routes';
@@ -168,6 +169,7 @@ export function signedInRoutes(): RouteObject[] {
     }),
     ...patientOnly(medicationsRoutes, ['doctor']),
     ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),
+    ...forRoles(ordersRoutes, ['doctor']),
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.

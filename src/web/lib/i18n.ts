@@ -47,6 +47,7 @@ export const NAMESPACES = [
   'search',
   'leave',
   'staff-portal',
+  'orders',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -192,6 +192,8 @@ export function buildLabOrder(
   const id = random.uuid();
   const collectedAt = new Date(options.orderedAt.getTime() + random.int(1, 48) * 3_600_000);
   const released = options.released ?? true;
+  const resultedAt = new Date(collectedAt.getTime() + random.int(2, 6) * 3_600_000);
+  const releasedAt = released ? new Date(resultedAt.getTime() + random.int(4, 54) * 3_600_000) : null;
   const components = options.panel.components.map((def) => {
     // Roughly normal around the typical value (sum of uniforms), shifted by the patient's tendency.
     const noise = (random.next() + random.next() + random.next() - 1.5) * 2 * def.spread;
@@ -215,11 +217,15 @@ export function buildLabOrder(
       patientId: options.patientId,
       panelCode: options.panel.loinc,
       panelName: options.panel.name,
-      status: 'resulted',
+      status: released ? 'reviewed' : 'resulted',
       orderedBy: options.orderedBy ?? null,
       orderedAt: options.orderedAt,
       collectedAt,
-      releasedAt: released ? new Date(collectedAt.getTime() + random.int(6, 60) * 3_600_000) : null,
+      resultedAt,
+      reviewedAt: releasedAt,
+      reviewedBy: releasedAt ? (options.orderedBy ?? null) : null,
+      releasedAt,
+      reason: 'Routine monitoring',
     },
     components,
   };

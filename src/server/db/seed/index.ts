@@ -11,6 +11,7 @@ import { seedDemoDoctorDay } from './demo-doctor-day';
 import { seedDemoLeave } from './demo-leave';
 import { seedDemoFrontDesk } from './demo-front-desk';
 import { seedDemoNoteTemplates } from './demo-note-templates';
+import { seedDemoOrders } from './demo-orders';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
 const SEED_LOCK = 7_201_002;
@@ -79,6 +80,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
   await seedDemoFrontDesk(db, { timeZone });
+  await seedDemoOrders(db);
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
   await seedDemoLeave(db, { timeZone });

@@ -132,7 +132,10 @@ export class HealthRecordsRepository extends Repository {
     return limit ? query.limit(limit) : query;
   }
 
-  /** Panels newest first with their components; only released ones when `releasedOnly`. */
+  /**
+   * Lab panels with results (not imaging or referrals, nor orders still waiting for a sample or
+   * results: those are the orders view's) newest first; only released ones when `releasedOnly`.
+   */
   private async labPanels(patientId: string, releasedOnly: boolean, limit?: number) {
     const orders = await this.db
       .select({
@@ -149,7 +152,14 @@ export class HealthRecordsRepository extends Repository {
       })
       .from(labOrders)
       .leftJoin(users, eq(users.id, labOrders.orderedBy))
-      .where(and(eq(labOrders.patientId, patientId), releasedOnly ? isNotNull(labOrders.releasedAt) : undefined))
+      .where(
+        and(
+          eq(labOrders.patientId, patientId),
+          eq(labOrders.kind, 'lab'),
+          inArray(labOrders.status, ['resulted', 'reviewed']),
+          releasedOnly ? isNotNull(labOrders.releasedAt) : undefined,
+        ),
+      )
       .orderBy(desc(labOrders.orderedAt), asc(labOrders.panelName))
       .limit(limit ?? Number.MAX_SAFE_INTEGER);
     const components =

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MANUAL_TASK_KINDS, type TaskListFilter, type TaskPriority, type TaskStatus } from '../../../contracts/tasks';
-import { medications, refillRequests, tasks, users } from '../../db/schema';
+import { labOrders, medications, refillRequests, tasks, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
@@ -29,6 +29,8 @@ const columns = {
   drugCode: medications.drugCode,
   strength: medications.strength,
   refillRequestId: tasks.refillRequestId,
+  labOrderId: tasks.labOrderId,
+  orderName: labOrders.panelName,
   createdAt: tasks.createdAt,
   completedAt: tasks.completedAt,
 };
@@ -134,6 +136,7 @@ export class TasksRepository extends Repository {
       .leftJoin(patients, eq(patients.id, tasks.patientId))
       .leftJoin(refillRequests, eq(refillRequests.id, tasks.refillRequestId))
       .leftJoin(medications, eq(medications.id, refillRequests.medicationId))
+      .leftJoin(labOrders, eq(labOrders.id, tasks.labOrderId))
       .$dynamic();
   }
 }

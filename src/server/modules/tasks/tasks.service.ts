@@ -55,6 +55,8 @@ function toTask(row: TaskRowView): Task {
     drugCode: knownDrugCode(row.drugCode),
     strength: row.strength,
     refillRequestId: row.refillRequestId,
+    labOrderId: row.labOrderId,
+    orderName: row.orderName,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

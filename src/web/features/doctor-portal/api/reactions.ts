@@ -8,4 +8,6 @@ import { field, type ReactionTable } from '../../../lib/realtime/feature-reactio
 export const doctorPortalReactions: ReactionTable = {
   appointment_update: () => [routeMatcher(doctorPortalApi.stats), routeMatcher(doctorPortalApi.schedule)],
   medication_update: (message) => (field(message, 'reason') === 'refill_requested' ? [routeMatcher(doctorPortalApi.stats)] : []),
+  // Results entered or released change the count of abnormal results to review.
+  lab_order_update: () => [routeMatcher(doctorPortalApi.stats)],
 };

@@ -24,4 +24,9 @@ export const healthRecordsReactions: ReactionTable = {
   'patient-created': () => [routeMatcher(patientsApi.list)],
   'general-update': () => [routeMatcher(patientsApi.list)],
   appointment_update: (message) => [chartOf(field(message, 'patientId'))],
+  // An order's change: the chart's panels, and the patient's lab results once released to them.
+  lab_order_update: (message) => [
+    chartOf(field(message, 'patientId')),
+    routeMatcher(healthRecordsApi.labResults, { id: field(message, 'patientId') }),
+  ],
 };

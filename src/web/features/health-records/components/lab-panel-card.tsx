@@ -28,6 +28,7 @@ export function LabPanelCard({ panel }: { panel: LabPanel }) {
     <section
       aria-labelledby={headingId}
       data-testid="lab-panel"
+      data-panel-id={panel.id}
       className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">

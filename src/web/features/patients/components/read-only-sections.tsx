@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { PatientChart } from '../../../../contracts/health-records';
+import { pathForView } from '../../../../contracts/views';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { usePersonName } from '../../../lib/person-name';
@@ -71,6 +73,23 @@ export function LabResultsSection({ chart }: Props) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Orders are placed and worked in the orders view; the chart opens it on this patient. */
+export function OrdersSection({ chart }: Props) {
+  const { t } = useTranslation('patients');
+  return (
+    <p className="text-sm">
+      {t('chart.orders.intro')}{' '}
+      <Link
+        to={`${pathForView('orders')}?patient=${encodeURIComponent(chart.patient.id)}`}
+        className="font-medium text-brand-700 underline dark:text-brand-300"
+        data-testid="chart-orders-link"
+      >
+        {t('chart.orders.open')}
+      </Link>
+    </p>
   );
 }
 

@@ -19,6 +19,7 @@ import {
   HistorySection,
   LabResultsSection,
   MedicationsSection,
+  OrdersSection,
 } from '../components/read-only-sections';
 import { VitalsSection } from '../components/vitals-section';
 
@@ -28,6 +29,7 @@ const SECTIONS = [
   'problems',
   'medications',
   'labs',
+  'orders',
   'immunizations',
   'history',
   'demographics',
@@ -83,6 +85,7 @@ export function ChartPage() {
     problems: <ProblemsSection {...props} />,
     medications: <MedicationsSection chart={chart} />,
     labs: <LabResultsSection chart={chart} />,
+    orders: <OrdersSection chart={chart} />,
     immunizations: <ImmunizationsSection {...props} />,
     history: <HistorySection chart={chart} />,
     demographics: <DemographicsSection chart={chart} />,

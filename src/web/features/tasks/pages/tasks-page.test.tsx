@@ -33,6 +33,8 @@ function task(overrides: Partial<Task> = {}): Task {
     drugCode: null,
     strength: null,
     refillRequestId: null,
+    labOrderId: null,
+    orderName: null,
     createdAt: '2026-11-01T09:00:00.000Z',
     completedAt: null,
     ...overrides,

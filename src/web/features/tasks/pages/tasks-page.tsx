@@ -100,7 +100,9 @@ function TaskItem({ task }: { task: Task }) {
   const title =
     task.kind === 'refill-request' && task.medicationName && task.patientName
       ? t('kinds.refill-request', { medication: catalogue.drug({ ...task, name: task.medicationName }), patient: task.patientName })
-      : task.title;
+      : task.kind === 'result-review' && task.orderName && task.patientName
+        ? t('kinds.result-review', { order: task.orderName, patient: task.patientName })
+        : task.title;
   const toggle = async () => {
     try {
       await setStatus.mutateAsync({ id: task.id, status: task.status === 'open' ? 'done' : 'open' });
@@ -135,8 +137,11 @@ function TaskItem({ task }: { task: Task }) {
           {t(task.status === 'open' ? 'list.markDone' : 'list.reopen')}
         </Button>
       ) : task.status === 'open' ? (
-        <Link to={pathForView('medications')} className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
-          {t('list.decide')}
+        <Link
+          to={pathForView(task.kind === 'result-review' ? 'orders' : 'medications')}
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          {t(task.kind === 'result-review' ? 'list.review' : 'list.decide')}
         </Link>
       ) : (
         <span className="text-sm text-slate-600 dark:text-slate-400">{t('list.closedBySystem')}</span>

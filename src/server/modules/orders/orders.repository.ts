@@ -1,0 +1,369 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { LabFlag } from '../../../contracts/health-records';
+import type { LiveEvent } from '../../../contracts/live-events';
+import {
+  ORDER_MESSAGES,
+  ORDER_STEPS,
+  type OrderKind,
+  type OrderListFilter,
+  type OrderPriority,
+  type OrderStatus,
+  type OrderStep,
+} from '../../../contracts/orders';
+import type { TaskPriority } from '../../../contracts/tasks';
+import { labOrders, labResultComponents, tasks, users } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
+import { isUuid } from '../../platform/ids';
+import { Repository } from '../../platform/unit-of-work';
+
+// A doctor's orders and their results, in the caller's scope: an order of a patient the caller does
+// not reach answers 404 like a missing one (noted without naming anybody). Every read notes the
+// patients it returned; every change is noted under its patient (ids, kinds, counts: never values)
+// and pushed to the ordering doctor, and to the patient only once released.
+
+const orderers = alias(users, 'order_orderer');
+const patients = alias(users, 'order_patient');
+
+const columns = {
+  id: labOrders.id,
+  patientId: labOrders.patientId,
+  patientFirstName: patients.firstName,
+  patientLastName: patients.lastName,
+  kind: labOrders.kind,
+  panelCode: labOrders.panelCode,
+  panelName: labOrders.panelName,
+  priority: labOrders.priority,
+  status: labOrders.status,
+  reason: labOrders.reason,
+  target: labOrders.target,
+  notes: labOrders.notes,
+  report: labOrders.report,
+  orderedById: labOrders.orderedBy,
+  ordererFirstName: orderers.firstName,
+  ordererLastName: orderers.lastName,
+  orderedAt: labOrders.orderedAt,
+  collectedAt: labOrders.collectedAt,
+  resultedAt: labOrders.resultedAt,
+  reviewedAt: labOrders.reviewedAt,
+  releasedAt: labOrders.releasedAt,
+  cancelledAt: labOrders.cancelledAt,
+  cancelReason: labOrders.cancelReason,
+  version: labOrders.version,
+};
+
+/** How bad an order's worst component is: critical, then high or low, then nothing out of range. */
+const SEVERITY = sql<number>`coalesce((select max(case ${labResultComponents.flag} when 'critical' then 2 when 'normal' then 0 else 1 end) from ${labResultComponents} where ${labResultComponents.orderId} = ${labOrders.id}), 0)`;
+/** Results waiting for review first, then orders under way, then the finished ones. */
+const STAGE = sql<number>`case ${labOrders.status} when 'resulted' then 0 when 'collected' then 1 when 'ordered' then 1 else 2 end`;
+
+const FILTERS: Record<OrderListFilter, SQL | undefined> = {
+  all: undefined,
+  open: inArray(labOrders.status, ['ordered', 'collected', 'resulted']),
+  ordered: eq(labOrders.status, 'ordered'),
+  collected: eq(labOrders.status, 'collected'),
+  resulted: eq(labOrders.status, 'resulted'),
+  reviewed: eq(labOrders.status, 'reviewed'),
+  cancelled: eq(labOrders.status, 'cancelled'),
+};
+
+export interface NewOrder {
+  patientId: string;
+  kind: OrderKind;
+  standardCode: string;
+  name: string;
+  priority: OrderPriority;
+  reason: string;
+  target: string | null;
+  notes: string | null;
+}
+
+export interface EnteredComponent {
+  loincCode: string;
+  name: string;
+  value: number;
+  unit: string;
+  referenceLow: number | null;
+  referenceHigh: number | null;
+  flag: LabFlag;
+}
+
+export class OrdersRepository extends Repository {
+  /** 404 unless the caller reaches the patient; a route's check before the body is read. */
+  async reach(patientId: string): Promise<void> {
+    await this.reachPatient(patientId, 'order.create');
+  }
+
+  /** 404 unless the order exists and the caller reaches its patient; a route's check before the body is read. */
+  async reachOrder(id: string, action: OrderAction): Promise<void> {
+    await this.find(id, action);
+  }
+
+  private async personName(userId: string): Promise<string> {
+    const [row] = await this.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+    return row ? `${row.firstName} ${row.lastName}` : '';
+  }
+
+  async create(values: NewOrder, at: Date) {
+    await this.reachPatient(values.patientId, 'order.create');
+    const [row] = await this.db
+      .insert(labOrders)
+      .values({
+        patientId: values.patientId,
+        kind: values.kind,
+        panelCode: values.standardCode,
+        panelName: values.name,
+        priority: values.priority,
+        reason: values.reason,
+        target: values.target,
+        notes: values.notes,
+        status: 'ordered',
+        orderedBy: this.scope.actor.userId,
+        orderedAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: labOrders.id });
+    this.audit.note({
+      action: 'order.create',
+      resourceType: 'order',
+      resourceId: row!.id,
+      patients: [values.patientId],
+      details: { kind: values.kind, code: values.standardCode, priority: values.priority },
+    });
+    this.pushChange({ id: row!.id, patientId: values.patientId, orderedById: this.scope.actor.userId }, 'created', at, false);
+    return this.row(row!.id);
+  }
+
+  /** The caller's own orders among the patients they reach: results to review first, abnormal ones first among them. */
+  async list(filter: OrderListFilter, page: number, pageSize: number) {
+    const where = and(eq(labOrders.orderedBy, this.scope.actor.userId), this.scope.condition(labOrders.patientId), FILTERS[filter]);
+    const [total] = await this.db.select({ n: count() }).from(labOrders).where(where);
+    const rows = await this.select()
+      .where(where)
+      .orderBy(
+        asc(STAGE),
+        desc(sql`case when ${labOrders.status} = 'resulted' then ${SEVERITY} else 0 end`),
+        desc(labOrders.orderedAt),
+        asc(labOrders.id),
+      )
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    this.audit.read('order.list', 'order', null, [...new Set(rows.map((row) => row.patientId))], { count: rows.length, status: filter });
+    return { rows: await this.withComponents(rows), total: total!.n };
+  }
+
+  /** Every order of one patient, newest first. */
+  async forPatient(patientId: string) {
+    await this.reachPatient(patientId, 'order.patient-list');
+    const rows = await this.select()
+      .where(eq(labOrders.patientId, patientId))
+      .orderBy(desc(labOrders.orderedAt), asc(labOrders.id))
+      .limit(200);
+    this.audit.read('order.patient-list', 'patient', patientId, [patientId], { count: rows.length });
+    return this.withComponents(rows);
+  }
+
+  async detail(id: string) {
+    const row = await this.find(id, 'order.read');
+    this.audit.read('order.read', 'order', id, [row.patientId], { status: row.status });
+    return (await this.withComponents([row]))[0]!;
+  }
+
+  /**
+   * The order for a step, in reach; refused (noted, nothing changed) when its status does not allow
+   * the step or when it changed since the caller read it.
+   */
+  async forStep(id: string, step: OrderStep, version: number) {
+    const action = STEP_ACTIONS[step];
+    const row = await this.find(id, action);
+    if (!(ORDER_STEPS[step].from as readonly OrderStatus[]).includes(row.status)) {
+      this.refuse(row, action, 'transition', { status: row.status });
+      throw new AppError('ORDER_TRANSITION_INVALID', ORDER_MESSAGES.transition);
+    }
+    if (row.version !== version) this.stale(row, action);
+    return row;
+  }
+
+  async collect(order: StepOrder, at: Date) {
+    await this.advance(order, 'collect', { collectedAt: at }, at);
+    this.note(order, 'order.collect', {});
+    this.pushChange(order, 'collected', at, false);
+    return this.row(order.id);
+  }
+
+  /** A lab order's values (one row per test) or another kind's report; the order is then resulted. */
+  async enterResults(order: StepOrder, entry: { components: EnteredComponent[] } | { report: string }, at: Date) {
+    await this.advance(order, 'results', { resultedAt: at, ...('report' in entry ? { report: entry.report } : {}) }, at);
+    if ('components' in entry && entry.components.length > 0) {
+      await this.db
+        .insert(labResultComponents)
+        .values(entry.components.map((component) => ({ ...component, orderId: order.id, patientId: order.patientId })));
+    }
+    const abnormal = 'components' in entry ? entry.components.filter((component) => component.flag !== 'normal').length : 0;
+    this.note(order, 'order.results', {
+      components: 'components' in entry ? entry.components.length : 0,
+      abnormal,
+      report: 'report' in entry,
+    });
+    this.pushChange(order, 'resulted', at, false);
+    return this.row(order.id);
+  }
+
+  /** Reviewed, and so released: the patient sees it from now on (and is told, by the service). */
+  async release(order: StepOrder, at: Date) {
+    await this.advance(order, 'release', { reviewedAt: at, reviewedBy: this.scope.actor.userId, releasedAt: at }, at);
+    await this.db
+      .update(tasks)
+      .set({ status: 'done', completedAt: at, updatedAt: at })
+      .where(and(eq(tasks.labOrderId, order.id), eq(tasks.status, 'open')));
+    this.note(order, 'order.release', {});
+    this.pushChange(order, 'released', at, true);
+    return this.row(order.id);
+  }
+
+  async cancel(order: StepOrder, reason: string, at: Date) {
+    await this.advance(order, 'cancel', { cancelledAt: at, cancelReason: reason }, at);
+    this.note(order, 'order.cancel', {});
+    this.pushChange(order, 'cancelled', at, false);
+    return this.row(order.id);
+  }
+
+  /** The ordering doctor's task to review the results (the system closes it on release). */
+  async openReviewTask(order: StepOrder, values: { assigneeId: string; title: string; dueDate: string; priority: TaskPriority }) {
+    await this.db.insert(tasks).values({
+      assigneeId: values.assigneeId,
+      patientId: order.patientId,
+      kind: 'result-review',
+      title: values.title,
+      dueDate: values.dueDate,
+      priority: values.priority,
+      labOrderId: order.id,
+    });
+  }
+
+  /** Who reviews results: the ordering doctor while they are an active doctor here, else the caller who entered them. */
+  async reviewerFor(order: { orderedById: string | null }): Promise<string> {
+    if (order.orderedById) {
+      const [row] = await this.db.select({ role: users.role, active: users.isActive }).from(users).where(eq(users.id, order.orderedById));
+      if (row?.role === 'doctor' && row.active) return order.orderedById;
+    }
+    return this.scope.actor.userId;
+  }
+
+  /** The caller's name, for what the patient is told. */
+  async callerName(): Promise<string> {
+    return this.personName(this.scope.actor.userId);
+  }
+
+  /** The status moves on and the version goes up, only if nobody changed the order in between. */
+  private async advance(order: StepOrder, step: OrderStep, set: Partial<typeof labOrders.$inferInsert>, at: Date) {
+    const [moved] = await this.db
+      .update(labOrders)
+      .set({ ...set, status: ORDER_STEPS[step].to, version: order.version + 1, updatedAt: at })
+      .where(and(eq(labOrders.id, order.id), eq(labOrders.version, order.version)))
+      .returning({ id: labOrders.id });
+    if (!moved) this.stale(order, STEP_ACTIONS[step]);
+  }
+
+  private async find(id: string, action: OrderAction) {
+    const [row] = !isUuid(id)
+      ? []
+      : await this.select()
+          .where(and(eq(labOrders.id, id), this.scope.condition(labOrders.patientId)))
+          .limit(1);
+    if (!row) {
+      this.audit.missed(action, 'order', id);
+      throw AppError.notFound();
+    }
+    return row;
+  }
+
+  private async row(id: string) {
+    const [row] = await this.select().where(eq(labOrders.id, id)).limit(1);
+    return (await this.withComponents([row!]))[0]!;
+  }
+
+  private select() {
+    return this.db
+      .select(columns)
+      .from(labOrders)
+      .innerJoin(patients, eq(patients.id, labOrders.patientId))
+      .leftJoin(orderers, eq(orderers.id, labOrders.orderedBy))
+      .$dynamic();
+  }
+
+  private async withComponents<R extends { id: string }>(rows: R[]) {
+    const ids = rows.map((row) => row.id);
+    const components =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({
+              id: labResultComponents.id,
+              orderId: labResultComponents.orderId,
+              loincCode: labResultComponents.loincCode,
+              name: labResultComponents.name,
+              value: labResultComponents.value,
+              unit: labResultComponents.unit,
+              referenceLow: labResultComponents.referenceLow,
+              referenceHigh: labResultComponents.referenceHigh,
+              flag: labResultComponents.flag,
+            })
+            .from(labResultComponents)
+            .where(inArray(labResultComponents.orderId, ids))
+            .orderBy(asc(labResultComponents.id));
+    return rows.map((row) => ({ ...row, components: components.filter((component) => component.orderId === row.id) }));
+  }
+
+  private note(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep], details: Record<string, unknown>) {
+    this.audit.note({
+      action,
+      resourceType: 'order',
+      resourceId: order.id,
+      patients: [order.patientId],
+      details: { ...details, version: order.version + 1 },
+    });
+  }
+
+  private refuse(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep], reason: string, details: Record<string, unknown> = {}) {
+    this.audit.note({
+      action,
+      outcome: 'failure',
+      resourceType: 'order',
+      resourceId: order.id,
+      patients: [order.patientId],
+      details: { reason, ...details },
+    });
+  }
+
+  private stale(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep]): never {
+    this.refuse(order, action, 'stale');
+    throw new AppError('STALE_RECORD', ORDER_MESSAGES.stale);
+  }
+
+  private pushChange(
+    order: { id: string; patientId: string; orderedById: string | null },
+    action: Extract<LiveEvent, { type: 'lab_order_update' }>['action'],
+    at: Date,
+    toPatient: boolean,
+  ) {
+    const recipients = new Set([this.scope.actor.userId]);
+    if (order.orderedById) recipients.add(order.orderedById);
+    if (toPatient) recipients.add(order.patientId);
+    this.effects.push({
+      recipients: [...recipients],
+      event: { type: 'lab_order_update', action, orderId: order.id, patientId: order.patientId, timestamp: at.toISOString() },
+    });
+  }
+}
+
+const STEP_ACTIONS = {
+  collect: 'order.collect',
+  results: 'order.results',
+  release: 'order.release',
+  cancel: 'order.cancel',
+} as const satisfies Record<OrderStep, string>;
+
+export type OrderAction = (typeof STEP_ACTIONS)[OrderStep] | 'order.read';
+type StepOrder = Awaited<ReturnType<OrdersRepository['forStep']>>;
+export type OrderRowView = Awaited<ReturnType<OrdersRepository['detail']>>;

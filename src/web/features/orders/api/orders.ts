@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ordersApi,
+  type CancelOrder,
+  type CreateOrder,
+  type EnterResults,
+  type OrderListFilter,
+  type OrderVersion,
+} from '../../../../contracts/orders';
+import { patientsApi } from '../../../../contracts/patients';
+import { callRoute, routeMatcher, routeQuery } from '../../../lib/api-routes';
+import { useActionKeys } from '../../../lib/idempotency';
+
+// A doctor's orders on the web: their list, one patient's orders, and the steps. Query keys are
+// the URLs they GET, so a lab_order_update push refreshes them (api/reactions.ts); each step
+// refreshes them too, and the answer of a step replaces the order where it is shown.
+
+export function ordersQuery(status: OrderListFilter, page: number) {
+  return routeQuery(ordersApi.list, { query: { status, page } });
+}
+
+export function patientOrdersQuery(patientId: string) {
+  return routeQuery(ordersApi.forPatient, { params: { id: patientId } }, (answer) => answer.data);
+}
+
+/** The patients a doctor may order for: the first page of their patients, chosen on the screen (no names in URLs). */
+export function orderablePatientsQuery() {
+  return routeQuery(patientsApi.list, { query: { pageSize: 100 } }, (answer) => answer.data);
+}
+
+function useRefreshOrders() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (query) =>
+        [routeMatcher(ordersApi.list), routeMatcher(ordersApi.forPatient), routeMatcher(ordersApi.detail)].some((matches) =>
+          matches(query.queryKey),
+        ),
+    });
+}
+
+export function usePlaceOrder() {
+  const refresh = useRefreshOrders();
+  const keys = useActionKeys();
+  return useMutation({
+    mutationFn: (body: CreateOrder) =>
+      callRoute(ordersApi.create, { body }, { idempotencyKey: keys.keyFor(body) }).then((answer) => answer.data),
+    onSuccess: () => keys.done(),
+    onSettled: refresh,
+  });
+}
+
+export function useCollect() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, ...body }: OrderVersion & { id: string }) =>
+      callRoute(ordersApi.collect, { params: { id }, body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+}
+
+export function useEnterResults() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, ...body }: EnterResults & { id: string }) =>
+      callRoute(ordersApi.results, { params: { id }, body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+}
+
+export function useRelease() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, ...body }: OrderVersion & { id: string }) =>
+      callRoute(ordersApi.release, { params: { id }, body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+}
+
+export function useCancelOrder() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CancelOrder & { id: string }) =>
+      callRoute(ordersApi.cancel, { params: { id }, body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+}
