@@ -1,3 +1,4 @@
+import { adminConsoleReactions } from '../features/admin-console/api/reactions';
 import { appointmentsReactions } from '../features/appointments/api/reactions';
 import { clinicalNotesReactions } from '../features/clinical-notes/api/reactions';
 import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
@@ -17,4 +18,5 @@ export const appReactions = mergeReactions(
   clinicalNotesReactions,
   doctorPortalReactions,
   tasksReactions,
+  adminConsoleReactions,
 );
