@@ -11,6 +11,10 @@ export const AdminDashboardPage = lazyView(
 const SecurityPage = lazyView(() => import('./pages/security-page').then((m) => m.SecurityPage), ['admin-console', 'shell']);
 const SessionsPage = lazyView(() => import('./pages/sessions-page').then((m) => m.SessionsPage), ['admin-console', 'shell', 'validation']);
 const RolesPage = lazyView(() => import('./pages/roles-page').then((m) => m.RolesPage), ['admin-console', 'shell']);
+const AnalyticsPage = lazyView(
+  () => import('./pages/analytics-page').then((m) => m.AnalyticsPage),
+  ['admin-console', 'shell', 'validation', 'doctors'],
+);
 const SystemLogPage = lazyView(
   () => import('./pages/system-log-page').then((m) => m.SystemLogPage),
   ['admin-console', 'shell', 'validation'],
@@ -52,6 +56,14 @@ export const adminConsoleRoutes: RouteObject[] = [
     element: (
       <PermissionGuard roles={['admin', 'staff']} permissions={['system.logs']}>
         <SystemLogPage />
+      </PermissionGuard>
+    ),
+  },
+  {
+    path: relative(ADMIN_CONSOLE_PATHS.analytics),
+    element: (
+      <PermissionGuard roles={['admin', 'staff']} permissions={['reports.view.all']}>
+        <AnalyticsPage />
       </PermissionGuard>
     ),
   },

@@ -87,70 +87,72 @@ function LockedAccounts({ locks }: { locks: LockedAccount[] }) {
   const { time, number } = useFormats();
   const unlock = useUnlock();
   const [unlocked, setUnlocked] = useState<string | null>(null);
-  if (locks.length === 0) return <EmptyState>{t('security.noLocks')}</EmptyState>;
   return (
     <div className="flex flex-col gap-2">
       {unlock.isError ? <FormAlert>{errorText(t, unlock.error, t('security.unlockFailed'))}</FormAlert> : null}
-      {unlocked ? (
-        <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">
-          {t('security.unlocked', { name: unlocked })}
-        </p>
-      ) : null}
-      <div className={WRAP}>
-        <table className={TABLE} data-testid="locked-accounts">
-          <caption className="sr-only">{t('security.locked')}</caption>
-          <thead className="bg-slate-50 dark:bg-slate-900">
-            <tr>
-              <th scope="col" className={TH}>
-                {t('security.columns.account')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('security.columns.from')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('security.columns.failures')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('security.columns.until')}
-              </th>
-              <th scope="col" className={TH}>
-                <span className="sr-only">{t('security.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {locks.map((lock) => (
-              <tr key={`${lock.account.id}-${lock.address ?? 'all'}`} className="border-t border-slate-200 dark:border-slate-800">
-                <td className={TD}>
-                  <span className="font-medium">{nameOf(lock.account)}</span>
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">{lock.account.email}</span>
-                </td>
-                <td className={TD}>{lock.address ?? t('security.everywhere')}</td>
-                <td className={`${TD} tabular-nums`}>{number.format(lock.failures)}</td>
-                <td className={TD}>
-                  <time dateTime={lock.blockedUntil}>{time.format(new Date(lock.blockedUntil))}</time>
-                </td>
-                <td className={TD}>
-                  <Button
-                    variant="secondary"
-                    className="min-h-9 px-3 py-1"
-                    disabled={unlock.isPending}
-                    onClick={() =>
-                      unlock.mutate(lock.account.id, {
-                        onSuccess: () => setUnlocked(nameOf(lock.account)),
-                      })
-                    }
-                    aria-label={t('security.unlockNamed', { name: nameOf(lock.account) })}
-                  >
-                    <Lock className="size-4" aria-hidden="true" />
-                    {t('security.unlock')}
-                  </Button>
-                </td>
+      {/* Outside the table: once the account is unlocked the list reloads without it, and this stays. */}
+      <p role="status" className="text-sm text-emerald-800 empty:hidden dark:text-emerald-300">
+        {unlocked ? t('security.unlocked', { name: unlocked }) : null}
+      </p>
+      {locks.length === 0 ? (
+        <EmptyState>{t('security.noLocks')}</EmptyState>
+      ) : (
+        <div className={WRAP}>
+          <table className={TABLE} data-testid="locked-accounts">
+            <caption className="sr-only">{t('security.locked')}</caption>
+            <thead className="bg-slate-50 dark:bg-slate-900">
+              <tr>
+                <th scope="col" className={TH}>
+                  {t('security.columns.account')}
+                </th>
+                <th scope="col" className={TH}>
+                  {t('security.columns.from')}
+                </th>
+                <th scope="col" className={TH}>
+                  {t('security.columns.failures')}
+                </th>
+                <th scope="col" className={TH}>
+                  {t('security.columns.until')}
+                </th>
+                <th scope="col" className={TH}>
+                  <span className="sr-only">{t('security.columns.actions')}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {locks.map((lock) => (
+                <tr key={`${lock.account.id}-${lock.address ?? 'all'}`} className="border-t border-slate-200 dark:border-slate-800">
+                  <td className={TD}>
+                    <span className="font-medium">{nameOf(lock.account)}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{lock.account.email}</span>
+                  </td>
+                  <td className={TD}>{lock.address ?? t('security.everywhere')}</td>
+                  <td className={`${TD} tabular-nums`}>{number.format(lock.failures)}</td>
+                  <td className={TD}>
+                    <time dateTime={lock.blockedUntil}>{time.format(new Date(lock.blockedUntil))}</time>
+                  </td>
+                  <td className={TD}>
+                    <Button
+                      variant="secondary"
+                      className="min-h-9 px-3 py-1"
+                      disabled={unlock.isPending}
+                      onClick={() =>
+                        unlock.mutate(lock.account.id, {
+                          onSuccess: () => setUnlocked(nameOf(lock.account)),
+                        })
+                      }
+                      aria-label={t('security.unlockNamed', { name: nameOf(lock.account) })}
+                    >
+                      <Lock className="size-4" aria-hidden="true" />
+                      {t('security.unlock')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }
