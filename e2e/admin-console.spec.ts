@@ -31,6 +31,8 @@ test('an admin reads the figures, sees a brute-force alert, unlocks the account 
   page,
   browser,
 }) => {
+  // Three browsers and two dozen steps on a shared machine.
+  test.setTimeout(180_000);
   const patient = await registerPatient(browser, 'admin-console');
 
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -95,6 +97,7 @@ test('an admin reads the figures, sees a brute-force alert, unlocks the account 
 });
 
 test('analytics show their charts with tables and download a CSV', async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await page.getByRole('navigation', { name: 'Portal navigation' }).getByRole('link', { name: 'Analytics' }).click();

@@ -25,7 +25,18 @@ const VIEWS = {
     '/profile-settings',
   ],
   doctor: ['/doctor-portal', '/doctors', '/medications', '/tasks', '/profile-settings'],
-  admin: ['/admin-dashboard', '/admin/users', '/admin/audit', '/admin/organisation', '/outbox'],
+  admin: [
+    '/admin-dashboard',
+    '/admin/users',
+    '/admin/audit',
+    '/admin/organisation',
+    '/outbox',
+    '/admin/security',
+    '/admin/sessions',
+    '/admin/roles',
+    '/admin/system-log',
+    '/admin/analytics',
+  ],
 };
 
 interface Violation {

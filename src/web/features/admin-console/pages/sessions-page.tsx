@@ -14,6 +14,7 @@ import { PageQueryStates } from '../../../components/ui/page-query-states';
 import { Pager } from '../../../components/ui/pager';
 import { errorText } from '../../../lib/error-text';
 import { usePersonName } from '../../../lib/person-name';
+import { useSession } from '../../../lib/session/use-session';
 import { sessionsQuery, useEndSessions } from '../api/admin-console';
 
 /** Confirms ending every session of one person: their open pages are signed out at once. */
@@ -63,6 +64,7 @@ function EndSessionsDialog({ account, onClose }: { account: AccountRef | null; o
 export function SessionsPage() {
   const { t, i18n } = useTranslation('admin-console');
   const nameOf = usePersonName();
+  const { user: me } = useSession();
   const form = useSchemaForm({ schema: sessionSearchFormSchema, defaultValues: { search: '' } });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -133,8 +135,11 @@ export function SessionsPage() {
                         ) : null}
                       </td>
                       <td className="px-3 py-2 text-end">
-                        {session.current ? (
-                          <span className="text-xs text-slate-600 dark:text-slate-400">{t('sessions.thisSession')}</span>
+                        {/* One's own sessions end by signing out; the server refuses them here too. */}
+                        {session.current || session.user.id === me?.id ? (
+                          <span className="text-xs text-slate-600 dark:text-slate-400">
+                            {t(session.current ? 'sessions.thisSession' : 'sessions.yours')}
+                          </span>
                         ) : (
                           <Button
                             variant="secondary"
