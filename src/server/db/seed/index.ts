@@ -10,6 +10,7 @@ import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrganisationSettings } from './demo-organisation';
+import { seedDemoRegistrations } from './demo-registrations';
 
 const SEED_LOCK = 7_201_002;
 const DOCTORS_PER_SPECIALTY = 2;
@@ -76,6 +77,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoAccess(db);
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
+  await seedDemoRegistrations(db);
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
 }
