@@ -63,7 +63,6 @@ export interface SessionRow {
   userAgent: string | null;
 }
 
-
 function emptyStatusCounts(): StatusCounts {
   return Object.fromEntries(APPOINTMENT_STATUSES.map((status) => [status, 0])) as StatusCounts;
 }
@@ -311,7 +310,7 @@ export class AdminConsoleRepository extends Repository {
     const [row] = await this.rows(sql`
       select ${auditEvents.occurredAt} as occurred_at, ${auditEvents.details} as details from ${auditEvents}
       where ${auditEvents.action} = 'audit.verify' and ${auditEvents.outcome} = 'success'
-      order by ${auditEvents.id} desc limit 1`);
+      order by ${auditEvents.occurredAt} desc, ${auditEvents.id} desc limit 1`);
     if (!row) return null;
     const details = (row.details ?? {}) as { intact?: unknown; checked?: unknown };
     return { checkedAt: asDate(row.occurred_at), intact: details.intact === true, checked: Number(details.checked ?? 0) };
