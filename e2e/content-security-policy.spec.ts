@@ -25,7 +25,18 @@ const VIEWS = {
     '/profile-settings',
   ],
   doctor: ['/doctor-portal', '/doctors', '/medications', '/tasks', '/profile-settings'],
-  admin: ['/admin-dashboard', '/admin/users', '/admin/audit', '/admin/organisation', '/outbox'],
+  admin: [
+    '/admin-dashboard',
+    '/admin/users',
+    '/admin/audit',
+    '/admin/organisation',
+    '/outbox',
+    '/admin/security',
+    '/admin/sessions',
+    '/admin/roles',
+    '/admin/system-log',
+    '/admin/analytics',
+  ],
 };
 
 interface Violation {
@@ -67,6 +78,8 @@ test('the public pages load under the policy without a violation', async ({ page
 
 for (const role of Object.keys(VIEWS) as (keyof typeof VIEWS)[]) {
   test(`the ${role}'s views, and the toast at sign-in, load under the policy without a violation`, async ({ page }) => {
+    // Up to ten views, each waited on until its network is quiet.
+    test.setTimeout(240_000);
     const watch = await watchViolations(page);
     await signIn(page, ACCOUNTS[role].email, ACCOUNTS[role].password);
     // The welcome toast is styled by rules from the stylesheet file, not an inline <style>.

@@ -9,6 +9,10 @@
 export const AUDIT_ACTIONS = [
   'access.denied',
   'access-log.read',
+  'admin.dashboard-stats',
+  'admin.roles',
+  'admin.security',
+  'analytics.read',
   'allergy.create',
   'allergy.list',
   'allergy.update',
@@ -62,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'document.download',
   'document.list',
   'document.upload',
+  'error-reports.list',
   'immunization.create',
   'immunization.update',
   'doctor.dashboard-stats',
@@ -114,6 +119,9 @@ export const AUDIT_ACTIONS = [
   'problem.update',
   'profile.update',
   'request.replayed',
+  'security.unlock',
+  'sessions.end',
+  'sessions.list',
   'settings.read',
   'settings.update',
   'share-link.create',
@@ -135,6 +143,14 @@ export const AUDIT_ACTIONS = [
   'vitals.record',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
+
+/** The actions that change what someone may do: the security view lists them as permission changes. */
+export const PERMISSION_CHANGE_ACTIONS = [
+  'permission.grant',
+  'permission.revoke',
+  'permission.position_assign',
+  'user.role_change',
+] as const;
 /**
  * What the server's audit types accept: the actions above, and codes under `test.` that the audit
  * trail's own tests write (no label: they never reach a person).

@@ -52,6 +52,65 @@ export const errorReportAcceptedSchema = z.object({
   occurrences: z.number().int(),
 });
 
+/** How many of the newest reports the system log lists beside the patterns. */
+export const SYSTEM_LOG_RECENT = 50;
+/** How many patterns it lists, the most recently seen first. */
+export const SYSTEM_LOG_PATTERNS = 100;
+
+export const systemLogQuerySchema = z
+  .object({
+    severity: z.enum(ERROR_SEVERITIES, 'choice.invalid').optional(),
+    errorType: z.enum(ERROR_REPORT_TYPES, 'choice.invalid').optional(),
+  })
+  .strict();
+export type SystemLogQuery = z.input<typeof systemLogQuerySchema>;
+
+/** The system log's filter form: its selects as they hold them ('' for any). */
+export const systemLogFilterFormSchema = z.object({
+  severity: z.enum(ERROR_SEVERITIES, 'choice.invalid').or(z.literal('')),
+  errorType: z.enum(ERROR_REPORT_TYPES, 'choice.invalid').or(z.literal('')),
+});
+export type SystemLogFilterForm = z.infer<typeof systemLogFilterFormSchema>;
+
+/** One fault seen again and again: same type, name and message once numbers, ids and quoted values are set aside. */
+export const errorPatternSchema = z.object({
+  fingerprint: z.string(),
+  errorType: z.enum(ERROR_REPORT_TYPES),
+  errorName: z.string().nullable(),
+  /** The newest occurrence's message. */
+  message: z.string(),
+  occurrences: z.number().int(),
+  firstSeen: z.iso.datetime(),
+  lastSeen: z.iso.datetime(),
+  /** The highest severity reported, raised to high once the pattern is seen more than 10 times. */
+  severity: z.enum(ERROR_SEVERITIES),
+  /** True when the severity comes from the repetition rule rather than from a report. */
+  escalated: z.boolean(),
+});
+export type ErrorPattern = z.infer<typeof errorPatternSchema>;
+
+export const storedErrorReportSchema = z.object({
+  id: z.uuid(),
+  receivedAt: z.iso.datetime(),
+  errorType: z.enum(ERROR_REPORT_TYPES),
+  severity: z.enum(ERROR_SEVERITIES),
+  errorName: z.string().nullable(),
+  message: z.string(),
+  component: z.string().nullable(),
+  route: z.string().nullable(),
+  userRole: z.string().nullable(),
+  /** The reporter's e-mail, masked (its first 3 characters). */
+  userEmailMasked: z.string().nullable(),
+  isRecoverable: z.boolean(),
+  recoveryAttempts: z.number().int(),
+});
+export type StoredErrorReport = z.infer<typeof storedErrorReportSchema>;
+
+export const systemLogResponseSchema = z.object({
+  data: z.object({ patterns: z.array(errorPatternSchema), recent: z.array(storedErrorReportSchema), total: z.number().int() }),
+});
+export type SystemLog = z.infer<typeof systemLogResponseSchema>['data'];
+
 export const errorReportsApi = {
   report: defineRoute({
     method: 'POST',
@@ -59,5 +118,12 @@ export const errorReportsApi = {
     body: errorReportSchema,
     response: errorReportAcceptedSchema,
     status: 201,
+  }),
+  /** The system log (system.logs): the stored reports as patterns and the newest ones. */
+  systemLog: defineRoute({
+    method: 'GET',
+    path: '/api/error-reports',
+    query: systemLogQuerySchema,
+    response: systemLogResponseSchema,
   }),
 };

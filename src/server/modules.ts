@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AccessContext } from './platform/access-context';
+import { adminConsoleRoutes } from './modules/admin-console/admin-console.routes';
+import { AdminConsoleService } from './modules/admin-console/admin-console.service';
+import { AnalyticsService } from './modules/admin-console/analytics.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -118,6 +121,11 @@ export function createServices(app: FastifyInstance) {
     config: app.config,
     onSettingsChanged: () => app.organisationIdentity.forget(),
   });
+  const adminConsole = new AdminConsoleService(uow, {
+    clinicTimeZone: app.config.clinicTimeZone,
+    // The user's open pages are disconnected now (their next request is refused anyway).
+    onSessionsEnded: (userId) => app.realtime.sweep(userId),
+  });
   return {
     users,
     biometric,
@@ -148,6 +156,8 @@ export function createServices(app: FastifyInstance) {
     publicStats,
     errorReports,
     organisation,
+    adminConsole,
+    analytics: new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
     audit: new AuditService(uow),
     outbox: new OutboxService(uow),
     demo: new DemoService(uow),
@@ -173,6 +183,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(adminConsoleRoutes, { adminConsole: services.adminConsole, analytics: services.analytics });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(leaveRoutes, { leave: services.leave });

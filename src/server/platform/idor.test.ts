@@ -14,6 +14,7 @@ import {
   noteTemplates,
   notifications,
   refillRequests,
+  sessions,
   tasks,
   patientProfiles,
   problems,
@@ -338,6 +339,13 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     }),
     secrets: (_record, owner) => [owner.user.email],
     ownerGet: 200,
+  },
+  {
+    name: 'ending a user’s sessions (POST /api/admin/users/{id}/sessions/end)',
+    paths: ['/api/admin/users/:id/sessions/end'],
+    create: async (owner) => ({ id: owner.user.id }),
+    snapshot: async (record) => t.app.db.select().from(sessions).where(eq(sessions.userId, record.id)),
+    secrets: (_record, owner) => [owner.user.email],
   },
   {
     name: 'own appointment (GET calendar.ics and queue, PUT /api/appointments/{id}, POST cancel)',

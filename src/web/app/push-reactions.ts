@@ -1,3 +1,4 @@
+import { adminConsoleReactions } from '../features/admin-console/api/reactions';
 import { appointmentsReactions } from '../features/appointments/api/reactions';
 import { clinicalNotesReactions } from '../features/clinical-notes/api/reactions';
 import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
@@ -23,4 +24,5 @@ export const appReactions = mergeReactions(
   leaveReactions,
   staffPortalReactions,
   ordersReactions,
+  adminConsoleReactions,
 );

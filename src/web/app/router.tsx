@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '../../contracts/roles';
 import { PATIENT_FEATURE_ROUTES, PATIENT_FEATURE_SECTIONS, pathForView, VIEW_PATHS } from '../../contracts/views';
 import { DelayedLoading } from '../components/ui/delayed-loading';
+import { adminConsoleRoutes, AdminDashboardPage } from '../features/admin-console/routes';
 import { appointmentsRoutes } from '../features/appointments/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { clinicalNotesRoutes, doctorVisitNotes } from '../features/clinical-notes/routes';
@@ -138,11 +139,12 @@ function CatchAll(): ReactNode {
   );
 }
 
-/** Each role's home: the patient's dashboard, the doctor's portal, the front desk; the admin's own home comes with its issue. */
+/** Each role's home: the patient's dashboard, the doctor's portal, the front desk, the admin console. */
 function portalHome(role: Role): ReactNode {
   if (role === 'patient') return <PatientDashboardPage />;
   if (role === 'doctor') return <DoctorPortalPage />;
   if (role === 'staff') return <StaffPortalPage />;
+  if (role === 'admin') return <AdminDashboardPage />;
   return <PortalHomePage />;
 }
 
@@ -159,6 +161,7 @@ export function signedInRoutes(): RouteObject[] {
     ...userAdminRoutes,
     ...doctorsRoutes,
     ...auditRoutes,
+    ...adminConsoleRoutes,
     ...organisationRoutes,
     ...patientsRoutes,
     ...leaveApprovalsRoutes,

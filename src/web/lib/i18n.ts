@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'validation',
   'auth',
   'shell',
+  'admin-console',
   'registration',
   'settings',
   'outbox',

@@ -42,6 +42,9 @@ export const auditEvents = pgTable(
     index('audit_events_patient_ids_idx').using('gin', t.patientIds),
     index('audit_events_occurred_idx').on(t.occurredAt),
     index('audit_events_xact_idx').on(t.xactId),
+    // The security view and the admin's home ask for one kind of event over a period (failed
+    // sign-ins, permission changes, the latest chain check) every time they refresh.
+    index('audit_events_action_occurred_idx').on(t.action, t.occurredAt),
   ],
 );
 

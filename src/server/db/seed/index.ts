@@ -13,6 +13,7 @@ import { seedDemoFrontDesk } from './demo-front-desk';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoOrganisationSettings } from './demo-organisation';
+import { seedDemoRegistrations } from './demo-registrations';
 
 const SEED_LOCK = 7_201_002;
 const DOCTORS_PER_SPECIALTY = 2;
@@ -81,6 +82,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoDoctorDay(db, { timeZone });
   await seedDemoFrontDesk(db, { timeZone });
   await seedDemoOrders(db);
+  await seedDemoRegistrations(db);
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
   await seedDemoLeave(db, { timeZone });

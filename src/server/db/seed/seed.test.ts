@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import { openMigratedTestDatabase, type TestDatabaseHandle } from '../../test-support/test-database';
@@ -135,6 +135,28 @@ describe('the demo organisation seed', () => {
         expect(profiles, account.email).toHaveLength(1);
       }
     });
+  });
+
+  it('registers each patient with a visit the day before their first one, and the demo accounts on the day of seeding', async () => {
+    const result = (await database.db.execute(sql`
+      select u.email, u.created_at, min(a.starts_at) as first_visit
+      from users u left join appointments a on a.patient_id = u.id
+      where u.role = 'patient' group by u.id, u.email, u.created_at`)) as unknown as {
+      rows: { email: string; created_at: Date | string; first_visit: Date | string | null }[];
+    };
+    const day = 24 * 60 * 60 * 1000;
+    const visited = result.rows.filter((row) => row.first_visit !== null && !row.email.endsWith('@caredeck.demo'));
+    expect(visited.length).toBeGreaterThan(10);
+    for (const row of visited) {
+      const registered = new Date(row.created_at).getTime();
+      const first = new Date(row.first_visit!).getTime();
+      expect(registered, row.email).toBeLessThanOrEqual(first - day);
+    }
+    // Spread over the months of history, not all on one day.
+    expect(new Set(visited.map((row) => new Date(row.created_at).toISOString().slice(0, 10))).size).toBeGreaterThan(5);
+    for (const row of result.rows.filter((r) => r.email.endsWith('@caredeck.demo'))) {
+      expect(Date.now() - new Date(row.created_at).getTime(), row.email).toBeLessThan(day);
+    }
   });
 
   it('does not seed a database that already has users', async () => {

@@ -13,4 +13,9 @@ export const errorReportsRoutes: FastifyPluginAsync<{ errorReports: ErrorReports
     { access: 'public', csrf: false, rateLimit: { max: 30, timeWindow: '1 minute' }, bodyLimit: 32 * 1024 },
     (request) => errorReports.record(request.ctx, request.body),
   );
+
+  // Administrators, and staff holding system.logs.
+  route(app, errorReportsApi.systemLog, { access: { permissions: { anyOf: ['system.logs'] } } }, async (request) => ({
+    data: await errorReports.systemLog(request.ctx, request.query),
+  }));
 };

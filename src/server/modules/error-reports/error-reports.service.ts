@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ERROR_HANDLING } from '../../../contracts/constants';
-import type { ErrorReport, ErrorSeverity } from '../../../contracts/error-reports';
+import {
+  SYSTEM_LOG_PATTERNS,
+  SYSTEM_LOG_RECENT,
+  type ErrorReport,
+  type ErrorReportType,
+  type ErrorSeverity,
+  type SystemLog,
+  type SystemLogQuery,
+} from '../../../contracts/error-reports';
 import { looksMasked, maskEmail } from '../../../contracts/masking';
 import type { AccessContext } from '../../platform/access-context';
 import { redactTokens } from '../../platform/logging';
@@ -79,6 +87,50 @@ export class ErrorReportsService {
       });
       await repo.trimTo(ERROR_HANDLING.maxStoredReports);
       return { id, severity, occurrences };
+    });
+  }
+
+  /**
+   * The system log: the stored reports grouped by pattern (a pattern seen more than 10 times shows
+   * as high severity at least) and the newest reports, the e-mail masked as stored.
+   */
+  systemLog(ctx: AccessContext, query: SystemLogQuery): Promise<SystemLog> {
+    return this.uow.read(ctx, async (work) => {
+      const repo = work.use(ErrorReportsRepository);
+      const patterns = await repo.patterns(query, SYSTEM_LOG_PATTERNS);
+      const { rows, total } = await repo.recent(query, SYSTEM_LOG_RECENT);
+      return {
+        patterns: patterns.map((row) => {
+          const reported = row.highestSeverity as ErrorSeverity;
+          const escalated = row.occurrences > ERROR_HANDLING.escalateAfterOccurrences && SEVERITY_RANK[reported] < SEVERITY_RANK.high;
+          return {
+            fingerprint: row.fingerprint,
+            errorType: row.errorType as ErrorReportType,
+            errorName: row.errorName,
+            message: row.message,
+            occurrences: row.occurrences,
+            firstSeen: row.firstSeen.toISOString(),
+            lastSeen: row.lastSeen.toISOString(),
+            severity: escalated ? 'high' : reported,
+            escalated,
+          };
+        }),
+        recent: rows.map((row) => ({
+          id: row.id,
+          receivedAt: row.receivedAt.toISOString(),
+          errorType: row.errorType,
+          severity: row.severity,
+          errorName: row.errorName,
+          message: row.errorMessage,
+          component: row.component,
+          route: row.route,
+          userRole: row.userRole,
+          userEmailMasked: row.userEmailMasked,
+          isRecoverable: row.isRecoverable,
+          recoveryAttempts: row.recoveryAttempts,
+        })),
+        total,
+      };
     });
   }
 }

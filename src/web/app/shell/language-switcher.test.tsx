@@ -71,6 +71,12 @@ afterEach(async () => {
   resetCsrfToken();
 });
 
+/**
+ * A language change loads the new language's texts of every namespace loaded so far, which in tests
+ * is all of them: on a busy machine that takes longer than waitFor's default second.
+ */
+const SWITCHED = { timeout: 5000 };
+
 const puts = (calls: Call[]) => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
 
 describe('the header language menu', () => {
@@ -83,7 +89,7 @@ describe('the header language menu', () => {
 
     await user.selectOptions(screen.getByTestId('language-switcher'), 'fr');
 
-    await vi.waitFor(() => expect(document.documentElement.lang).toBe('fr'));
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe('fr'), SWITCHED);
     await vi.waitFor(() => expect(puts(server.calls)).toEqual([{ language: 'fr' }]));
     expect(screen.getByTestId('language-switcher')).toHaveValue('fr');
   });
@@ -95,7 +101,7 @@ describe('the header language menu', () => {
     await vi.waitFor(() => expect(server.calls.some((call) => call.method === 'GET')).toBe(true));
 
     await user.selectOptions(screen.getByTestId('language-switcher'), 'fr');
-    await vi.waitFor(() => expect(i18next.resolvedLanguage).toBe('fr'));
+    await vi.waitFor(() => expect(i18next.resolvedLanguage).toBe('fr'), SWITCHED);
     const switches: string[] = [];
     const onSwitch = (language: string) => switches.push(language);
     i18next.on('languageChanging', onSwitch);
@@ -119,7 +125,7 @@ describe('the header language menu', () => {
 
     await user.selectOptions(screen.getByTestId('language-switcher'), 'es');
 
-    await vi.waitFor(() => expect(document.documentElement.lang).toBe('es'));
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe('es'), SWITCHED);
     expect(server.calls).toEqual([]);
   });
 });

@@ -2,7 +2,15 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { viewForPath } from '../../../contracts/views';
-import { ACCESS_LOG_PATH, AUDIT_PATH, MY_PATIENTS_PATH, ORGANISATION_PATH, OUTBOX_PATH, USER_ADMIN_PATH } from './sidebar-nav';
+import {
+  ACCESS_LOG_PATH,
+  ADMIN_CONSOLE_LINKS,
+  AUDIT_PATH,
+  MY_PATIENTS_PATH,
+  ORGANISATION_PATH,
+  OUTBOX_PATH,
+  USER_ADMIN_PATH,
+} from './sidebar-nav';
 
 // A signed-in page names itself in the browser's tab and history ("Vital Signs · Caredeck"), and a
 // move to another page inside the app puts the keyboard and screen reader focus on the new page's
@@ -18,6 +26,7 @@ const OTHER_PAGES: Record<string, string> = {
   [OUTBOX_PATH]: 'nav.outbox',
   [MY_PATIENTS_PATH]: 'nav.myPatients',
   '/appointments/book': 'pages.bookAppointment',
+  ...Object.fromEntries(ADMIN_CONSOLE_LINKS.map(({ path, key }) => [path, key])),
 };
 
 /** The shell text (key) naming the page at `pathname`; a path that is no page is the coming-soon page. */

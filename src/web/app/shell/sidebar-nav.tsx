@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { ADMIN_CONSOLE_PATHS } from '../../../contracts/admin-console';
 import type { SessionUser } from '../../../contracts/user';
 import { pathForView } from '../../../contracts/views';
 import { useCanReachView } from '../../lib/permissions/view-guard';
@@ -18,6 +19,15 @@ export const AUDIT_PATH = '/admin/audit';
 export const ORGANISATION_PATH = '/admin/organisation';
 export const LEAVE_APPROVALS_PATH = '/admin/leave';
 export const ACCESS_LOG_PATH = '/privacy/access-log';
+
+/** The admin console's pages in the administrator's sidebar, after users and before the audit trail. */
+export const ADMIN_CONSOLE_LINKS = [
+  { path: ADMIN_CONSOLE_PATHS.analytics, key: 'nav.analytics' },
+  { path: ADMIN_CONSOLE_PATHS.roles, key: 'nav.roles' },
+  { path: ADMIN_CONSOLE_PATHS.security, key: 'nav.security' },
+  { path: ADMIN_CONSOLE_PATHS.sessions, key: 'nav.sessions' },
+  { path: ADMIN_CONSOLE_PATHS.systemLog, key: 'nav.systemLog' },
+] as const;
 export const MY_PATIENTS_PATH = '/patients';
 
 function linkClasses({ isActive }: { isActive: boolean }): string {
@@ -69,6 +79,13 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
         ) : null}
         {user.role === 'admin' ? (
           <>
+            {ADMIN_CONSOLE_LINKS.map(({ path, key }) => (
+              <li key={path}>
+                <NavLink to={path} className={linkClasses} end onClick={onNavigate}>
+                  {t(key)}
+                </NavLink>
+              </li>
+            ))}
             <li>
               <NavLink to={AUDIT_PATH} className={linkClasses} end onClick={onNavigate}>
                 {t('nav.audit')}
