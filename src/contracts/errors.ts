@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   PRESCRIPTION_OVERRIDE_REQUIRED: 409,
   /** A task the system closes by itself when its work is done (a refill request), ticked by hand. */
   TASK_SYSTEM_MANAGED: 409,
+  /** A conversation with someone the caller may not write to (a patient to a doctor outside their care team). */
+  RECIPIENT_NOT_ALLOWED: 403,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -86,6 +86,27 @@ export const patientUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/** New_message: a message in one of the recipient's conversations (sent by someone else, or handed to them). */
+export const newMessageEventSchema = z.object({
+  type: z.literal('new_message'),
+  conversationId: z.uuid(),
+  messageId: z.uuid(),
+  senderId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
+/**
+ * Message_sent: the caller's own change to their conversations (a message sent, a conversation
+ * started, read, archived or handed off), to all their tabs and devices so each shows it.
+ */
+export const messageSentEventSchema = z.object({
+  type: z.literal('message_sent'),
+  action: z.enum(['sent', 'started', 'read', 'archived', 'handed_off']),
+  conversationId: z.uuid(),
+  messageId: z.uuid().optional(),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   notificationEventSchema,
   permissionUpdateEventSchema,
@@ -95,6 +116,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   appointmentUpdateEventSchema,
   vitalsUpdateEventSchema,
   patientUpdateEventSchema,
+  newMessageEventSchema,
+  messageSentEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -14,6 +14,8 @@ import { pageQueryFields, pagedResponseSchema } from './paging';
 export const TASK_KIND_RULES = {
   'refill-request': { manual: false },
   'follow-up': { manual: true },
+  /** A conversation in the staff inbox, waiting for a staff member's reply; closes when staff reply. */
+  message: { manual: false },
 } as const satisfies Record<string, { manual: boolean }>;
 export type TaskKind = keyof typeof TASK_KIND_RULES;
 export const TASK_KINDS = Object.keys(TASK_KIND_RULES) as [TaskKind, ...TaskKind[]];
@@ -27,6 +29,8 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
 /** A refill request's task is due this many days after the request. */
 export const REFILL_TASK_DUE_DAYS = 2;
+/** A staff inbox message's task is due this many days after it arrived. */
+export const MESSAGE_TASK_DUE_DAYS = 1;
 export const TASK_TITLE_MAX = 200;
 export const TASKS_PAGE_SIZE = 20;
 
@@ -45,6 +49,8 @@ export const taskSchema = z.object({
   /** The medication a refill-request task is about. */
   medicationName: z.string().nullable(),
   refillRequestId: z.uuid().nullable(),
+  /** The staff inbox conversation a message task is about. */
+  conversationId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });

@@ -72,6 +72,7 @@ export const VALIDATION_MESSAGES_EN = {
   'breakGlass.length': 'Please give a reason of 10 to 500 characters',
   'doctor.required': 'Please choose a doctor',
   'slot.required': 'Please choose a free time.',
+  'message.recipientRequired': 'Please choose who to write to',
   'document.fileRequired': 'Please choose a file to upload.',
   'document.empty': 'The file is empty.',
   'document.tooLarge': 'The file is larger than 10 MB. Please choose a smaller file.',

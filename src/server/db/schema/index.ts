@@ -22,3 +22,4 @@ export * from './tasks';
 export * from './outbox';
 export * from './idempotency';
 export * from './clinical-notes';
+export * from './messages';

@@ -169,7 +169,9 @@ export class NotificationsService {
       event.type === 'medication_update' ||
       event.type === 'appointment_update' ||
       event.type === 'vitals_update' ||
-      event.type === 'patient_update'
+      event.type === 'patient_update' ||
+      event.type === 'new_message' ||
+      event.type === 'message_sent'
     )
       return null;
     const sourceKey = `${event.type}:${event.action}:${'permission' in event ? (event.permission ?? '') : ''}:${event.timestamp}`;

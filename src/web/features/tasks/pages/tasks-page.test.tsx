@@ -31,6 +31,7 @@ function task(overrides: Partial<Task> = {}): Task {
     patientName: null,
     medicationName: null,
     refillRequestId: null,
+    conversationId: null,
     createdAt: '2026-11-01T09:00:00.000Z',
     completedAt: null,
     ...overrides,
