@@ -3,6 +3,7 @@ import { clinicalNotesReactions } from '../features/clinical-notes/api/reactions
 import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
+import { messagesReactions } from '../features/messages/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
 import { tasksReactions } from '../features/tasks/api/reactions';
 import { mergeReactions } from '../lib/realtime/feature-reactions';
@@ -17,4 +18,5 @@ export const appReactions = mergeReactions(
   clinicalNotesReactions,
   doctorPortalReactions,
   tasksReactions,
+  messagesReactions,
 );

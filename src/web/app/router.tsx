@@ -17,6 +17,7 @@ import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { tasksRoutes } from '../features/tasks/routes';
+import { messagesRoutes } from '../features/messages/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
 import { guardViewRoute } from '../lib/permissions/view-guard';
 import { PORTAL_VIEW } from '../lib/session/role-navigation';
@@ -158,6 +159,7 @@ export function signedInRoutes(): RouteObject[] {
     }),
     ...patientOnly(medicationsRoutes, ['doctor']),
     ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),
+    ...messagesRoutes,
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.

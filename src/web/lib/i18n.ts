@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'doctor-portal',
   'prescribing',
   'tasks',
+  'messages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -98,7 +98,9 @@ function TaskItem({ task }: { task: Task }) {
   const title =
     task.kind === 'refill-request' && task.medicationName && task.patientName
       ? t('kinds.refill-request', { medication: task.medicationName, patient: task.patientName })
-      : task.title;
+      : task.kind === 'message'
+        ? t('kinds.message')
+        : task.title;
   const toggle = async () => {
     try {
       await setStatus.mutateAsync({ id: task.id, status: task.status === 'open' ? 'done' : 'open' });
@@ -132,6 +134,13 @@ function TaskItem({ task }: { task: Task }) {
         >
           {t(task.status === 'open' ? 'list.markDone' : 'list.reopen')}
         </Button>
+      ) : task.status === 'open' && task.kind === 'message' && task.conversationId ? (
+        <Link
+          to={`${pathForView('messages')}?c=${encodeURIComponent(task.conversationId)}`}
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          {t('list.reply')}
+        </Link>
       ) : task.status === 'open' ? (
         <Link to={pathForView('medications')} className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
           {t('list.decide')}
