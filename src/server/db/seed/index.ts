@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 
@@ -78,4 +79,5 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoDoctorDay(db, { timeZone });
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
+  await seedDemoMessages(db);
 }
