@@ -12,17 +12,19 @@ test('a patient messages her doctor, who sees it live and answers; her unread co
   browser,
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const patient = await registerPatient(browser, 'messaging');
 
   const doctorContext = await browser.newContext();
   const doctorPage = await doctorContext.newPage();
   await signIn(doctorPage, DOCTOR.email, DOCTOR.password);
+  await expect(doctorPage).not.toHaveURL(/\/login/);
   const session = (await (await doctorPage.request.get('/api/auth/session')).json()) as { user: { id: string } };
   const doctorId = session.user.id;
 
   // A visit with the doctor makes him part of her care team.
   await signIn(page, patient.email, patient.password);
+  await expect(page).not.toHaveURL(/\/login/);
   const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const slots = (await (await page.request.get(`/api/doctors/${doctorId}/slots?from=${from}&to=${to}&timeZone=UTC`)).json()) as {

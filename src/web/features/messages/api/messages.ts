@@ -74,7 +74,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (id: string) => callRoute(messagesApi.markRead, { params: { id } }),
     onSuccess: (answer: UnreadResponse, id) => {
-      queryClient.setQueryData(routeKey(messagesApi.unread, {}), answer);
+      // The count's query keeps the number itself (routeQuery's select runs in its fetch).
+      queryClient.setQueryData(routeKey(messagesApi.unread, {}), answer.unread);
       queryClient.setQueryData<ThreadResponse>(threadQuery(id).queryKey, (previous) =>
         previous ? { data: { ...previous.data, conversation: { ...previous.data.conversation, unread: 0 } } } : previous,
       );
