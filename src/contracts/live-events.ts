@@ -134,6 +134,15 @@ export const staffStatusUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/** New_message: a message in one of the recipient's conversations (sent by someone else, or handed to them). */
+export const newMessageEventSchema = z.object({
+  type: z.literal('new_message'),
+  conversationId: z.uuid(),
+  messageId: z.uuid(),
+  senderId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
 /**
  * Lab_order_update: an order changed (placed, collected, resulted, released, cancelled), to its
  * ordering doctor; to the patient only once it is released, so they never learn of unreleased results.
@@ -143,6 +152,18 @@ export const labOrderUpdateEventSchema = z.object({
   action: z.enum(['created', 'collected', 'resulted', 'released', 'cancelled']),
   orderId: z.uuid(),
   patientId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
+/**
+ * Message_sent: the caller's own change to their conversations (a message sent, a conversation
+ * started, read, archived or handed off), to all their tabs and devices so each shows it.
+ */
+export const messageSentEventSchema = z.object({
+  type: z.literal('message_sent'),
+  action: z.enum(['sent', 'started', 'read', 'archived', 'handed_off']),
+  conversationId: z.uuid(),
+  messageId: z.uuid().optional(),
   timestamp: z.iso.datetime(),
 });
 
@@ -164,6 +185,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   patientUpdateEventSchema,
   staffStatusUpdateEventSchema,
   labOrderUpdateEventSchema,
+  newMessageEventSchema,
+  messageSentEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

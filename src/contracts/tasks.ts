@@ -17,6 +17,8 @@ export const TASK_KIND_RULES = {
   // Results entered on an order, for its ordering doctor; closes when they are reviewed and released.
   'result-review': { manual: false },
   'follow-up': { manual: true },
+  /** A conversation in the staff inbox, waiting for a staff member's reply; closes when staff reply. */
+  message: { manual: false },
 } as const satisfies Record<string, { manual: boolean }>;
 export type TaskKind = keyof typeof TASK_KIND_RULES;
 export const TASK_KINDS = Object.keys(TASK_KIND_RULES) as [TaskKind, ...TaskKind[]];
@@ -30,6 +32,8 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
 /** A refill request's task is due this many days after the request. */
 export const REFILL_TASK_DUE_DAYS = 2;
+/** A staff inbox message's task is due this many days after it arrived. */
+export const MESSAGE_TASK_DUE_DAYS = 1;
 export const TASK_TITLE_MAX = 200;
 export const TASKS_PAGE_SIZE = 20;
 
@@ -53,6 +57,8 @@ export const taskSchema = z.object({
   /** The order whose results a result-review task is about, and its English name. */
   labOrderId: z.uuid().nullable(),
   orderName: z.string().nullable(),
+  /** The staff inbox conversation a message task is about. */
+  conversationId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
 });

@@ -77,6 +77,7 @@ export const VALIDATION_MESSAGES_EN = {
   'doctor.required': 'Please choose a doctor',
   'slot.required': 'Please choose a free time.',
   'identity.unconfirmed': 'Please confirm the patient’s identity and details first.',
+  'message.recipientRequired': 'Please choose who to write to',
   'document.fileRequired': 'Please choose a file to upload.',
   'document.empty': 'The file is empty.',
   'document.tooLarge': 'The file is larger than 10 MB. Please choose a smaller file.',

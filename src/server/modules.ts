@@ -41,6 +41,8 @@ import { prescribingRoutes } from './modules/medications/prescribing.routes';
 import { PrescribingService } from './modules/medications/prescribing.service';
 import { refillRequestsRoutes } from './modules/medications/refill-requests.routes';
 import { RefillRequestsService } from './modules/medications/refill-requests.service';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { MessagesService } from './modules/messages/messages.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -115,6 +117,11 @@ export function createServices(app: FastifyInstance) {
   const patientsDirectory = new PatientsDirectoryService(uow);
   const documents = new DocumentsService(uow);
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
+  const tasks = new TasksService(uow);
+  const messages = new MessagesService(uow, tasks, {
+    publicUrl: app.config.publicUrl,
+    organisationName: async () => (await app.organisationIdentity.current()).name,
+  });
   const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
   const errorReports = new ErrorReportsService(uow);
   const organisation = new OrganisationService(uow, {
@@ -137,7 +144,8 @@ export function createServices(app: FastifyInstance) {
     medications,
     refillRequests,
     prescribing,
-    tasks: new TasksService(uow),
+    tasks,
+    messages,
     search: new SearchService(uow),
     appointments,
     booking,
@@ -195,6 +203,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(prescribingRoutes, { prescribing: services.prescribing });
   await app.register(tasksRoutes, { tasks: services.tasks });
   await app.register(searchRoutes, { search: services.search });
+  await app.register(messagesRoutes, { messages: services.messages });
   await app.register(healthRecordsRoutes, { healthRecords: services.healthRecords });
   await app.register(chartEntriesRoutes, { chartEntries: services.chartEntries });
   await app.register(ordersRoutes, { orders: services.orders });

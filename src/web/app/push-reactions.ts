@@ -5,6 +5,7 @@ import { doctorPortalReactions } from '../features/doctor-portal/api/reactions';
 import { healthRecordsReactions } from '../features/health-records/api/reactions';
 import { leaveReactions } from '../features/leave/api/reactions';
 import { medicationsReactions } from '../features/medications/api/reactions';
+import { messagesReactions } from '../features/messages/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
 import { staffPortalReactions } from '../features/staff-portal/api/reactions';
 import { ordersReactions } from '../features/orders/api/reactions';
@@ -25,4 +26,5 @@ export const appReactions = mergeReactions(
   staffPortalReactions,
   ordersReactions,
   adminConsoleReactions,
+  messagesReactions,
 );

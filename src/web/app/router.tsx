@@ -21,6 +21,7 @@ import { registrationRoutes } from '../features/registration/routes';
 import { searchRoutes } from '../features/search/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { tasksRoutes } from '../features/tasks/routes';
+import { messagesRoutes } from '../features/messages/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
 import { guardViewRoute } from '../lib/permissions/view-guard';
 import { PORTAL_VIEW } from '../lib/session/role-navigation';
@@ -173,6 +174,7 @@ export function signedInRoutes(): RouteObject[] {
     ...patientOnly(medicationsRoutes, ['doctor']),
     ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),
     ...forRoles(ordersRoutes, ['doctor']),
+    ...messagesRoutes,
   ];
   const taken = pathsOf(built);
   // Views whose feature comes with a later issue.

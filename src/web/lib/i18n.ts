@@ -49,6 +49,7 @@ export const NAMESPACES = [
   'leave',
   'staff-portal',
   'orders',
+  'messages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -24,3 +24,4 @@ export * from './idempotency';
 export * from './clinical-notes';
 export * from './leave';
 export * from './staff-status';
+export * from './messages';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { TASK_KINDS, TASK_PRIORITIES, TASK_STATUSES } from '../../../contracts/tasks';
 import { labOrders } from './lab-results';
+import { conversations } from './messages';
 import { refillRequests } from './refill-requests';
 import { users } from './users';
 
@@ -23,6 +24,7 @@ export const tasks = pgTable(
     dueDate: date('due_date'),
     refillRequestId: uuid('refill_request_id').references(() => refillRequests.id, { onDelete: 'cascade' }),
     labOrderId: uuid('lab_order_id').references(() => labOrders.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -32,11 +34,13 @@ export const tasks = pgTable(
     index('tasks_patient_idx').on(t.patientId),
     index('tasks_refill_request_idx').on(t.refillRequestId),
     index('tasks_lab_order_idx').on(t.labOrderId),
-    check('tasks_kind_check', sql`${t.kind} in ('refill-request', 'result-review', 'follow-up')`),
+    index('tasks_conversation_idx').on(t.conversationId),
+    check('tasks_kind_check', sql`${t.kind} in ('refill-request', 'result-review', 'follow-up', 'message')`),
     check('tasks_priority_check', sql`${t.priority} in ('high', 'medium', 'low')`),
     check('tasks_status_check', sql`${t.status} in ('open', 'done')`),
     check('tasks_reference_check', sql`${t.kind} <> 'refill-request' or ${t.refillRequestId} is not null`),
     check('tasks_lab_order_reference_check', sql`${t.kind} <> 'result-review' or ${t.labOrderId} is not null`),
+    check('tasks_conversation_check', sql`${t.kind} <> 'message' or ${t.conversationId} is not null`),
     check('tasks_done_check', sql`(${t.status} = 'done') = (${t.completedAt} is not null)`),
   ],
 );

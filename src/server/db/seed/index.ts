@@ -10,6 +10,7 @@ import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
 import { seedDemoLeave } from './demo-leave';
 import { seedDemoFrontDesk } from './demo-front-desk';
+import { seedDemoMessages } from './demo-messages';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoOrganisationSettings } from './demo-organisation';
@@ -86,4 +87,5 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
   await seedDemoLeave(db, { timeZone });
+  await seedDemoMessages(db);
 }

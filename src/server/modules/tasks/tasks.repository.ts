@@ -31,6 +31,7 @@ const columns = {
   refillRequestId: tasks.refillRequestId,
   labOrderId: tasks.labOrderId,
   orderName: labOrders.panelName,
+  conversationId: tasks.conversationId,
   createdAt: tasks.createdAt,
   completedAt: tasks.completedAt,
 };
@@ -121,6 +122,69 @@ export class TasksRepository extends Repository {
       .where(and(eq(tasks.id, id), this.mine, inArray(tasks.kind, MANUAL_TASK_KINDS)));
     this.audit.note({ action: 'task.update', resourceType: 'task', resourceId: id, patients: patientsNamed, details: { status } });
     return this.one(id);
+  }
+
+  /**
+   * Of `candidates`, the one with the fewest open tasks (ties by id, so the choice is stable): who
+   * a new staff inbox conversation goes to. Null when there is nobody.
+   */
+  async leastBusy(candidates: readonly string[]): Promise<string | null> {
+    if (candidates.length === 0) return null;
+    const open = sql`(select count(*) from ${tasks} where ${tasks.assigneeId} = ${users.id} and ${tasks.status} = 'open')`;
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [...candidates]))
+      .orderBy(asc(open), asc(users.id))
+      .limit(1);
+    return rows[0]?.id ?? null;
+  }
+
+  /** A system task for a staff inbox conversation, unless one is open for it already. */
+  async openForConversation(values: {
+    assigneeId: string;
+    conversationId: string;
+    patientId: string | null;
+    title: string;
+    dueDate: string;
+  }) {
+    const [existing] = await this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.conversationId, values.conversationId), eq(tasks.status, 'open')))
+      .limit(1);
+    if (existing) return existing.id;
+    const [row] = await this.db
+      .insert(tasks)
+      .values({ ...values, kind: 'message', priority: 'medium' })
+      .returning({ id: tasks.id });
+    this.audit.note({
+      action: 'task.create',
+      resourceType: 'task',
+      resourceId: row!.id,
+      patients: values.patientId ? [values.patientId] : [],
+      details: { kind: 'message' },
+    });
+    return row!.id;
+  }
+
+  /** Closes the open task of a staff inbox conversation (a staff member answered); returns its assignee, if any. */
+  async closeForConversation(conversationId: string, at: Date): Promise<string | null> {
+    const closed = await this.db
+      .update(tasks)
+      .set({ status: 'done', completedAt: at, updatedAt: at })
+      .where(and(eq(tasks.conversationId, conversationId), eq(tasks.status, 'open')))
+      .returning({ id: tasks.id, assigneeId: tasks.assigneeId, patientId: tasks.patientId });
+    for (const row of closed) {
+      this.audit.note({
+        action: 'task.update',
+        resourceType: 'task',
+        resourceId: row.id,
+        patients: row.patientId ? [row.patientId] : [],
+        details: { status: 'done', kind: 'message' },
+      });
+    }
+    return closed[0]?.assigneeId ?? null;
   }
 
   private async one(id: string) {

@@ -1,7 +1,15 @@
 import { knownDrugCode } from '../../../contracts/drug-catalogue';
-import type { CreateTask, Task, TaskListQuery, TaskListResponse, UpdateTask } from '../../../contracts/tasks';
+import {
+  MESSAGE_TASK_DUE_DAYS,
+  type CreateTask,
+  type Task,
+  type TaskListQuery,
+  type TaskListResponse,
+  type UpdateTask,
+} from '../../../contracts/tasks';
+import { addCalendarDays } from '../../../contracts/dates';
 import type { AccessContext } from '../../platform/access-context';
-import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { TasksRepository, type TaskRowView } from './tasks.repository';
 
 // A member of the organisation's own work list. System tasks (a refill request) are created and
@@ -34,6 +42,33 @@ export class TasksService {
     );
   }
 
+  /**
+   * Inside another module's write: a task for the staff inbox conversation, given to the member of
+   * `candidates` with the fewest open tasks. Returns the assignee (null when there is nobody).
+   */
+  async openForConversationIn(
+    work: Work,
+    input: { conversationId: string; patientId: string | null; candidates: readonly string[] },
+  ): Promise<string | null> {
+    const repository = work.use(TasksRepository);
+    const assigneeId = await repository.leastBusy(input.candidates);
+    if (!assigneeId) return null;
+    const due = addCalendarDays(this.now().toISOString().slice(0, 10), MESSAGE_TASK_DUE_DAYS);
+    await repository.openForConversation({
+      assigneeId,
+      conversationId: input.conversationId,
+      patientId: input.patientId,
+      title: 'Reply to a message in the staff inbox',
+      dueDate: due,
+    });
+    return assigneeId;
+  }
+
+  /** Inside another module's write: the conversation was answered, so its task is done. */
+  closeForConversationIn(work: Work, conversationId: string): Promise<string | null> {
+    return work.use(TasksRepository).closeForConversation(conversationId, this.now());
+  }
+
   update(ctx: AccessContext, id: string, input: UpdateTask): Promise<Task> {
     return this.uow.write(ctx, async (work) => toTask(await work.use(TasksRepository).setStatus(id, input.status, this.now())));
   }
@@ -57,6 +92,7 @@ function toTask(row: TaskRowView): Task {
     refillRequestId: row.refillRequestId,
     labOrderId: row.labOrderId,
     orderName: row.orderName,
+    conversationId: row.conversationId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };

@@ -12,6 +12,10 @@ import { usePublicConfig } from '../../lib/use-public-config';
 // The count asks the tasks route through its contract, and zod with it: it loads after the frame's
 // first paint, like the notification bell.
 const OpenTaskCount = lazyView(() => import('../../features/tasks/components/open-task-count').then((m) => m.OpenTaskCount), ['shell']);
+const UnreadMessageCount = lazyView(
+  () => import('../../features/messages/components/unread-message-count').then((m) => m.UnreadMessageCount),
+  ['shell'],
+);
 
 export const OUTBOX_PATH = '/outbox';
 export const USER_ADMIN_PATH = '/admin/users';
@@ -57,12 +61,10 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
         {views.map((view) => (
           <li key={view}>
             <NavLink to={pathForView(view)} className={linkClasses} end onClick={onNavigate}>
-              {view === 'tasks' ? (
+              {view === 'tasks' || view === 'messages' ? (
                 <span className="flex items-center justify-between gap-2">
                   {t(`views.${view}`)}
-                  <Suspense fallback={null}>
-                    <OpenTaskCount />
-                  </Suspense>
+                  <Suspense fallback={null}>{view === 'tasks' ? <OpenTaskCount /> : <UnreadMessageCount />}</Suspense>
                 </span>
               ) : (
                 t(`views.${view}`)

@@ -14,6 +14,7 @@ import type { SessionEndedState } from './public-layout';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { useCanReachView } from '../../lib/permissions/view-guard';
 import { lazyView } from '../../lib/lazy-view';
 
 // The mobile check's button, in the header (demo mode or admins); its code is not part of the frame.
@@ -42,6 +43,12 @@ const HeaderSearch = lazyView(
   ['search', 'validation'],
 );
 
+// The header's messages button and its unread count, after the first paint like the bell.
+const MessagesButton = lazyView(
+  () => import('../../features/messages/components/unread-message-count').then((m) => m.MessagesButton),
+  ['shell'],
+);
+
 /**
  * The frame of every signed-in view: the header, the navigation and the view. Signed-in routes need a
  * session: a visitor without one is sent to sign in and brought back afterwards. A stored session is
@@ -55,6 +62,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
   const header = useHeaderHeight();
   const main = useRef<HTMLElement>(null);
   usePageTitleAndFocus(main);
+  const canReachMessages = useCanReachView()('messages');
 
   if (status === 'loading') return <DelayedLoading />;
   if (status === 'anonymous') {
@@ -111,6 +119,11 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
           ) : null}
           <div className="flex items-center gap-1 sm:gap-2">
             {user ? <ConnectionIndicator /> : null}
+            {user && canReachMessages ? (
+              <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
+                <MessagesButton />
+              </Suspense>
+            ) : null}
             {user ? (
               <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
                 <NotificationBell userId={user.id} />

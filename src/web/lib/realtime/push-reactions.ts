@@ -129,6 +129,10 @@ export function reactionFor(message: PushMessage): PushReaction | null {
   // a decision by the patient's notification; their medication_update only refreshes the views.
   if (message.type === 'medication_update' && typeof message.reason === 'string' && message.reason.startsWith('refill_')) showToast = false;
 
+  // The sender's own tabs hear of their reads, archiving and hand-offs only to refresh; a message
+  // they sent (or a conversation they started) is the one thing told.
+  if (message.type === 'message_sent' && message.action !== 'sent' && message.action !== 'started') showToast = false;
+
   // 10 s for high priority, whatever the type.
   const durationMs = priority === 'high' ? TOAST.highPriorityMs : rule.durationMs;
   return {

@@ -7,4 +7,7 @@ import type { ReactionTable } from '../../../lib/realtime/feature-reactions';
 export const tasksReactions: ReactionTable = {
   medication_update: () => [routeMatcher(tasksApi.list), routeMatcher(tasksApi.count)],
   lab_order_update: () => [routeMatcher(tasksApi.list), routeMatcher(tasksApi.count)],
+  // A message to the staff inbox (or one handed to it) is a staff member's task; their answer closes it.
+  new_message: () => [routeMatcher(tasksApi.list), routeMatcher(tasksApi.count)],
+  message_sent: () => [routeMatcher(tasksApi.list), routeMatcher(tasksApi.count)],
 };

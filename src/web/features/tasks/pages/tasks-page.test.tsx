@@ -35,6 +35,7 @@ function task(overrides: Partial<Task> = {}): Task {
     refillRequestId: null,
     labOrderId: null,
     orderName: null,
+    conversationId: null,
     createdAt: '2026-11-01T09:00:00.000Z',
     completedAt: null,
     ...overrides,

@@ -102,7 +102,9 @@ function TaskItem({ task }: { task: Task }) {
       ? t('kinds.refill-request', { medication: catalogue.drug({ ...task, name: task.medicationName }), patient: task.patientName })
       : task.kind === 'result-review' && task.orderName && task.patientName
         ? t('kinds.result-review', { order: task.orderName, patient: task.patientName })
-        : task.title;
+        : task.kind === 'message'
+          ? t('kinds.message')
+          : task.title;
   const toggle = async () => {
     try {
       await setStatus.mutateAsync({ id: task.id, status: task.status === 'open' ? 'done' : 'open' });
@@ -136,6 +138,13 @@ function TaskItem({ task }: { task: Task }) {
         >
           {t(task.status === 'open' ? 'list.markDone' : 'list.reopen')}
         </Button>
+      ) : task.status === 'open' && task.kind === 'message' && task.conversationId ? (
+        <Link
+          to={`${pathForView('messages')}?c=${encodeURIComponent(task.conversationId)}`}
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          {t('list.reply')}
+        </Link>
       ) : task.status === 'open' ? (
         <Link
           to={pathForView(task.kind === 'result-review' ? 'orders' : 'medications')}

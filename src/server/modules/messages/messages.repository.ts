@@ -1,0 +1,502 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { InboxTopic } from '../../../contracts/messages';
+import { MESSAGE_EXCERPT_MAX, MESSAGE_SEARCH_LIMIT, RECIPIENTS_LIMIT, THREAD_PAGE_SIZE } from '../../../contracts/messages';
+import type { LiveEvent } from '../../../contracts/live-events';
+import type { AuditActionCode } from '../../../contracts/audit';
+import { appointments, careAssignments, conversationParticipants, conversations, messages, patientProfiles, users } from '../../db/schema';
+import { containsPattern } from '../../db/like-pattern';
+import { AppError } from '../../platform/app-error';
+import { isUuid } from '../../platform/ids';
+import type { MailMessage } from '../../platform/mail';
+import { Repository } from '../../platform/unit-of-work';
+
+// Conversations, scoped by participation: every query about a conversation starts from the
+// caller's own participant row, so a conversation the caller is not in answers 404 like a missing
+// one. A conversation with a patient in it is part of that patient's record: opening, listing and
+// searching note a read naming the patient; sending and starting note a change.
+
+const senders = alias(users, 'message_sender');
+
+export interface ConversationHead {
+  id: string;
+  subject: string;
+  topic: InboxTopic | null;
+  patientId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PersonRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  role: 'patient' | 'doctor' | 'staff' | 'admin';
+  position: string | null;
+  email: string;
+  isActive: boolean;
+}
+
+const headColumns = {
+  id: conversations.id,
+  subject: conversations.subject,
+  topic: conversations.topic,
+  patientId: conversations.patientId,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+};
+
+const messageColumns = {
+  id: messages.id,
+  seq: messages.seq,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  senderFirstName: senders.firstName,
+  senderLastName: senders.lastName,
+  senderRole: senders.role,
+  body: messages.body,
+  createdAt: messages.createdAt,
+};
+
+export class MessagesRepository extends Repository {
+  private get me(): string {
+    return this.scope.actor.userId;
+  }
+
+  // ---- Reading -------------------------------------------------------------------------------
+
+  /** The caller's conversations, newest activity first, with what the list shows of each. */
+  async list(archived: boolean, page: number, pageSize: number) {
+    const where = and(
+      eq(conversationParticipants.userId, this.me),
+      archived ? isNotNull(conversationParticipants.archivedAt) : isNull(conversationParticipants.archivedAt),
+    );
+    const [total] = await this.db.select({ n: count() }).from(conversationParticipants).where(where);
+    const heads = await this.db
+      .select({ ...headColumns, archivedAt: conversationParticipants.archivedAt })
+      .from(conversationParticipants)
+      .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+      .where(where)
+      .orderBy(desc(conversations.updatedAt), asc(conversations.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const rows = await this.details(heads);
+    this.audit.read('conversation.list', 'conversation', null, patientsOf(heads), { count: heads.length, archived });
+    return { rows, total: total!.n };
+  }
+
+  /** One conversation as the list shows it (after a change the caller made). */
+  async summary(conversationId: string) {
+    const heads = await this.db
+      .select({ ...headColumns, archivedAt: conversationParticipants.archivedAt })
+      .from(conversationParticipants)
+      .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, this.me)));
+    const [row] = await this.details(heads);
+    return row!;
+  }
+
+  /** A page of a conversation's messages (the newest, or those before `before`), oldest first. Noted as a read. */
+  async thread(conversationId: string, before: string | undefined) {
+    const head = await this.participation(conversationId, 'conversation.open');
+    let beforeSeq: number | null = null;
+    if (before) {
+      const [anchor] = await this.db
+        .select({ seq: messages.seq })
+        .from(messages)
+        .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
+      // An anchor from another conversation is as unknown as a missing one: the first page.
+      beforeSeq = anchor?.seq ?? null;
+    }
+    const page = await this.db
+      .select(messageColumns)
+      .from(messages)
+      .innerJoin(senders, eq(senders.id, messages.senderId))
+      .where(and(eq(messages.conversationId, conversationId), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
+      .orderBy(desc(messages.seq))
+      .limit(THREAD_PAGE_SIZE + 1);
+    const hasOlder = page.length > THREAD_PAGE_SIZE;
+    const rows = page.slice(0, THREAD_PAGE_SIZE).reverse();
+    this.audit.read('conversation.open', 'conversation', conversationId, head.patientId ? [head.patientId] : [], {
+      messages: rows.length,
+    });
+    return { conversation: await this.summary(conversationId), messages: rows, hasOlder };
+  }
+
+  /** How many messages of others the caller has not read, over all their conversations (no one named). */
+  async unreadTotal(): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(messages)
+      .innerJoin(
+        conversationParticipants,
+        and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me)),
+      )
+      .where(and(gt(messages.seq, conversationParticipants.lastReadSeq), ne(messages.senderId, this.me)));
+    return row!.n;
+  }
+
+  /** The caller's messages containing `text` (wildcards typed are literal), newest first. */
+  async search(text: string) {
+    const rows = await this.db
+      .select({ ...messageColumns, subject: conversations.subject, patientId: conversations.patientId })
+      .from(messages)
+      .innerJoin(
+        conversationParticipants,
+        and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me)),
+      )
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(senders, eq(senders.id, messages.senderId))
+      .where(ilike(messages.body, containsPattern(text)))
+      .orderBy(desc(messages.seq))
+      .limit(MESSAGE_SEARCH_LIMIT);
+    this.audit.read('message.search', 'message', null, patientsOf(rows), { count: rows.length });
+    return rows;
+  }
+
+  // ---- Whom one may write to ------------------------------------------------------------------
+
+  async person(userId: string): Promise<PersonRow | null> {
+    if (!isUuid(userId)) return null;
+    const [row] = await this.db.select(personColumns).from(users).where(eq(users.id, userId));
+    return row ?? null;
+  }
+
+  /** Whether `doctorId` is a doctor of the patient's care team (an assignment or an appointment). */
+  async inCareTeam(patientId: string, doctorId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, doctorId), eq(users.role, 'doctor'), eq(users.isActive, true), careTeamOf(patientId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Who answers the staff inbox: the active staff, or the administrators when there are none. */
+  async inboxMembers(): Promise<string[]> {
+    const staff = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'staff'), eq(users.isActive, true)));
+    if (staff.length > 0) return staff.map((row) => row.id);
+    const admins = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+    return admins.map((row) => row.id);
+  }
+
+  /**
+   * The people the caller may start a conversation with, matching `text` by name. A patient gets
+   * their care team's doctors; the organisation's people get colleagues and the patients they reach
+   * (noted as a read naming them).
+   */
+  async recipients(text: string | undefined): Promise<PersonRow[]> {
+    const name = text ? ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containsPattern(text)) : undefined;
+    const active = and(eq(users.isActive, true), ne(users.id, this.me), name);
+    const order = [asc(users.lastName), asc(users.firstName), asc(users.id)];
+    if (this.scope.actor.role === 'patient') {
+      return this.db
+        .select(personColumns)
+        .from(users)
+        .where(and(active, eq(users.role, 'doctor'), careTeamOf(this.me)))
+        .orderBy(...order)
+        .limit(RECIPIENTS_LIMIT);
+    }
+    const colleagues = await this.db
+      .select(personColumns)
+      .from(users)
+      .where(and(active, inArray(users.role, ['doctor', 'staff', 'admin'])))
+      .orderBy(...order)
+      .limit(RECIPIENTS_LIMIT);
+    const patients = await this.db
+      .select(personColumns)
+      .from(users)
+      .innerJoin(patientProfiles, eq(patientProfiles.userId, users.id))
+      .where(and(active, eq(users.role, 'patient'), this.scope.condition(users.id)))
+      .orderBy(...order)
+      .limit(RECIPIENTS_LIMIT);
+    this.audit.read(
+      'conversation.recipients',
+      'patient',
+      null,
+      patients.map((row) => row.id),
+      { count: patients.length },
+    );
+    return [...patients, ...colleagues].slice(0, RECIPIENTS_LIMIT * 2);
+  }
+
+  /** 404 (noted, naming nobody) unless `patientId` is a patient the caller reaches. */
+  reach(patientId: string): Promise<void> {
+    return this.reachPatient(patientId, 'conversation.start');
+  }
+
+  /** A refused start, noted before the refusal is thrown. */
+  refused(reason: string, patientId: string | null): void {
+    this.audit.note({
+      action: 'conversation.start',
+      outcome: 'denied',
+      resourceType: 'conversation',
+      patients: patientId ? [patientId] : [],
+      details: { reason },
+    });
+  }
+
+  refusedHandOff(head: ConversationHead): void {
+    this.audit.note({
+      action: 'conversation.hand-off',
+      outcome: 'denied',
+      resourceType: 'conversation',
+      resourceId: head.id,
+      patients: head.patientId ? [head.patientId] : [],
+      details: { reason: 'not_a_doctor' },
+    });
+  }
+
+  // ---- Changing -------------------------------------------------------------------------------
+
+  async create(values: { subject: string; topic: InboxTopic | null; patientId: string | null; participants: readonly string[] }) {
+    const [row] = await this.db
+      .insert(conversations)
+      .values({ subject: values.subject, topic: values.topic, patientId: values.patientId, createdBy: this.me })
+      .returning({ id: conversations.id });
+    const id = row!.id;
+    await this.db
+      .insert(conversationParticipants)
+      .values([...new Set([this.me, ...values.participants])].map((userId) => ({ conversationId: id, userId })));
+    this.audit.note({
+      action: 'conversation.start',
+      resourceType: 'conversation',
+      resourceId: id,
+      patients: values.patientId ? [values.patientId] : [],
+      details: { topic: values.topic, participants: values.participants.length + 1 },
+    });
+    return id;
+  }
+
+  /** The conversation the caller takes part in, or 404 (noted). */
+  async participation(conversationId: string, action: AuditActionCode): Promise<ConversationHead> {
+    const [row] = !isUuid(conversationId)
+      ? []
+      : await this.db
+          .select(headColumns)
+          .from(conversationParticipants)
+          .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+          .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, this.me)))
+          .limit(1);
+    if (!row) {
+      this.audit.missed(action, 'conversation', conversationId);
+      throw AppError.notFound();
+    }
+    return row;
+  }
+
+  /**
+   * Adds the caller's message. The conversation comes back from everyone's archive, and the
+   * sender has read everything up to their own message. Returns the message and, for each other
+   * participant, whether they had read everything before it (so this one is their first unread).
+   */
+  async send(head: ConversationHead, body: string, at: Date) {
+    const [previous] = await this.db
+      .select({ seq: sql<number | null>`max(${messages.seq})`.mapWith(Number) })
+      .from(messages)
+      .where(eq(messages.conversationId, head.id));
+    const [inserted] = await this.db
+      .insert(messages)
+      .values({ conversationId: head.id, senderId: this.me, body, createdAt: at })
+      .returning({ id: messages.id, seq: messages.seq });
+    await this.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, head.id));
+    await this.db
+      .update(conversationParticipants)
+      .set({ archivedAt: null })
+      .where(and(eq(conversationParticipants.conversationId, head.id), isNotNull(conversationParticipants.archivedAt)));
+    await this.db
+      .update(conversationParticipants)
+      .set({ lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, ${inserted!.seq})`, readAt: at })
+      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)));
+    const others = await this.db
+      .select({
+        userId: conversationParticipants.userId,
+        lastReadSeq: conversationParticipants.lastReadSeq,
+        email: users.email,
+        role: users.role,
+        isActive: users.isActive,
+      })
+      .from(conversationParticipants)
+      .innerJoin(users, eq(users.id, conversationParticipants.userId))
+      .where(and(eq(conversationParticipants.conversationId, head.id), ne(conversationParticipants.userId, this.me)));
+    const previousSeq = previous?.seq ?? 0;
+    this.audit.note({
+      action: 'message.send',
+      resourceType: 'message',
+      resourceId: inserted!.id,
+      patients: head.patientId ? [head.patientId] : [],
+      details: { conversationId: head.id, length: body.length },
+    });
+    const [message] = await this.db
+      .select(messageColumns)
+      .from(messages)
+      .innerJoin(senders, eq(senders.id, messages.senderId))
+      .where(eq(messages.id, inserted!.id));
+    return {
+      message: message!,
+      recipients: others.map((other) => ({ ...other, firstUnread: other.lastReadSeq >= previousSeq })),
+    };
+  }
+
+  /** Marks everything in the conversation read for the caller; never moves backwards. */
+  async markRead(head: ConversationHead, at: Date): Promise<void> {
+    await this.db
+      .update(conversationParticipants)
+      .set({
+        lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${head.id}), 0))`,
+        readAt: at,
+      })
+      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)));
+    this.audit.note({
+      action: 'conversation.read',
+      resourceType: 'conversation',
+      resourceId: head.id,
+      patients: head.patientId ? [head.patientId] : [],
+    });
+  }
+
+  async setArchived(head: ConversationHead, archived: boolean, at: Date): Promise<void> {
+    await this.db
+      .update(conversationParticipants)
+      .set({ archivedAt: archived ? at : null })
+      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)));
+    this.audit.note({
+      action: 'conversation.archive',
+      resourceType: 'conversation',
+      resourceId: head.id,
+      patients: head.patientId ? [head.patientId] : [],
+      details: { archived },
+    });
+  }
+
+  /** Gives the conversation to the staff inbox under `topic`: the inbox's members join it. Returns who joined. */
+  async handOff(head: ConversationHead, topic: InboxTopic, members: readonly string[]): Promise<string[]> {
+    await this.db.update(conversations).set({ topic }).where(eq(conversations.id, head.id));
+    const joined = members.length
+      ? await this.db
+          .insert(conversationParticipants)
+          .values(members.map((userId) => ({ conversationId: head.id, userId })))
+          .onConflictDoNothing()
+          .returning({ userId: conversationParticipants.userId })
+      : [];
+    this.audit.note({
+      action: 'conversation.hand-off',
+      resourceType: 'conversation',
+      resourceId: head.id,
+      patients: head.patientId ? [head.patientId] : [],
+      details: { topic, joined: joined.length },
+    });
+    return joined.map((row) => row.userId);
+  }
+
+  async participantIds(conversationId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: conversationParticipants.userId })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.conversationId, conversationId));
+    return rows.map((row) => row.userId);
+  }
+
+  async latestMessageId(conversationId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(desc(messages.seq))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** A live event to these users' open sockets, after the commit. */
+  push(recipients: readonly string[], event: LiveEvent): void {
+    this.effects.push({ recipients: [...new Set(recipients)], event });
+  }
+
+  mail(message: MailMessage): void {
+    this.effects.mail(message);
+  }
+
+  // ---- Helpers --------------------------------------------------------------------------------
+
+  /** Participants, the caller's unread count and the last message of each conversation. */
+  private async details<H extends ConversationHead & { archivedAt: Date | null }>(heads: readonly H[]) {
+    if (heads.length === 0) return [];
+    const ids = heads.map((head) => head.id);
+    const people = await this.db
+      .select({
+        conversationId: conversationParticipants.conversationId,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        position: users.position,
+        readUpTo: sql<
+          string | null
+        >`(select ${messages.createdAt} from ${messages} where ${messages.seq} = ${conversationParticipants.lastReadSeq})`,
+      })
+      .from(conversationParticipants)
+      .innerJoin(users, eq(users.id, conversationParticipants.userId))
+      .where(inArray(conversationParticipants.conversationId, ids))
+      .orderBy(asc(conversationParticipants.joinedAt), asc(users.lastName), asc(users.id));
+    const unread = await this.db
+      .select({ conversationId: messages.conversationId, n: count() })
+      .from(messages)
+      .innerJoin(
+        conversationParticipants,
+        and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me)),
+      )
+      .where(
+        and(inArray(messages.conversationId, ids), gt(messages.seq, conversationParticipants.lastReadSeq), ne(messages.senderId, this.me)),
+      )
+      .groupBy(messages.conversationId);
+    const last = await this.db
+      .selectDistinctOn([messages.conversationId], {
+        ...messageColumns,
+        excerpt: sql<string>`left(${messages.body}, ${MESSAGE_EXCERPT_MAX})`,
+      })
+      .from(messages)
+      .innerJoin(senders, eq(senders.id, messages.senderId))
+      .where(inArray(messages.conversationId, ids))
+      .orderBy(messages.conversationId, desc(messages.seq));
+    const unreadOf = new Map(unread.map((row) => [row.conversationId, row.n]));
+    const lastOf = new Map(last.map((row) => [row.conversationId, row]));
+    return heads.map((head) => ({
+      ...head,
+      participants: people.filter((person) => person.conversationId === head.id),
+      unread: unreadOf.get(head.id) ?? 0,
+      lastMessage: lastOf.get(head.id) ?? null,
+    }));
+  }
+}
+
+const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  position: users.position,
+  email: users.email,
+  isActive: users.isActive,
+};
+
+/** The doctors of a patient's care team: an assignment or an appointment, as the doctor's scope reads it. */
+function careTeamOf(patientId: string) {
+  return or(
+    sql`${users.id} in (select ${careAssignments.doctorId} from ${careAssignments} where ${careAssignments.patientId} = ${patientId})`,
+    sql`${users.id} in (select ${appointments.doctorId} from ${appointments} where ${appointments.patientId} = ${patientId})`,
+  );
+}
+
+function patientsOf(rows: ReadonlyArray<{ patientId: string | null }>): string[] {
+  return [...new Set(rows.flatMap((row) => (row.patientId ? [row.patientId] : [])))];
+}
+
+export type ConversationDetail = Awaited<ReturnType<MessagesRepository['summary']>>;
+export type MessageView = Awaited<ReturnType<MessagesRepository['send']>>['message'];
+export type SearchRow = Awaited<ReturnType<MessagesRepository['search']>>[number];

@@ -1,0 +1,291 @@
+import type {
+  Conversation,
+  ConversationListQuery,
+  ConversationListResponse,
+  InboxTopic,
+  Message,
+  MessageSearchResponse,
+  RecipientsResponse,
+  SendMessage,
+  StartConversation,
+  ThreadQuery,
+  ThreadResponse,
+} from '../../../contracts/messages';
+import { INBOX_TOPICS } from '../../../contracts/messages';
+import type { AccessContext } from '../../platform/access-context';
+import { AppError } from '../../platform/app-error';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { TasksService } from '../tasks/tasks.service';
+import { MessagesRepository, type ConversationDetail, type ConversationHead, type MessageView } from './messages.repository';
+
+// Secure messaging. Who may write to whom: a patient to the doctors of their care team and to the
+// staff inbox; doctors, staff and administrators to the patients they reach and to each other. A
+// message to the staff inbox (or a conversation a doctor hands to it) becomes a task for the staff
+// member with the fewest open tasks, closed when a staff member answers.
+//
+// Delivery: every message is pushed live to the other participants (`new_message`) and to the
+// sender's own tabs (`message_sent`), through the outbox. An e-mail notice without any content goes
+// to a recipient when a message is the first one they have not read in that conversation. The
+// server does not know whether someone is connected on another instance (each instance knows only
+// its own sockets), so the notice does not depend on it: one notice per conversation until they
+// read it, however many messages follow.
+
+export interface MessagesServiceOptions {
+  publicUrl: string;
+  organisationName: () => Promise<string>;
+  now?: () => Date;
+}
+
+export class MessagesService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly tasks: TasksService,
+    private readonly options: MessagesServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  list(ctx: AccessContext, query: ConversationListQuery): Promise<ConversationListResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const { rows, total } = await work.use(MessagesRepository).list(query.filter === 'archived', query.page, query.pageSize);
+      return { data: rows.map(toConversation), page: query.page, pageSize: query.pageSize, total };
+    });
+  }
+
+  unread(ctx: AccessContext): Promise<{ unread: number }> {
+    return this.uow.read(ctx, async (work) => ({ unread: await work.use(MessagesRepository).unreadTotal() }));
+  }
+
+  thread(ctx: AccessContext, id: string, query: ThreadQuery): Promise<ThreadResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const found = await work.use(MessagesRepository).thread(id, query.before);
+      return {
+        data: { conversation: toConversation(found.conversation), messages: found.messages.map(toMessage), hasOlder: found.hasOlder },
+      };
+    });
+  }
+
+  search(ctx: AccessContext, text: string): Promise<MessageSearchResponse> {
+    return this.uow.read(ctx, async (work) => ({
+      data: (await work.use(MessagesRepository).search(text)).map((row) => ({ ...toMessage(row), subject: row.subject })),
+    }));
+  }
+
+  recipients(ctx: AccessContext, text: string | undefined): Promise<RecipientsResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const people = await work.use(MessagesRepository).recipients(text);
+      return {
+        data: people.map((person) => ({ id: person.id, name: nameOf(person), role: person.role, position: person.position })),
+        topics: ctx.user.role === 'staff' ? [] : [...INBOX_TOPICS],
+      };
+    });
+  }
+
+  async start(ctx: AccessContext, input: StartConversation): Promise<Conversation> {
+    // Read before the write: the settings are not read inside its transaction.
+    const organisation = await this.options.organisationName();
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(MessagesRepository);
+      const me = ctx.user;
+      const subject = input.subject.trim();
+      const body = input.body.trim();
+      let participants: string[];
+      let patientId: string | null = me.role === 'patient' ? me.userId : null;
+      const topic = input.topic ?? null;
+      if (topic) {
+        if (me.role === 'staff') {
+          repository.refused('staff_to_inbox', null);
+          throw new AppError('RECIPIENT_NOT_ALLOWED', 'Staff answer the staff inbox; write to a person instead.');
+        }
+        participants = await repository.inboxMembers();
+      } else {
+        const recipient = await repository.person(input.recipientId!);
+        if (!recipient || !recipient.isActive || recipient.id === me.userId) {
+          repository.refused('unknown_recipient', patientId);
+          throw AppError.notFound();
+        }
+        if (me.role === 'patient') {
+          if (recipient.role !== 'doctor' || !(await repository.inCareTeam(me.userId, recipient.id))) {
+            repository.refused('outside_care_team', me.userId);
+            throw new AppError(
+              'RECIPIENT_NOT_ALLOWED',
+              "You can write only to the doctors of your care team or to the clinic's staff inbox.",
+            );
+          }
+        } else if (recipient.role === 'patient') {
+          await repository.reach(recipient.id);
+          patientId = recipient.id;
+        }
+        participants = [recipient.id];
+      }
+      const id = await repository.create({ subject, topic, patientId, participants });
+      const head = await repository.participation(id, 'conversation.start');
+      const sent = await repository.send(head, body, this.now());
+      if (topic) await this.tasks.openForConversationIn(work, { conversationId: id, patientId, candidates: participants });
+      this.deliver(work, head, sent, 'started', organisation);
+      return toConversation(await repository.summary(id));
+    });
+  }
+
+  async send(ctx: AccessContext, id: string, input: SendMessage): Promise<Message> {
+    const organisation = await this.options.organisationName();
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(MessagesRepository);
+      const head = await repository.participation(id, 'message.send');
+      const sent = await repository.send(head, input.body.trim(), this.now());
+      // A staff member's answer is what the inbox task waited for.
+      if (head.topic && ctx.user.role === 'staff') await this.tasks.closeForConversationIn(work, head.id);
+      this.deliver(work, head, sent, 'sent', organisation);
+      return toMessage(sent.message);
+    });
+  }
+
+  /** Marks the conversation read; the caller's other tabs and devices hear of it. Returns the caller's new unread total. */
+  markRead(ctx: AccessContext, id: string): Promise<{ unread: number }> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(MessagesRepository);
+      const head = await repository.participation(id, 'conversation.read');
+      await repository.markRead(head, this.now());
+      repository.push([ctx.user.userId], {
+        type: 'message_sent',
+        action: 'read',
+        conversationId: head.id,
+        timestamp: this.now().toISOString(),
+      });
+      return { unread: await repository.unreadTotal() };
+    });
+  }
+
+  archive(ctx: AccessContext, id: string, archived: boolean): Promise<Conversation> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(MessagesRepository);
+      const head = await repository.participation(id, 'conversation.archive');
+      await repository.setArchived(head, archived, this.now());
+      repository.push([ctx.user.userId], {
+        type: 'message_sent',
+        action: 'archived',
+        conversationId: head.id,
+        timestamp: this.now().toISOString(),
+      });
+      return toConversation(await repository.summary(head.id));
+    });
+  }
+
+  /** A doctor gives a conversation to the staff inbox: the inbox's members join it and one of them gets a task. */
+  handOff(ctx: AccessContext, id: string, topic: InboxTopic): Promise<Conversation> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(MessagesRepository);
+      const head = await repository.participation(id, 'conversation.hand-off');
+      if (ctx.user.role !== 'doctor') {
+        repository.refusedHandOff(head);
+        throw new AppError('FORBIDDEN', 'Only a doctor may hand a conversation to the staff inbox.');
+      }
+      const members = await repository.inboxMembers();
+      const joined = await repository.handOff(head, topic, members);
+      await this.tasks.openForConversationIn(work, { conversationId: head.id, patientId: head.patientId, candidates: members });
+      const latest = await repository.latestMessageId(head.id);
+      const at = this.now().toISOString();
+      if (latest && joined.length > 0) {
+        repository.push(joined, {
+          type: 'new_message',
+          conversationId: head.id,
+          messageId: latest,
+          senderId: ctx.user.userId,
+          timestamp: at,
+        });
+      }
+      repository.push([ctx.user.userId], { type: 'message_sent', action: 'handed_off', conversationId: head.id, timestamp: at });
+      return toConversation(await repository.summary(head.id));
+    });
+  }
+
+  /** Live events to everyone in the conversation, and a content-free e-mail notice to those for whom it is the first unread. */
+  private deliver(
+    work: Work,
+    head: ConversationHead,
+    sent: Awaited<ReturnType<MessagesRepository['send']>>,
+    action: 'sent' | 'started',
+    organisation: string,
+  ): void {
+    const repository = work.use(MessagesRepository);
+    const at = sent.message.createdAt.toISOString();
+    const others = sent.recipients.filter((recipient) => recipient.isActive);
+    repository.push(
+      others.map((recipient) => recipient.userId),
+      { type: 'new_message', conversationId: head.id, messageId: sent.message.id, senderId: sent.message.senderId, timestamp: at },
+    );
+    repository.push([sent.message.senderId], {
+      type: 'message_sent',
+      action,
+      conversationId: head.id,
+      messageId: sent.message.id,
+      timestamp: at,
+    });
+    for (const recipient of others) {
+      if (!recipient.firstUnread) continue;
+      const link = `${this.options.publicUrl}${recipient.role === 'patient' ? '/patient/messages' : '/messages'}`;
+      repository.mail({
+        to: recipient.email,
+        kind: 'new-message',
+        subject: `You have a new message at ${organisation}`,
+        text: `You have a new message in your ${organisation} portal.\n\nSign in to read it: ${link}\n\nFor your privacy this e-mail does not say who wrote or what about.`,
+      });
+    }
+  }
+}
+
+function nameOf(person: { firstName: string; lastName: string; role: string }): string {
+  return `${person.role === 'doctor' ? 'Dr. ' : ''}${person.firstName} ${person.lastName}`;
+}
+
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function toMessage(row: MessageView): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    senderName: nameOf({ firstName: row.senderFirstName, lastName: row.senderLastName, role: row.senderRole }),
+    senderRole: row.senderRole,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toConversation(row: ConversationDetail): Conversation {
+  return {
+    id: row.id,
+    subject: row.subject,
+    topic: row.topic,
+    patientId: row.patientId,
+    participants: row.participants.map((person) => ({
+      userId: person.userId,
+      name: nameOf(person),
+      role: person.role,
+      position: person.position,
+      readUpTo: iso(person.readUpTo),
+    })),
+    unread: row.unread,
+    archived: row.archivedAt !== null,
+    lastMessage: row.lastMessage
+      ? {
+          id: row.lastMessage.id,
+          senderId: row.lastMessage.senderId,
+          senderName: nameOf({
+            firstName: row.lastMessage.senderFirstName,
+            lastName: row.lastMessage.senderLastName,
+            role: row.lastMessage.senderRole,
+          }),
+          excerpt: row.lastMessage.excerpt,
+          createdAt: row.lastMessage.createdAt.toISOString(),
+        }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Message } from '../../../../contracts/messages';
+import { json, patientUser, PATIENT_ID, renderPatientView } from '../../../lib/clinical/testing';
+import { initI18n } from '../../../lib/i18n';
+import { splitLinks } from '../lib/linkify';
+import { MessagesPage } from './messages-page';
+
+const DOCTOR_ID = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+const CONVERSATION_ID = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function conversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id: CONVERSATION_ID,
+    subject: 'Question about my blood test',
+    topic: null,
+    patientId: PATIENT_ID,
+    participants: [
+      { userId: PATIENT_ID, name: 'Ann Patient', role: 'patient', position: null, readUpTo: null },
+      { userId: DOCTOR_ID, name: 'Dr. Maria Lopez', role: 'doctor', position: null, readUpTo: null },
+    ],
+    unread: 0,
+    archived: false,
+    lastMessage: null,
+    createdAt: '2026-11-01T09:00:00.000Z',
+    updatedAt: '2026-11-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function message(body: string, overrides: Partial<Message> = {}): Message {
+  return {
+    id: crypto.randomUUID(),
+    conversationId: CONVERSATION_ID,
+    senderId: DOCTOR_ID,
+    senderName: 'Dr. Maria Lopez',
+    senderRole: 'doctor',
+    body,
+    createdAt: '2026-11-01T09:05:00.000Z',
+    ...overrides,
+  };
+}
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function stub(routes: Record<string, (call: Call) => Response>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const url = input.split('?')[0] ?? input;
+      if (url === '/api/csrf-token') return json({ csrfToken: 'test-token' });
+      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      const answer = routes[`${method} ${url}`];
+      return answer ? answer(call) : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+    }),
+  );
+  return calls;
+}
+
+const list = (data: Conversation[]) => () => json({ data, page: 1, pageSize: 20, total: data.length });
+
+describe('messages view', { timeout: 20_000 }, () => {
+  it('says there are no conversations yet, and offers a retry when the list fails', async () => {
+    let up = false;
+    stub({ 'GET /api/conversations': () => (up ? list([])() : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500)) });
+    const user = userEvent.setup();
+    renderPatientView(<MessagesPage />);
+    const region = screen.getByTestId('conversation-list');
+    expect(await within(region).findByRole('alert')).toHaveTextContent('Your conversations could not be loaded.');
+    up = true;
+    await user.click(within(region).getByRole('button', { name: 'Try Again' }));
+    expect(await within(region).findByText('No conversations yet. Start one with New message.')).toBeInTheDocument();
+  });
+
+  it('shows the unread count, and opening the conversation marks it read; markup in a body stays text', async () => {
+    const hostile = '<img src=x onerror="alert(1)"> see https://example.org/info. <b>thanks</b>';
+    let unread = 2;
+    const calls = stub({
+      'GET /api/conversations': () => list([conversation({ unread })])(),
+      [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
+        json({ data: { conversation: conversation({ unread }), messages: [message('Hello Ann'), message(hostile)], hasOlder: false } }),
+      [`POST /api/conversations/${CONVERSATION_ID}/read`]: () => {
+        unread = 0;
+        return json({ unread: 0 });
+      },
+    });
+    const user = userEvent.setup();
+    const { container } = renderPatientView(<MessagesPage />);
+    const item = await screen.findByTestId('conversation');
+    expect(within(item).getByText('2 unread messages')).toBeInTheDocument();
+    await user.click(item);
+    const thread = await screen.findByTestId('thread');
+    const bodies = await within(thread).findAllByTestId('message-body');
+    expect(bodies[1]!.textContent).toBe(hostile);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+    const link = within(bodies[1]!).getByRole('link', { name: 'https://example.org/info' });
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/read'))).toBe(true);
+    expect(await screen.findByTestId('conversation')).toHaveAttribute('data-unread', '0');
+  });
+
+  it('keeps a draft when sending fails, and says so', async () => {
+    stub({
+      'GET /api/conversations': list([conversation()]),
+      [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
+        json({ data: { conversation: conversation(), messages: [message('Hello Ann')], hasOlder: false } }),
+      [`POST /api/conversations/${CONVERSATION_ID}/messages`]: () =>
+        json({ error: { code: 'RATE_LIMITED', message: 'Too many requests.' } }, 429),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<MessagesPage />, { path: `/?c=${CONVERSATION_ID}`, user: patientUser() });
+    const composer = await screen.findByTestId('composer');
+    await user.type(within(composer).getByLabelText('Message'), 'Thank you, doctor');
+    await user.click(within(composer).getByRole('button', { name: 'Send' }));
+    expect(await within(composer).findByTestId('composer-error')).toHaveTextContent('You are sending messages very quickly');
+    expect(within(composer).getByLabelText('Message')).toHaveValue('Thank you, doctor');
+  });
+});
+
+describe('links in a message', () => {
+  it('turns only http and https addresses into links, without trailing punctuation', () => {
+    expect(splitLinks('see https://a.example/x?y=1. and javascript:alert(1) or ftp://b')).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'link', text: 'https://a.example/x?y=1' },
+      { kind: 'text', text: '. and javascript:alert(1) or ftp://b' },
+    ]);
+  });
+});
