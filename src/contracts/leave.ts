@@ -238,7 +238,7 @@ export const leaveApi = {
     body: createLeaveSchema,
     response: leaveResponseSchema,
     status: 201,
-    errors: ['LEAVE_OVERLAP'],
+    errors: ['FORBIDDEN', 'LEAVE_OVERLAP'],
   }),
   withdraw: defineRoute({
     method: 'POST',

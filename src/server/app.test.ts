@@ -64,7 +64,7 @@ describe('the Caredeck app', () => {
     });
 
     it('a method the API path does not have is a 404 envelope too', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/error-reports' });
+      const response = await t.app.inject({ method: 'DELETE', url: '/api/error-reports' });
       expect(response.statusCode).toBe(404);
       expect(envelopeOf(response.body).code).toBe('NOT_FOUND');
     });

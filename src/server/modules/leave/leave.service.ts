@@ -105,6 +105,11 @@ export class LeaveService {
     return this.uow.write(ctx, async (work) => {
       const repository = work.use(LeaveRepository);
       const doctorId = repository.caller().userId;
+      // Leave belongs to a doctor's profile (its specialty decides who may cover); an account
+      // without one has no schedule to be away from until an administrator completes it.
+      if ((await repository.specialtyOf(doctorId)) === undefined) {
+        throw new AppError('FORBIDDEN', 'Your doctor profile is not complete yet. Please ask an administrator.');
+      }
       if (await repository.overlapsOwn(doctorId, input.startDate, input.endDate)) {
         throw new AppError('LEAVE_OVERLAP', 'This leave overlaps another of your leave requests.');
       }

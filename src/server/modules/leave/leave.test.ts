@@ -208,6 +208,14 @@ describe('leave requests', () => {
     expect(again.json().error.code).toBe('LEAVE_NOT_PENDING');
   });
 
+  it('refuses a doctor whose account has no profile yet with 403, storing nothing', async () => {
+    const newcomer = await createActor(t.app, 'doctor');
+    const response = await newcomer.agent.post('/api/leave/requests', { type: 'vacation', startDate: day(3), endDate: day(4) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('FORBIDDEN');
+    expect(await t.app.db.select().from(leaveRequests).where(eq(leaveRequests.doctorId, newcomer.user.id))).toEqual([]);
+  });
+
   it('refuses bad input with 400: past start, reversed or long ranges, unknown types, long reasons', async () => {
     const bodies = [
       { type: 'vacation', startDate: day(-2), endDate: day(1) },
