@@ -12,15 +12,6 @@ import { ROLES } from './roles';
 // changes, the audit chain), the live sessions an administrator may end, and the roles view.
 // Every figure is counted by the database from what is stored; nothing is estimated.
 
-/** The admin console's pages (besides the home, the admin-dashboard view), for the sidebar, the titles and the links. */
-export const ADMIN_CONSOLE_PATHS = {
-  security: '/admin/security',
-  sessions: '/admin/sessions',
-  roles: '/admin/roles',
-  systemLog: '/admin/system-log',
-  analytics: '/admin/analytics',
-} as const;
-
 /** How far back failed sign-ins count towards an alert. */
 export const SECURITY_ALERT_WINDOW_HOURS = 24;
 /** Failed sign-ins within the window that make an alert: the throttle blocks an account at the same count. */

@@ -21,6 +21,9 @@ const COUNT_WITHOUT_NOUN = new Set([
   // "Accounts, 12 in total", "Effective permissions (3)": the noun is a heading, not counted.
   'user-admin:table.caption',
   'user-admin:viewAs.effective',
+  // "Patients (12)", "Results: 5": a search group's heading and the panel's announcement, label first.
+  'search:groupCount',
+  'search:announce',
 ]);
 
 function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { ADMIN_CONSOLE_PATHS } from '../../../contracts/admin-console';
+import { ADMIN_CONSOLE_PATHS } from '../../../contracts/admin-console-paths';
 import type { SessionUser } from '../../../contracts/user';
 import { pathForView } from '../../../contracts/views';
 import { useCanReachView } from '../../lib/permissions/view-guard';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ADMIN_CONSOLE_PATHS } from '../../../contracts/admin-console';
+import { ADMIN_CONSOLE_PATHS } from '../../../contracts/admin-console-paths';
 import { lazyView } from '../../lib/lazy-view';
 import { PermissionGuard } from '../../lib/permissions/permission-guard';
 

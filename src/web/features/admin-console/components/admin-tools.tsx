@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ADMIN_CONSOLE_PATHS } from '../../../../contracts/admin-console';
+import { ADMIN_CONSOLE_PATHS } from '../../../../contracts/admin-console-paths';
 
 const LINK =
   'flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-medium text-slate-900 shadow-sm hover:border-brand-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-brand-500';

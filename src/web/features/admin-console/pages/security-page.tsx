@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  ADMIN_CONSOLE_PATHS,
   FAILED_SIGN_IN_ALERT_THRESHOLD,
   RECENT_DAYS,
   SECURITY_ALERT_WINDOW_HOURS,
@@ -12,6 +11,7 @@ import {
   type SecurityAlert,
   type SecurityOverview,
 } from '../../../../contracts/admin-console';
+import { ADMIN_CONSOLE_PATHS } from '../../../../contracts/admin-console-paths';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';
 import { PageSection } from '../../../components/ui/page-section';
