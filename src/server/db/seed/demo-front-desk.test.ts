@@ -31,9 +31,13 @@ describe('the demo front desk', () => {
       gte(appointments.startsAt, clinicDayStart(today, ZONE)),
       lt(appointments.startsAt, clinicDayStart(nextDate(today), ZONE)),
     );
+    // On a weekend the clinic is closed: only the demo doctor's own day is seeded then.
+    const open = ![0, 6].includes(new Date(`${today}T12:00:00Z`).getUTCDay());
     const day = await db.select().from(appointments).where(inToday);
-    expect(new Set(day.map((row) => row.doctorId)).size).toBeGreaterThan(2);
-    expect(day.filter((row) => row.status === 'checked-in').length).toBeGreaterThanOrEqual(2);
+    if (open) {
+      expect(new Set(day.map((row) => row.doctorId)).size).toBeGreaterThan(2);
+      expect(day.filter((row) => row.status === 'checked-in').length).toBeGreaterThanOrEqual(2);
+    }
     const requests = await db
       .select()
       .from(appointments)
@@ -48,7 +52,7 @@ describe('the demo front desk', () => {
           day.map((row) => row.id),
         ),
       );
-    expect(held.length).toBeGreaterThan(0);
+    if (open) expect(held.length).toBeGreaterThan(0);
 
     const [staff] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'staff@caredeck.demo'));
     const [own] = await db.select().from(staffStatuses).where(eq(staffStatuses.userId, staff!.id));
@@ -61,7 +65,9 @@ describe('the demo front desk', () => {
       .from(appointments)
       .where(and(eq(appointments.patientId, request!.id), eq(appointments.doctorId, doctor!.id)));
     expect(asked?.status).toBe('requested');
-    expect(wallClock(asked!.startsAt, ZONE).slice(0, 10)).toBe(nextDate(today));
+    // The doctor's next working day: after today, within the week.
+    const askedDay = wallClock(asked!.startsAt, ZONE).slice(0, 10);
+    expect(askedDay > today && askedDay <= nextDate(today, 7), askedDay).toBe(true);
     const [arrival] = await db.select({ id: users.id }).from(users).where(eq(users.email, FRONT_DESK_PATIENTS.arrival.email));
     const [visit] = await db
       .select()

@@ -4,7 +4,7 @@ import type { StaffStatus } from '../../../contracts/staff-portal';
 import { nextDate, wallClock, zonedInstant } from '../../modules/appointments/slots';
 import type { Database } from '../client';
 import { buildAppointment, clinicDayStart, createPatient, Random } from '../factories';
-import { appointments, parkingReservations, patientProfiles, staffStatuses, users } from '../schema';
+import { appointments, doctorAvailability, parkingReservations, patientProfiles, staffStatuses, users } from '../schema';
 
 // The front desk's morning: whatever day the demo starts on, the demo staff member's home shows
 // requests waiting for approval, today's appointments across the clinic (some checked in and
@@ -26,6 +26,16 @@ export const FRONT_DESK_PATIENTS = {
   arrival: { firstName: 'Ingrid', lastName: 'Solberg', email: 'ingrid.solberg@patients.caredeck.demo' },
 } as const;
 
+/**
+ * The two front-desk patients, made before the clinical history is seeded so that they have one like
+ * every demo patient (medications, allergies, visits).
+ */
+export async function seedFrontDeskPatients(db: Database): Promise<void> {
+  const random = new Random(DESK_SEED + 1);
+  await createPatient(db, random, { ...FRONT_DESK_PATIENTS.request });
+  await createPatient(db, random, { ...FRONT_DESK_PATIENTS.arrival });
+}
+
 export interface FrontDeskOptions {
   timeZone: string;
   now?: Date;
@@ -38,13 +48,11 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
   const today = wallClock(now, timeZone).slice(0, 10);
   const dayStart = clinicDayStart(today, timeZone);
 
-  const doctors = (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'doctor'), eq(users.isActive, true), ne(users.id, demoDoctor.id)))
-      .orderBy(asc(users.email))
-  ).slice(0, 4);
+  const doctors = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'doctor'), eq(users.isActive, true), ne(users.id, demoDoctor.id)))
+    .orderBy(asc(users.email));
   const patients = await db
     .select({ id: patientProfiles.userId })
     .from(patientProfiles)
@@ -54,8 +62,30 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
   if (doctors.length === 0 || patients.length === 0) return;
 
   const taken = await takenSlots(db, [demoDoctor.id, ...doctors.map((d) => d.id)], dayStart, new Date(dayStart.getTime() + 8 * DAY));
+  const hours = await db
+    .select()
+    .from(doctorAvailability)
+    .where(inArray(doctorAvailability.doctorId, [demoDoctor.id, ...doctors.map((d) => d.id)]));
+  // A visit keeps to the clinic's hours (09:00–16:00) on a weekday its doctor works, within their
+  // weekly hours; only the demo doctor's own day is seeded today whichever weekday it is.
+  const fits = (doctorId: string, at: Date): boolean => {
+    const [date, time] = wallClock(at, timeZone).split('T') as [string, string];
+    const endTime = wallClock(new Date(at.getTime() + 30 * MINUTE), timeZone).slice(11, 16);
+    if (time.slice(0, 5) < '09:00' || endTime > '16:00' || endTime < time.slice(0, 5)) return false;
+    if (doctorId === demoDoctor.id && date === today) return true;
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) return false;
+    return hours.some(
+      (h) =>
+        h.doctorId === doctorId &&
+        h.dayOfWeek === weekday &&
+        h.isAvailable &&
+        h.startTime.slice(0, 5) <= time.slice(0, 5) &&
+        h.endTime.slice(0, 5) >= endTime,
+    );
+  };
   const free = (doctorId: string, at: Date | null): Date | null => {
-    if (!at || taken.has(`${doctorId}|${at.getTime()}`)) return null;
+    if (!at || !fits(doctorId, at) || taken.has(`${doctorId}|${at.getTime()}`)) return null;
     taken.add(`${doctorId}|${at.getTime()}`);
     return at;
   };
@@ -76,10 +106,14 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
     if (withParking) parking.push({ appointmentIndex: rows.length - 1, minutesBefore: random.int(10, 20) });
   };
 
-  // The clinic's day for the other doctors: half hours around now, kept inside 08:00–18:00.
+  // The clinic's day for four doctors working today: half hours around now, kept inside 09:00–16:00
+  // (none on a day the clinic is closed).
   const minutesNow = Number(wallClock(now, timeZone).slice(11, 13)) * 60 + Number(wallClock(now, timeZone).slice(14, 16));
-  const base = Math.min(Math.max(Math.floor(minutesNow / 30) * 30 - 60, 8 * 60), 18 * 60 - 5 * 30);
+  const base = Math.min(Math.max(Math.floor(minutesNow / 30) * 30 - 60, 9 * 60), 16 * 60 - 5 * 30);
   const at = (date: string, minutes: number) => zonedInstant(date, hhmm(minutes), timeZone);
+  const workingToday = doctors
+    .filter((doctor) => [0, 120].every((offset) => ((slot) => slot !== null && fits(doctor.id, slot))(at(today, base + offset))))
+    .slice(0, 4);
   const plan: { offset: number; status: AppointmentStatus; parking?: boolean }[] = [
     { offset: 0, status: 'completed' },
     { offset: 30, status: 'checked-in', parking: true },
@@ -90,7 +124,8 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
     { offset: 120, status: 'scheduled' },
   ];
   plan.forEach((visit, index) => {
-    const doctor = doctors[index % doctors.length]!;
+    if (workingToday.length === 0) return;
+    const doctor = workingToday[index % workingToday.length]!;
     const startsAt = at(today, base + visit.offset);
     const arrived = startsAt ? new Date(Math.min(startsAt.getTime(), now.getTime()) - random.int(5, 25) * MINUTE) : undefined;
     const checkedIn = visit.status === 'checked-in' || visit.status === 'completed' ? arrived : undefined;
@@ -98,23 +133,34 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
   });
 
   // Requests waiting for approval over the coming days, at the doctors' usual hours.
-  for (let i = 0; i < 4; i += 1) {
+  // Each goes to the first doctor (from a different place in the list each time) who works then.
+  for (let i = 0, found = 0; i < 7 && found < 4; i += 1) {
     const date = wallClock(new Date(now.getTime() + (i + 1) * DAY), timeZone).slice(0, 10);
-    add(doctors[i % doctors.length]!.id, random.pick(patients).id, at(date, (9 + i) * 60 + 30), 'requested');
+    const slot = at(date, (9 + (i % 4)) * 60 + 30);
+    if (!slot) continue;
+    const doctor = [...doctors.slice(i * 3), ...doctors.slice(0, i * 3)].find(
+      (candidate) => fits(candidate.id, slot) && !taken.has(`${candidate.id}|${slot.getTime()}`),
+    );
+    if (!doctor) continue;
+    add(doctor.id, random.pick(patients).id, slot, 'requested');
+    found += 1;
   }
 
   // The demo doctor's two front-desk patients, on the latest half hours of the doctor's clinic
   // hours (09:00–16:00) left free: a visit today to check in, and a request for tomorrow (a request
   // is answered before its time, so it must still lie ahead whenever the demo is opened today).
-  const request = await createPatient(db, random, { ...FRONT_DESK_PATIENTS.request });
-  const arrival = await createPatient(db, random, { ...FRONT_DESK_PATIENTS.arrival });
-  const tomorrow = nextDate(today);
+  const patientOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0];
+  const request = await patientOf(FRONT_DESK_PATIENTS.request.email);
+  const arrival = await patientOf(FRONT_DESK_PATIENTS.arrival.email);
   const latestFree = (date: string) =>
     Array.from({ length: 14 }, (_, i) => at(date, 15 * 60 + 30 - i * 30)).find(
-      (slot): slot is Date => slot !== null && !taken.has(`${demoDoctor.id}|${slot.getTime()}`),
+      (slot): slot is Date => slot !== null && fits(demoDoctor.id, slot) && !taken.has(`${demoDoctor.id}|${slot.getTime()}`),
     ) ?? null;
-  add(demoDoctor.id, arrival.user.id, latestFree(today), 'scheduled');
-  add(demoDoctor.id, request.user.id, latestFree(tomorrow), 'requested');
+  // The request falls on the doctor's next working day with a free half hour.
+  let requestDay = nextDate(today);
+  for (let i = 0; i < 7 && !latestFree(requestDay); i += 1) requestDay = nextDate(requestDay);
+  if (arrival) add(demoDoctor.id, arrival.id, latestFree(today), 'scheduled');
+  if (request) add(demoDoctor.id, request.id, latestFree(requestDay), 'requested');
 
   if (rows.length > 0) {
     const inserted = await db

@@ -9,7 +9,7 @@ import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
 import { seedDemoLeave } from './demo-leave';
-import { seedDemoFrontDesk } from './demo-front-desk';
+import { seedDemoFrontDesk, seedFrontDeskPatients } from './demo-front-desk';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrders } from './demo-orders';
@@ -79,6 +79,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
     await createUser(db, random, { role: 'staff', position });
   }
   await seedDemoAccess(db);
+  await seedFrontDeskPatients(db);
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
   await seedDemoFrontDesk(db, { timeZone });
