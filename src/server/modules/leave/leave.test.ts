@@ -308,7 +308,9 @@ describe('approved leave and coverage', () => {
       [first, true],
       [second, true],
     ]);
-    expect(JSON.stringify(sameList)).not.toContain(patient.user.lastName);
+    // Offers never name the patient: neither their id nor their whole name (a doctor may share a family name).
+    expect(JSON.stringify(sameList)).not.toContain(patient.user.id);
+    expect(JSON.stringify(sameList)).not.toContain(`${patient.user.firstName} ${patient.user.lastName}`);
     const otherList = coverageListResponseSchema.parse((await otherCategory.agent.get('/api/coverage')).json()).data;
     expect(otherList.filter((o) => o.leaveRequestId === leave.id)).toEqual([]);
     const offerOfFirst = sameList.find((o) => o.appointmentId === first)!;
