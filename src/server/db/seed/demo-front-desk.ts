@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, notInArray } from 'drizzle-orm';
 import type { AppointmentStatus } from '../../../contracts/appointments';
 import type { StaffStatus } from '../../../contracts/staff-portal';
 import { nextDate, wallClock, zonedInstant } from '../../modules/appointments/slots';
@@ -57,7 +57,17 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
     .select({ id: patientProfiles.userId })
     .from(patientProfiles)
     .innerJoin(users, eq(users.id, patientProfiles.userId))
-    .where(and(eq(users.isActive, true), ne(users.email, 'patient@caredeck.demo'), ne(users.email, 'mfa@caredeck.demo')))
+    .where(
+      and(
+        eq(users.isActive, true),
+        notInArray(users.email, [
+          'patient@caredeck.demo',
+          'mfa@caredeck.demo',
+          FRONT_DESK_PATIENTS.request.email,
+          FRONT_DESK_PATIENTS.arrival.email,
+        ]),
+      ),
+    )
     .orderBy(asc(users.email));
   if (doctors.length === 0 || patients.length === 0) return;
 
