@@ -70,6 +70,8 @@ test('a doctor orders a lab panel, enters results and releases them; the patient
   await results.getByLabel(/^HDL/).fill('52');
   await results.getByLabel(/^LDL/).fill('162');
   await results.getByLabel(/^Triglycerides/).fill('120');
+  // The toast of the step before fades in and out over the dialog; read the contrast once it has gone.
+  await expect(doctorPage.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoSeriousA11yViolations(doctorPage);
   await results.getByTestId('results-submit').click();
   await expect(results).toBeHidden();

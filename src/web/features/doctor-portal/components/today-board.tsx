@@ -110,12 +110,14 @@ export function WaitingRoom({ answer }: { answer: ScheduleResponse }) {
         <EmptyState>{t('queue.empty')}</EmptyState>
       ) : (
         <ol className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800" aria-live="polite" data-testid="waiting-list">
-          {waiting.map((item) => (
+          {/* The waiting room numbers those who are here, in the day's queue order: a booked patient
+              who has not arrived holds no place in it. */}
+          {waiting.map((item, index) => (
             <li key={item.id} className="flex items-center justify-between gap-3 py-2 first:pt-0 last:pb-0">
               <span className="flex min-w-0 items-center gap-3">
                 <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">
-                  <span className="sr-only">{t('queue.position', { position: item.queuePosition })}</span>
-                  <span aria-hidden="true">{format.number(item.queuePosition ?? 0)}</span>
+                  <span className="sr-only">{t('queue.position', { position: index + 1 })}</span>
+                  <span aria-hidden="true">{format.number(index + 1)}</span>
                 </span>
                 <span className="min-w-0 font-medium break-words">{nameOf(item.patient)}</span>
               </span>
