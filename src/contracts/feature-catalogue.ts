@@ -193,7 +193,7 @@ export function featureDescriptionKey(id: string): string {
 }
 
 /**
- * The features a user may be sent to: patients only those flagged for patients (spec §5), and
+ * The features a user may be sent to: patients only those flagged for patients, and
  * everyone only what their role and permissions open (the view guard's own rule).
  */
 export function featuresFor(role: Role, granted: readonly HeldPermission[], now?: Date): FeatureEntry[] {

@@ -5,8 +5,8 @@ import { FEATURE_CATEGORIES, FEATURE_ICONS } from './feature-catalogue';
 import { defineRoute } from './http';
 import { ROLES } from './roles';
 
-// GET /api/search?query= (spec §7): the header's instant search and the full results page. Who
-// finds what is the server's rule (spec §5, §6): patients find features open to patients and their
+// GET /api/search?query=: the header's instant search and the full results page. Who
+// finds what is the server's rule: patients find features open to patients and their
 // own appointments; the other roles find what their reach and permissions allow.
 
 /** The longest query accepted; the search box cannot hold more. */
@@ -15,19 +15,19 @@ export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_MAX_WORDS = 6;
 /** People are searched from this many characters on; a single letter finds only features. */
 export const SEARCH_MIN_PEOPLE_CHARS = 2;
-/** Items per group in the header's panel (spec §2). */
+/** Items per group in the header's panel. */
 export const SEARCH_PANEL_PER_GROUP = 3;
-/** Features in the panel: 4 categories of 3 (spec §2). */
+/** Features in the panel: 4 categories of 3. */
 export const SEARCH_PANEL_FEATURE_CATEGORIES = 4;
 /** A page of one group on the full results page. */
 export const SEARCH_PAGE_SIZE = 20;
-/** Instant search waits this long after the last key in the header (spec §9). */
+/** Instant search waits this long after the last key in the header. */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** …and this long on the full results page, where the box is the page's only work (spec §9). */
+/** …and this long on the full results page, where the box is the page's only work. */
 export const SEARCH_PAGE_DEBOUNCE_MS = 200;
-/** Recent searches kept on the device (spec §5, §9). */
+/** Recent searches kept on the device. */
 export const RECENT_SEARCHES_MAX = 5;
-/** The device key of the recent searches (spec §9). */
+/** The device key of the recent searches. */
 export const RECENT_SEARCHES_KEY = 'recentSearches';
 /** Searches one user may send per minute before being asked to wait. */
 export const SEARCH_RATE_PER_MINUTE = 120;

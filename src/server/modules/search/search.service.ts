@@ -13,7 +13,7 @@ import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { SearchRepository, type AppointmentHitRow, type PatientHitRow, type Window } from './search.repository';
 
-// GET /api/search (spec §5, §6, §7). Without a group: the header's panel, a few of each group.
+// GET /api/search. Without a group: the header's panel, a few of each group.
 // With one: a page of that group (the full results page). Each group's rows are asked for one more
 // than shown, so the answer can say whether there is more without counting every match.
 
@@ -41,7 +41,7 @@ export class SearchService {
     const shown = group ? SEARCH_PAGE_SIZE : SEARCH_PANEL_PER_GROUP;
     const window: Window = { limit: shown + 1, offset: group ? (page - 1) * SEARCH_PAGE_SIZE : 0 };
     const people = query.text.length >= SEARCH_MIN_PEOPLE_CHARS;
-    // Patients find no people (spec §5); staff find patients only with patients.view.all (the scope's rule).
+    // Patients find no people; staff find patients only with patients.view.all (the scope's rule).
     const findsPatients = role !== 'patient' && (role !== 'staff' || held.has('patients.view.all'));
     const findsPeople = role !== 'patient';
 
@@ -81,7 +81,7 @@ export class SearchService {
 
   /**
    * Features from the catalogue (no database): those the caller may open and the query finds. In
-   * the panel, the first 4 categories with their first 3 features each (spec §2); paged otherwise.
+   * the panel, the first 4 categories with their first 3 features each; paged otherwise.
    */
   private features(role: AccessContext['user']['role'], held: string[], text: string, paged: boolean, page: number) {
     const found = matchFeatures(featuresFor(role, held), text);

@@ -57,7 +57,7 @@ export function useFeatureMatches(text: string, fromServer: readonly SearchFeatu
   return [...local, ...fromServer.filter((feature) => !known.has(feature.id) && allowed.has(feature.id))];
 }
 
-/** The panel's features: the first 4 categories, 3 of each (spec §2). */
+/** The panel's features: the first 4 categories, 3 of each. */
 export function panelFeatures(features: readonly SearchFeature[], categories: number, perCategory: number): [string, SearchFeature[]][] {
   const byCategory = new Map<string, SearchFeature[]>();
   for (const feature of features) {

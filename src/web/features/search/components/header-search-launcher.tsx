@@ -5,7 +5,7 @@ import { HeaderSearch } from './header-search';
 
 /**
  * The header's search: the box itself on wide screens; on small ones a button that opens the same
- * box and panel in a bar under the header (spec §2: the box is for wide screens).
+ * box and panel in a bar under the header (the box is for wide screens).
  */
 export function HeaderSearchLauncher() {
   const { t } = useTranslation('search');

@@ -23,8 +23,8 @@ import { resultRoute, type SearchHit } from '../lib/result-routes';
 import { useDebounced } from '../lib/use-debounced';
 import { HitText } from './hit-text';
 
-// The header's search (spec §2): an ARIA combobox whose list is the panel. Results come as one
-// types (after 300 ms without a key, spec §9), up to 3 per group and features as 4 categories of 3,
+// The header's search: an ARIA combobox whose list is the panel. Results come as one
+// types (after 300 ms without a key), up to 3 per group and features as 4 categories of 3,
 // each group with "see all"; with nothing typed, the recent searches. Arrows move through the
 // options, Enter opens one (or, with none chosen, the full results page), Escape closes the panel.
 // The full results page gets the text in the history entry's state, never in the address: a

@@ -1,6 +1,6 @@
 import { RECENT_SEARCHES_KEY, RECENT_SEARCHES_MAX } from '../../../../contracts/search';
 
-// Recent searches (spec §5, §9): what the person typed, at most 5 distinct entries, newest first,
+// Recent searches: what the person typed, at most 5 distinct entries, newest first,
 // on the device under `recentSearches`. Only the text is kept, never a result (no names found, no
 // ids): the text is what the person already knows, and they can clear it.
 

@@ -3,9 +3,9 @@ import type { SearchAppointment, SearchDoctor, SearchFeature, SearchPatient, Sea
 import { PORTAL_VIEW_OF_ROLE } from '../../../../contracts/view-access';
 import { pathForView } from '../../../../contracts/views';
 
-// Where a click on a result goes (spec §2 and §6). A non-patient opens a patient's chart
+// Where a click on a result goes. A non-patient opens a patient's chart
 // (/patient/{id}) and a doctor's profile; where the role may not open the chart, the role's portal
-// (§6: a doctor's is doctor-portal, an admin's admin-dashboard, staff's staff-portal). A patient who
+// (a doctor's is doctor-portal, an admin's admin-dashboard, staff's staff-portal). A patient who
 // gets a doctor goes to the doctor directory. A staff member's result opens the admin dashboard for
 // an admin and the staff portal for others; an appointment, the appointments view
 // (/patient/appointments, which leads there); a feature, its own route.

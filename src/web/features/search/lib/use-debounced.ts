@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stopped changing for `delay` ms (spec §9's search debounce). */
+/** `value` once it has stopped changing for `delay` ms. */
 export function useDebounced<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -20,7 +20,7 @@ import { useDebounced } from '../lib/use-debounced';
 
 // The full results: every group the user may search, each paged on its own (20 a page). The text
 // comes in the history entry's state (see header-search.tsx), so it survives a reload and back and
-// forward without ever being part of the address. Typing here searches again after 200 ms (spec §9).
+// forward without ever being part of the address. Typing here searches again after 200 ms.
 
 const schema = z.object({ query: z.string().max(SEARCH_QUERY_MAX, 'text.tooLong') });
 
