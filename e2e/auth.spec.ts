@@ -13,6 +13,7 @@ const locale = (ns: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', 'en', `${ns}.json`), 'utf8'));
 const auth = locale('auth');
 const shell = locale('shell');
+const leave = locale('leave');
 
 /** Anonymous pages ask GET /api/auth/session first; the browser logs its 401 ("nobody is signed in"). */
 // A refused sign-in answers 401, which the browser itself logs.
@@ -147,7 +148,7 @@ test('a first-time doctor must change the password, then uses the portal and sig
   await page.getByTestId('sidebar').getByRole('link', { name: shell.views.appointments }).click();
   await expect(page).toHaveURL(/\/appointments$/);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This feature is coming soon!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(leave.title);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Sign out; the old password no longer works, the new one does, and no dialog appears.

@@ -84,7 +84,8 @@ test.describe('records and documents', () => {
     expect((await readFile((await download.path())!)).equals(content)).toBe(true);
 
     await page.setViewportSize({ width: 360, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Polled: the narrow layout settles over a frame or two after the resize.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Delete, after confirming.

@@ -1,28 +1,42 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite, in the order that fails fastest: lint, typecheck, unit and
-// integration tests, build, e2e against the build. Stops at the first failing step and ends with a
-// summary (one line per step with its duration, then "N passed, N failed"). The environment flows
-// through unchanged (TEST_DATABASE_URL, TEST_REDIS_URL, CHROMIUM_PATH, CI, ...).
+// `npm test`: the whole suite, in the order that fails fastest: lint and typecheck (side by side:
+// each is one process on one core), unit and integration tests, build, e2e against the build. Stops
+// after the first group with a failing step and ends with a summary (one line per step with its
+// duration, then "N passed, N failed"). The environment flows through unchanged (TEST_DATABASE_URL,
+// TEST_REDIS_URL, CHROMIUM_PATH, CI, ...).
 import { spawn } from 'node:child_process';
 
-const steps = [
-  { name: 'lint', script: 'lint' },
-  { name: 'typecheck', script: 'typecheck' },
-  { name: 'unit + integration', script: 'test:unit' },
-  { name: 'build', script: 'build' },
-  { name: 'e2e', script: 'test:e2e' },
+const groups = [
+  [
+    { name: 'lint', script: 'lint' },
+    { name: 'typecheck', script: 'typecheck' },
+  ],
+  [{ name: 'unit + integration', script: 'test:unit' }],
+  [{ name: 'build', script: 'build' }],
+  [{ name: 'e2e', script: 'test:e2e' }],
 ];
+const steps = groups.flat();
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-function runScript(script) {
+/**
+ * Runs one npm script. `buffered`: its output is held and printed in one piece when it ends, so two
+ * steps running side by side do not interleave their lines.
+ */
+function runScript(script, buffered) {
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', script], { stdio: 'inherit', env: process.env });
+    const child = spawn(npm, ['run', script], { stdio: buffered ? ['inherit', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const output = [];
+    if (buffered) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
     // Ctrl-C reaches the child through the terminal's process group; we only wait for it.
     const onSignal = () => undefined;
     process.on('SIGINT', onSignal);
     const done = (code) => {
       process.off('SIGINT', onSignal);
+      if (buffered) process.stdout.write(Buffer.concat(output));
       resolve(code);
     };
     child.on('error', (error) => {
@@ -37,12 +51,19 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const results = [];
 const started = performance.now();
 
-for (const step of steps) {
-  console.log(`\n━━ test: ${step.name} (npm run ${step.script}) ━━`);
+async function runStep(step, buffered) {
   const stepStarted = performance.now();
-  const code = await runScript(step.script);
-  results.push({ ...step, ok: code === 0, code, ms: performance.now() - stepStarted });
-  if (code !== 0) break;
+  const code = await runScript(step.script, buffered);
+  const result = { ...step, ok: code === 0, code, ms: performance.now() - stepStarted };
+  if (buffered) console.log(`━━ test: ${step.name} ${result.ok ? 'passed' : 'FAILED'} (${seconds(result.ms)}) ━━`);
+  return result;
+}
+
+for (const group of groups) {
+  console.log(`\n━━ test: ${group.map((step) => `${step.name} (npm run ${step.script})`).join(' + ')} ━━`);
+  const outcome = await Promise.all(group.map((step) => runStep(step, group.length > 1)));
+  results.push(...outcome);
+  if (outcome.some((result) => !result.ok)) break;
 }
 
 const passed = results.filter((r) => r.ok).length;

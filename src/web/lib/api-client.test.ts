@@ -5,6 +5,7 @@ import {
   ApiError,
   apiUrl,
   defaultQueryFn,
+  endingSession,
   isServerBusy,
   replacingSession,
   resetCsrfToken,
@@ -342,5 +343,29 @@ describe('a busy server (503 with Retry-After)', () => {
     expect(isServerBusy(failure)).toBe(true);
     expect(notices).toEqual([{ method: 'GET', path: '/appointments', retryAfterMs: 2000 }]);
     expect(calls('/api/appointments')).toHaveLength(1);
+  });
+});
+
+describe('signing out', () => {
+  it('sends no other request while the sign-out is on its way: each fails as signed out once it is done', async () => {
+    let finishLogout: (() => void) | undefined;
+    route(async (url) => {
+      if (url === '/api/csrf-token') return json({ csrfToken: 't' });
+      if (url === '/api/auth/logout') await new Promise<void>((resolve) => (finishLogout = resolve));
+      return json({ ok: true });
+    });
+    const signingOut = endingSession(() => api.post('/auth/logout'));
+    const late = api.get('/doctor/schedule').catch((error: unknown) => error);
+    await vi.waitFor(() => expect(finishLogout).toBeDefined());
+    finishLogout!();
+    await signingOut;
+    const error = await late;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('UNAUTHENTICATED');
+    expect(calls('/api/doctor/schedule')).toHaveLength(0);
+
+    // Once signed out, requests go out again (as the anonymous visitor).
+    await api.get('/public/config');
+    expect(calls('/api/public/config')).toHaveLength(1);
   });
 });

@@ -146,6 +146,25 @@ export function replacingSession<T>(call: () => Promise<T>): Promise<T> {
   return pending;
 }
 
+/**
+ * Signing out: from the moment the server is asked to end the session, the signed-in page is on its
+ * way out. A view that asks for data in that moment would only be answered 401 (and the browser
+ * logs every 401); its request is not sent, and fails as signed out once the sign-out is done.
+ */
+let ending: Promise<unknown> | null = null;
+/** What the sign-out call itself needs to go through. */
+const SIGN_OUT_PATHS = new Set(['/auth/logout', '/csrf-token']);
+
+export function endingSession<T>(call: () => Promise<T>): Promise<T> {
+  const pending = call();
+  ending = pending;
+  const release = () => {
+    if (ending === pending) ending = null;
+  };
+  pending.then(release, release);
+  return pending;
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -154,6 +173,10 @@ async function request<T>(
   retriedCsrf = false,
   retriedTurn = false,
 ): Promise<T> {
+  if (ending && !SIGN_OUT_PATHS.has(path)) {
+    await ending.catch(() => undefined);
+    throw new ApiError(i18next.t('errors:api.generic'), 401, 'UNAUTHENTICATED');
+  }
   const turnAtSend = sessionTurns;
   const turningAtSend = turning;
   const headers: Record<string, string> = { accept: 'application/json' };

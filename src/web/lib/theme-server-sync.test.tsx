@@ -126,6 +126,44 @@ describe('ThemeServerSync', () => {
     expect(puts).toEqual([]);
   });
 
+  it('keeps and saves a toggle made before the account\'s setting arrived', async () => {
+    // The settings answer is slow: the user toggles first.
+    let answer: (() => void) | undefined;
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/user/settings' && init.method === 'GET') await new Promise<void>((resolve) => (answer = resolve));
+        return realFetch(url, init);
+      }),
+    );
+    renderSync(user);
+    act(() => toggle()); // dark, the user's own choice
+    expect(isDark()).toBe(true);
+    serverTheme = 'light';
+    await act(async () => {
+      await vi.waitFor(() => expect(answer).toBeDefined());
+      answer!();
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(isDark()).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(puts).toEqual([{ theme: 'dark' }]);
+  });
+
+  it('flips the theme on every toggle, even on two before React renders', async () => {
+    serverTheme = null;
+    renderSync(user);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    act(() => {
+      toggle(); // dark
+      toggle(); // light again
+    });
+    expect(isDark()).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(puts).toEqual([]);
+  });
+
   it('saves once, 500 ms after the last of several toggles', async () => {
     renderSync(user);
     await act(() => vi.advanceTimersByTimeAsync(0));

@@ -74,31 +74,29 @@ export function useChooseLanguage(): (language: Language) => Promise<SettingsAns
 export function ThemeServerSync() {
   const { user } = useSession();
   const { i18n } = useTranslation();
-  const { theme, setTheme } = useTheme();
+  const { theme, setTheme, currentTheme } = useTheme();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
   /** The user whose server setting has been read; nothing is saved before that (it would overwrite it). */
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   /** What the server holds, as far as we know. */
   const serverTheme = useRef<Theme | null>(null);
-  /** The theme on screen, read when the server's answer arrives without re-running the load. */
-  const shownTheme = useRef(theme);
-  useEffect(() => {
-    shownTheme.current = theme;
-  }, [theme]);
-
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
+    const themeAtStart = currentTheme();
     queryClient
       .fetchQuery<SettingsAnswer>({ queryKey: USER_SETTINGS_KEY })
       .then((answer) => {
         if (cancelled) return;
         const stored = themeOf(answer);
+        // A toggle made while the answer was on its way is the user's latest choice: it stays on
+        // screen and is saved, rather than being overwritten by what the account held before.
+        const toggledMeanwhile = currentTheme() !== themeAtStart;
         // With nothing stored yet, the theme on screen counts as the starting point: only a toggle
         // is the user's choice to save, not the system preference this browser happened to start with.
-        serverTheme.current = stored ?? shownTheme.current;
-        if (stored) setTheme(stored);
+        serverTheme.current = stored ?? themeAtStart;
+        if (stored && !toggledMeanwhile) setTheme(stored);
         const language = languageOf(answer);
         if (language && language !== i18n.resolvedLanguage && !choseLanguageHere.has(userId)) void i18n.changeLanguage(language);
       })
@@ -112,7 +110,7 @@ export function ThemeServerSync() {
     return () => {
       cancelled = true;
     };
-  }, [userId, queryClient, setTheme, i18n]);
+  }, [userId, queryClient, setTheme, currentTheme, i18n]);
 
   useEffect(() => {
     if (!userId || loadedFor !== userId || theme === serverTheme.current) return;

@@ -220,11 +220,13 @@ export function buildClinicalHistory(random: Random, options: HistoryOptions): C
   }
 
   // Labs: a full set at the first visit, metabolic and A1c again later; the newest panel may still
-  // await release (clinicians see it, the patient not yet).
+  // await release (clinicians see it, the patient not yet). A1c at both of the first two visits
+  // means every patient has at least one released result with a trend, whatever the later draws.
   const labDays = [visits[0], visits[1] ?? visits[0], visits.at(-1) ?? visits[0]].map((a) => a!.startsAt as Date);
   const orders = [
     buildLabOrder(random, { patientId, panel: panel('cbc'), orderedAt: labDays[0]!, orderedBy: primary, tendencies }),
     buildLabOrder(random, { patientId, panel: panel('lipid'), orderedAt: labDays[0]!, orderedBy: primary, tendencies }),
+    buildLabOrder(random, { patientId, panel: panel('hba1c'), orderedAt: labDays[0]!, orderedBy: primary, tendencies }),
     buildLabOrder(random, { patientId, panel: panel('cmp'), orderedAt: labDays[1]!, orderedBy: primary, tendencies }),
     buildLabOrder(random, { patientId, panel: panel('hba1c'), orderedAt: labDays[1]!, orderedBy: primary, tendencies }),
   ];

@@ -132,6 +132,18 @@ describe('the demo clinical history', () => {
     expect(codes.map((c) => c.code).sort()).toEqual(['24323-8', '4548-4', '57698-3', '58410-2']);
   });
 
+  it('gives every patient a released test with two results, so the lab results view has a trend on any day', async () => {
+    const rows = await database.db
+      .select({ patientId: labResultComponents.patientId, loinc: labResultComponents.loincCode, n: sql<number>`count(*)::int` })
+      .from(labResultComponents)
+      .innerJoin(labOrders, eq(labOrders.id, labResultComponents.orderId))
+      .where(isNotNull(labOrders.releasedAt))
+      .groupBy(labResultComponents.patientId, labResultComponents.loincCode);
+    for (const id of patientIds) {
+      expect(rows.some((r) => r.patientId === id && r.n >= 2), `a trend for ${id}`).toBe(true);
+    }
+  });
+
   it('has both clinical documents and the patient’s own uploads', async () => {
     const rows = await database.db
       .select({ origin: documents.origin, n: sql<number>`count(*)::int` })

@@ -1,7 +1,7 @@
 import type { SessionInfo, SessionResponse } from '../../../contracts/auth';
 import { SESSION } from '../../../contracts/constants';
 import type { SessionUser } from '../../../contracts/user';
-import { api, ApiError, resetCsrfToken } from '../api-client';
+import { api, ApiError, endingSession, resetCsrfToken } from '../api-client';
 import { clearFormBackups } from '../forms/form-backup';
 import { isNoSessionAnswer, readSessionAnswer } from './session-answer';
 import {
@@ -187,7 +187,7 @@ export class SessionController {
     // 'server' means the server has already ended it; otherwise end it there too (automatic logoff).
     if (reason !== 'server' && wasSignedIn) {
       try {
-        await this.api.logout();
+        await endingSession(() => this.api.logout());
       } catch (error) {
         // The local session is cleared anyway.
         if (reason === 'user') console.warn('Logout failed', error instanceof Error ? error.message : error);

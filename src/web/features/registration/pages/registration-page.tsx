@@ -230,7 +230,7 @@ export function RegistrationPage() {
               ) : (
                 // Not `disabled` while busy: the button keeps focus, and onSubmit ignores a second press.
                 <Button key="create" type="submit" aria-disabled={busy}>
-                  {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+                  {busy ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : null}
                   {busy ? t('actions.creating') : t('actions.createAccount')}
                 </Button>
               )}
