@@ -126,7 +126,7 @@ describe('ThemeServerSync', () => {
     expect(puts).toEqual([]);
   });
 
-  it('keeps and saves a toggle made before the account\'s setting arrived', async () => {
+  it("keeps and saves a toggle made before the account's setting arrived", async () => {
     // The settings answer is slow: the user toggles first.
     let answer: (() => void) | undefined;
     const realFetch = globalThis.fetch;

@@ -140,7 +140,10 @@ describe('the demo clinical history', () => {
       .where(isNotNull(labOrders.releasedAt))
       .groupBy(labResultComponents.patientId, labResultComponents.loincCode);
     for (const id of patientIds) {
-      expect(rows.some((r) => r.patientId === id && r.n >= 2), `a trend for ${id}`).toBe(true);
+      expect(
+        rows.some((r) => r.patientId === id && r.n >= 2),
+        `a trend for ${id}`,
+      ).toBe(true);
     }
   });
 
