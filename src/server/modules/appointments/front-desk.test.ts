@@ -57,6 +57,32 @@ function todayAt(minutes: number): Date {
   return new Date(Math.min(Math.max(Date.now() + minutes * MINUTE, start + MINUTE), start + DAY - MINUTE));
 }
 
+/** Instants of today (UTC), each a few minutes after the one before: distinct whatever the hour. */
+let spread = 0;
+function distinctToday(): Date {
+  spread += 1;
+  return new Date(Date.parse(`${day(0)}T00:00:00Z`) + (3 + spread * 7) * MINUTE);
+}
+
+/**
+ * The first two slots of the doctor's 09:00–12:00 day that start between 30 minutes and 23 hours
+ * from now: inside the patient's 24-hour cut-off at any hour the test runs.
+ */
+function twoSlotsWithinADay(): { date: string; time: string }[] {
+  const now = Date.now();
+  const slots: { date: string; time: string; at: number }[] = [];
+  for (const n of [0, 1]) {
+    for (let minute = 9 * 60; minute < 12 * 60; minute += 30) {
+      const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+      slots.push({ date: day(n), time, at: Date.parse(`${day(n)}T${time}:00Z`) });
+    }
+  }
+  return slots
+    .filter((slot) => slot.at > now + 30 * MINUTE && slot.at < now + 23 * 60 * MINUTE)
+    .slice(0, 2)
+    .map(({ date, time }) => ({ date, time }));
+}
+
 async function rowOf(id: string) {
   const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, id));
   return row!;
@@ -250,12 +276,13 @@ describe('booking on behalf of a patient', () => {
   });
 
   it('moves and cancels on the patient’s behalf, also inside the patient’s 24-hour cut-off', async () => {
-    const tomorrow = await desk.agent.post('/api/staff/appointments', body({ date: day(1), time: '09:00' }));
-    expect(tomorrow.statusCode, tomorrow.body).toBe(201);
-    const id = appointmentResponseSchema.parse(tomorrow.json()).data.id;
-    const moved = await desk.agent.put(`/api/staff/appointments/${id}`, { date: day(1), time: '10:30', timeZone: 'UTC' });
+    const [first, second] = twoSlotsWithinADay();
+    const booked = await desk.agent.post('/api/staff/appointments', body(first));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = appointmentResponseSchema.parse(booked.json()).data.id;
+    const moved = await desk.agent.put(`/api/staff/appointments/${id}`, { ...second, timeZone: 'UTC' });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect((await rowOf(id)).startsAt.toISOString()).toBe(new Date(`${day(1)}T10:30:00Z`).toISOString());
+    expect((await rowOf(id)).startsAt.toISOString()).toBe(new Date(`${second!.date}T${second!.time}:00Z`).toISOString());
     // The patient themself may no longer change it this close to the start.
     expect((await patient.agent.post(`/api/appointments/${id}/cancel`, {})).json().error.code).toBe('CHANGE_TOO_LATE');
     const cancelled = await desk.agent.post(`/api/staff/appointments/${id}/cancel`, {});
@@ -408,7 +435,7 @@ describe('IDOR: the desk routes on an appointment', () => {
           paths: testCase.paths,
           methods: ['POST', 'PUT'],
           body: testCase.body,
-          create: async (o) => ({ id: await appointment(doctor.user.id, o.user.id, todayAt(-random.int(1, 600)), testCase.status) }),
+          create: async (o) => ({ id: await appointment(doctor.user.id, o.user.id, distinctToday(), testCase.status) }),
           snapshot: async (record) => rowOf(record.id),
           secrets: (_record, o) => [o.user.lastName, 'Persistent cough'],
         },
