@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn } from './identity-helpers';
+import { adminApi, expectBellMatchesServer, unreadCount } from './live-helpers';
 
 // Guarded views in the browser (docs/product.md, Permissions and guarded views): the demo reception
 // staff member, who does not hold billing.view, is refused billing; an admin grants it and after a
@@ -19,6 +20,7 @@ const common = locale('common');
 const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
 const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
 const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const PERMISSION = 'billing.view';
 
 /** Anonymous pages ask GET /api/auth/session first; the browser logs its 401 ("nobody is signed in"). */
 const NOBODY_SIGNED_IN = /401 \(Unauthorized\)/;
@@ -76,6 +78,63 @@ test('a staff member without billing.view is refused billing until an admin gran
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: access.titles.missing_permissions })).toBeVisible();
   await expect(await billingLink(page)).toHaveCount(0);
+});
+
+// The same staff member's billing.view as the journey above: in one file, the two never overlap.
+test('an admin grants a permission: the staff page shows the toast, the bell count and the view without reload', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, STAFF.email, STAFF.password);
+  await expect(page).toHaveURL(/\/staff-portal/);
+  const status = page.getByTestId('realtime-status');
+  await expect(status).toHaveAttribute('data-state', 'connected');
+  await expect(status).toHaveText('Live updates: connected');
+  await expectNoSeriousA11yViolations(page);
+
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  const staffId = session.user.id;
+  const navigation = page.getByRole('navigation');
+  await expect(navigation.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+
+  const admin = await adminApi(browser);
+  try {
+    // A navigation would reload the page; the check below proves none happened.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const grant = await admin.request.post(`/api/users/${staffId}/permissions`, {
+      headers: await csrfHeaders(admin.request),
+      data: { permission: PERMISSION },
+    });
+    expect(grant.status(), await grant.text()).toBe(200);
+
+    await expect(page.getByText(`You were granted the permission ${PERMISSION}.`)).toBeVisible();
+    await expect.poll(() => unreadCount(page)).toBeGreaterThan(0);
+    await expectBellMatchesServer(page, staffId);
+    await navigation.getByRole('link', { name: 'Billing' }).click();
+    await expect(page).toHaveURL(/\/billing$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Insufficient Permissions|Access Denied/);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+    // The notification the grant left: open it from the bell, it is marked read.
+    await page.getByTestId('notification-bell').click();
+    const panel = page.getByTestId('notification-panel');
+    await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await panel.getByTestId('notification-list').getByRole('listitem').first().getByRole('button').first().click();
+    await expect(page.getByTestId('notification-detail')).toBeVisible();
+    // Read: the bell counts one fewer, as the server does.
+    await expectBellMatchesServer(page, staffId);
+    await page.keyboard.press('Escape');
+  } finally {
+    const revoke = await admin.request.delete(`/api/users/${staffId}/permissions/${PERMISSION}`, {
+      headers: await csrfHeaders(admin.request),
+    });
+    expect([200, 404]).toContain(revoke.status());
+    await admin.close();
+  }
+
+  // The revocation arrives live too: the Billing link goes away again.
+  await expect(navigation.getByRole('link', { name: 'Billing' })).toHaveCount(0);
 });
 
 test('a patient reaches billing through patients.view.own', async ({ page }) => {
