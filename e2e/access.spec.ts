@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn } from './identity-helpers';
 import { adminApi, expectBellMatchesServer, unreadCount } from './live-helpers';
@@ -18,17 +18,11 @@ const shell = locale('shell');
 const common = locale('common');
 
 const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
 const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
 const PERMISSION = 'billing.view';
 
 /** Anonymous pages ask GET /api/auth/session first; the browser logs its 401 ("nobody is signed in"). */
 const NOBODY_SIGNED_IN = /401 \(Unauthorized\)/;
-
-async function signInByApi(request: APIRequestContext, account: { email: string; password: string }): Promise<void> {
-  const answer = await request.post('/api/auth/login', { headers: await csrfHeaders(request), data: account });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
 
 async function billingLink(page: Page) {
   return page.getByTestId('sidebar').getByRole('link', { name: shell.views.billing, exact: true });
@@ -52,11 +46,10 @@ test('a staff member without billing.view is refused billing until an admin gran
   const staffId = session.user.id;
 
   // An admin, in another browser, grants billing.view.
-  const adminContext = await browser.newContext();
+  const admin = await adminApi(browser);
   try {
-    await signInByApi(adminContext.request, ADMIN);
-    const grant = await adminContext.request.post(`/api/users/${staffId}/permissions`, {
-      headers: await csrfHeaders(adminContext.request),
+    const grant = await admin.request.post(`/api/users/${staffId}/permissions`, {
+      headers: await csrfHeaders(admin.request),
       data: { permission: 'billing.view' },
     });
     expect(grant.status(), await grant.text()).toBe(200);
@@ -67,11 +60,11 @@ test('a staff member without billing.view is refused billing until an admin gran
     await expect(page.getByTestId('access-denied')).toHaveCount(0);
     await expect(await billingLink(page)).toBeVisible();
   } finally {
-    const revoke = await adminContext.request.delete(`/api/users/${staffId}/permissions/billing.view`, {
-      headers: await csrfHeaders(adminContext.request),
+    const revoke = await admin.request.delete(`/api/users/${staffId}/permissions/billing.view`, {
+      headers: await csrfHeaders(admin.request),
     });
     expect(revoke.status(), await revoke.text()).toBe(200);
-    await adminContext.close();
+    await admin.close();
   }
 
   // Revoked: refused again.
