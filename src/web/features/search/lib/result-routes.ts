@@ -7,8 +7,10 @@ import { pathForView } from '../../../../contracts/views';
 // (/patient/{id}) and a doctor's profile; where the role may not open the chart, the role's portal
 // (a doctor's is doctor-portal, an admin's admin-dashboard, staff's staff-portal). A patient who
 // gets a doctor goes to the doctor directory. A staff member's result opens the admin dashboard for
-// an admin and the staff portal for others; an appointment, the appointments view
-// (/patient/appointments, which leads there); a feature, its own route.
+// an admin and the staff portal for others; a feature, its own route. An appointment opens where its
+// reader keeps appointments: the patient's list (/patient/appointments), the doctor's schedule, the
+// front desk's day for staff, and for an admin the patient's chart (or the admin's portal where the
+// chart is closed to them).
 
 export type SearchHit =
   | { group: 'patients'; item: SearchPatient }
@@ -28,6 +30,9 @@ export function resultRoute(hit: SearchHit, role: Role, canOpenCharts: boolean):
     case 'features':
       return hit.item.route;
     case 'appointments':
-      return '/patient/appointments';
+      if (role === 'patient') return '/patient/appointments';
+      if (role === 'doctor') return pathForView('appointments');
+      if (role === 'staff') return pathForView('staff-portal');
+      return canOpenCharts ? `/patient/${hit.item.patientId}` : pathForView(PORTAL_VIEW_OF_ROLE[role]);
   }
 }

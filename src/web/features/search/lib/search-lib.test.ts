@@ -57,7 +57,7 @@ describe('resultRoute', () => {
   const patient = { group: 'patients', item: { id: 'p1' } } as never;
   const doctor = { group: 'doctors', item: { id: 'd1' } } as never;
   const staff = { group: 'staff', item: { id: 's1' } } as never;
-  const appointment = { group: 'appointments', item: { id: 'a1' } } as never;
+  const appointment = { group: 'appointments', item: { id: 'a1', patientId: 'p1' } } as never;
 
   it('opens a patient’s chart for who may open it, else the role’s portal', () => {
     expect(resultRoute(patient, 'doctor', true)).toBe('/patient/p1');
@@ -70,5 +70,13 @@ describe('resultRoute', () => {
     expect(resultRoute(staff, 'admin', true)).toBe('/admin-dashboard');
     expect(resultRoute(staff, 'doctor', true)).toBe('/staff-portal');
     expect(resultRoute(appointment, 'patient', false)).toBe('/patient/appointments');
+  });
+
+  it('opens an appointment where each role keeps appointments, never on a page the role is refused', () => {
+    expect(resultRoute(appointment, 'doctor', true)).toBe('/appointments');
+    expect(resultRoute(appointment, 'staff', true)).toBe('/staff-portal');
+    expect(resultRoute(appointment, 'staff', false)).toBe('/staff-portal');
+    expect(resultRoute(appointment, 'admin', true)).toBe('/patient/p1');
+    expect(resultRoute(appointment, 'admin', false)).toBe('/admin-dashboard');
   });
 });
