@@ -1,8 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the web client in jsdom, and contracts + server in Node. Server tests open their
-// own database per file (PGlite in memory, or a fresh PostgreSQL database under TEST_DATABASE_URL).
+/**
+ * The web test files that need a module graph of their own: those that replace a module with
+ * `vi.mock`, and those that say so with the line `// vitest: a module graph of its own` (a file
+ * that checks what a fresh start has loaded, say).
+ * Every other web file shares its worker's modules and page with the files before it, which saves
+ * loading jsdom, React and the app's modules again for each file (about two thirds of the web
+ * tests' time); src/web/test/setup.ts puts back what a file may leave behind.
+ */
+function webFilesOnTheirOwn(): string[] {
+  const root = 'src/web';
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.posix.join(root, file.split(path.sep).join('/')))
+    .filter((file) => /vi\.mock\(|^\/\/ vitest: a module graph of its own$/m.test(fs.readFileSync(file, 'utf8')));
+}
+const isolatedWebFiles = webFilesOnTheirOwn();
+
+const webProject = {
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/web/test/setup.ts'],
+    // Whole-page tests type and click through jsdom: on a shared 2-core machine one can take
+    // several seconds. Timing is never what they assert: speed lives in bench/.
+    testTimeout: 20_000,
+    // A global a test replaced (fetch, matchMedia, ...) is put back after it.
+    unstubGlobals: true,
+  },
+} as const;
+
+// Three projects: the web client in jsdom (the files that need modules of their own apart), and
+// contracts and server in Node. Server tests open their own database per file (PGlite in memory,
+// or a fresh PostgreSQL database under TEST_DATABASE_URL).
 export default defineConfig({
   test: {
     // Two files at a time: each server file has its own database (a copy of a migrated template on
@@ -12,16 +46,12 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       {
-        plugins: [react()],
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/web/test/setup.ts'],
-          // Whole-page tests type and click through jsdom: on a shared 2-core machine one can take
-          // several seconds. Timing is never what they assert: speed lives in bench/.
-          testTimeout: 20_000,
-        },
+        ...webProject,
+        test: { ...webProject.test, name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: isolatedWebFiles, isolate: false },
+      },
+      {
+        ...webProject,
+        test: { ...webProject.test, name: 'web-isolated', include: isolatedWebFiles },
       },
       {
         test: {

@@ -6,6 +6,7 @@ import type { Role } from '../../contracts/roles';
 import { auditRoutes } from '../features/audit/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
+import { loadTexts } from '../lib/i18n';
 import { advance, json, permissionsAnswer, renderGuarded, setUpGuardTests, stubFetch, user } from '../lib/permissions/testing';
 
 // The admin pages and the patient's access log refuse, as a page, whom their server routes refuse:
@@ -42,9 +43,21 @@ describe('page guards of the admin pages and the access log', () => {
   });
 
   it('opens /admin/audit to a staff member holding security.audit', async () => {
-    stubFetch((url) => (url.endsWith('/permissions') ? json(permissionsAnswer([{ permission: 'security.audit' }])) : json({})));
+    // The page's code and texts are loaded up front: the clock is fake, and what is awaited here
+    // is the guard's decision, not the download.
+    await Promise.all([import('../features/audit/pages/audit-page'), loadTexts(['audit', 'validation'])]);
+    stubFetch((url) => {
+      if (url.endsWith('/permissions')) return json(permissionsAnswer([{ permission: 'security.audit' }]));
+      if (url.includes('/api/audit/events')) return json({ data: [], page: 1, pageSize: 25, total: 0 });
+      if (url.includes('/api/audit/chain'))
+        return json({ data: { intact: true, checked: 0, brokenAt: null, verifiedAt: '2026-01-01T00:00:00.000Z' } });
+      return json({});
+    });
     renderGuarded(routeAt('admin/audit').element as ReactElement, { status: 'authenticated', user: user('staff') }, '/admin/audit');
     await advance(1500);
     expect(screen.queryByTestId('access-denied')).not.toBeInTheDocument();
+    // The page itself, not only the absence of the refusal: its heading and its empty list.
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeInTheDocument();
+    expect(screen.getByText('No events match these filters.')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n, SHELL_NAMESPACES } from './i18n';
 import { lazyView } from './lazy-view';
 
+// vitest: a module graph of its own
+// (It checks which texts a fresh start has loaded, so it must not share i18next with other files.)
+
 // The app starts with its frame's texts only; a view brings its own. Nothing on screen may show a
 // key, in English or after a change of language (Arabic, right to left, included).
 
