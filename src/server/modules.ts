@@ -118,6 +118,21 @@ export function createServices(app: FastifyInstance) {
   const documents = new DocumentsService(uow);
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const tasks = new TasksService(uow);
+  const auditTrail = new AuditService(uow);
+  // Once a day the server checks the audit chain itself; the security view raises an alert when the
+  // latest check found it broken, so tampering is seen even when nobody presses "verify".
+  app.jobs.schedule({
+    name: 'audit-chain-check',
+    cron: '23 4 * * *',
+    run: async () => {
+      const ctx = system();
+      const status = await auditTrail.chainStatus(ctx);
+      // A read's audit event is written by whoever answers; for a job, that is the job.
+      await ctx.audit.flush();
+      if (!status.intact) app.log.error({ brokenAt: status.brokenAt, checked: status.checked }, 'audit chain broken');
+      return status;
+    },
+  });
   const messages = new MessagesService(uow, tasks, {
     publicUrl: app.config.publicUrl,
     organisationName: async () => (await app.organisationIdentity.current()).name,
@@ -166,7 +181,7 @@ export function createServices(app: FastifyInstance) {
     organisation,
     adminConsole,
     analytics: new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
-    audit: new AuditService(uow),
+    audit: auditTrail,
     outbox: new OutboxService(uow),
     demo: new DemoService(uow),
   };
