@@ -21,18 +21,24 @@ function webFilesOnTheirOwn(): string[] {
 }
 const isolatedWebFiles = webFilesOnTheirOwn();
 
-const webProject = {
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['src/web/test/setup.ts'],
-    // Whole-page tests type and click through jsdom: on a shared 2-core machine one can take
-    // several seconds. Timing is never what they assert: speed lives in bench/.
-    testTimeout: 20_000,
-    // A global a test replaced (fetch, matchMedia, ...) is put back after it.
-    unstubGlobals: true,
-  },
-} as const;
+/** The web client's tests in jsdom: `name`, which files, and whether each file gets fresh modules. */
+function webProject(name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) {
+  return {
+    plugins: [react()],
+    test: {
+      name,
+      ...files,
+      isolate,
+      environment: 'jsdom',
+      setupFiles: ['src/web/test/setup.ts'],
+      // Whole-page tests type and click through jsdom: on a shared 2-core machine one can take
+      // several seconds. Timing is never what they assert: speed lives in bench/.
+      testTimeout: 20_000,
+      // A global a test replaced (fetch, matchMedia, ...) is put back after it.
+      unstubGlobals: true,
+    },
+  };
+}
 
 // Three projects: the web client in jsdom (the files that need modules of their own apart), and
 // contracts and server in Node. Server tests open their own database per file (PGlite in memory,
@@ -45,14 +51,8 @@ export default defineConfig({
     // workers gain on a 2-core machine too (VITEST_MAX_WORKERS changes it).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
-      {
-        ...webProject,
-        test: { ...webProject.test, name: 'web', include: ['src/web/**/*.test.{ts,tsx}'], exclude: isolatedWebFiles, isolate: false },
-      },
-      {
-        ...webProject,
-        test: { ...webProject.test, name: 'web-isolated', include: isolatedWebFiles },
-      },
+      webProject('web', { include: ['src/web/**/*.test.{ts,tsx}'], exclude: isolatedWebFiles }, false),
+      webProject('web-isolated', { include: isolatedWebFiles }, true),
       {
         test: {
           name: 'server',

@@ -17,20 +17,19 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { PageSection } from '../../../components/ui/page-section';
-import { Pager } from '../../../components/ui/pager';
-import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
 import { leaveListQuery, useDecideLeave } from '../api/leave';
 import { STATUS_TONES } from '../components/leave-requests';
+import { FilterButtons, useFilterAndPage } from '../../../components/ui/filter-buttons';
+import { PagedList } from '../../../components/ui/paged-list';
 
 type Filter = (typeof LEAVE_LIST_FILTERS)[number];
 
 /** The administrator's leave approvals: pending requests first; approve, or reject with a reason. */
 export function LeaveApprovalsPage() {
   const { t } = useTranslation('leave');
-  const [filter, setFilter] = useState<Filter>('pending');
-  const [page, setPage] = useState(1);
+  const { filter, page, chooseFilter, setPage } = useFilterAndPage<Filter>('pending');
   const [deciding, setDeciding] = useState<{ leave: LeaveRequest; decision: LeaveDecision } | null>(null);
   const query = useQuery({ ...leaveListQuery({ status: filter, page }), placeholderData: (previous) => previous });
   return (
@@ -40,45 +39,23 @@ export function LeaveApprovalsPage() {
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t('approvals.intro')}</p>
       </header>
       <PageSection title={t('approvals.listTitle')} testId="leave-approvals">
-        <div role="group" aria-label={t('approvals.filter')} className="mb-4 flex flex-wrap gap-2">
-          {LEAVE_LIST_FILTERS.map((value) => (
-            <Button
-              key={value}
-              variant={filter === value ? 'primary' : 'secondary'}
-              aria-pressed={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setPage(1);
-              }}
-            >
-              {t(`approvals.filters.${value}`)}
-            </Button>
-          ))}
-        </div>
-        <QueryStates
+        <FilterButtons
+          values={LEAVE_LIST_FILTERS}
+          value={filter}
+          label={t('approvals.filter')}
+          textOf={(value) => t(`approvals.filters.${value}`)}
+          onChange={chooseFilter}
+        />
+        <PagedList
           query={query}
+          page={page}
+          onPage={setPage}
           errorText={t('list.loadFailed')}
           emptyText={t(`approvals.none.${filter}`)}
-          isEmpty={(answer) => answer.data.length === 0}
+          pagesLabel={t('approvals.pages')}
         >
-          {(answer) => (
-            <div className="flex flex-col gap-4">
-              <ul className="flex flex-col gap-3">
-                {answer.data.map((leave) => (
-                  <ApprovalItem key={leave.id} leave={leave} onDecide={(decision) => setDeciding({ leave, decision })} />
-                ))}
-              </ul>
-              <Pager
-                page={page}
-                total={answer.total}
-                pageSize={answer.pageSize}
-                busy={query.isFetching}
-                label={t('approvals.pages')}
-                onPage={setPage}
-              />
-            </div>
-          )}
-        </QueryStates>
+          {(leave) => <ApprovalItem key={leave.id} leave={leave} onDecide={(decision) => setDeciding({ leave, decision })} />}
+        </PagedList>
       </PageSection>
       {deciding ? <DecisionDialog {...deciding} onClose={() => setDeciding(null)} /> : null}
     </div>

@@ -7,7 +7,6 @@ import type { Prescription } from '../../../../contracts/prescribing';
 import type { PendingRefill, RefillDecision } from '../../../../contracts/refill-requests';
 import { Button } from '../../../components/ui/button';
 import { PageSection } from '../../../components/ui/page-section';
-import { Pager } from '../../../components/ui/pager';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { useClinicalFormat } from '../../../lib/clinical/format';
@@ -16,6 +15,8 @@ import { pendingRefillsQuery, prescriptionsQuery } from '../api/prescribing';
 import { ChangePrescriptionDialog } from '../components/change-prescription-dialog';
 import { DecideRefillDialog } from '../components/decide-refill-dialog';
 import { PrescriptionDialog } from '../components/prescription-form';
+import { FilterButtons, useFilterAndPage } from '../../../components/ui/filter-buttons';
+import { PagedList } from '../../../components/ui/paged-list';
 
 /** A doctor's medications view: refill requests waiting for them, what they prescribed, and new prescriptions. */
 export function PrescribingPage() {
@@ -104,100 +105,85 @@ function Prescriptions({ doctorId }: { doctorId: string }) {
   const { t } = useTranslation('prescribing');
   const format = useClinicalFormat();
   const catalogue = useClinicalCatalogue();
-  const [filter, setFilter] = useState<(typeof FILTERS)[number]>('active');
-  const [page, setPage] = useState(1);
+  const { filter, page, chooseFilter, setPage } = useFilterAndPage<(typeof FILTERS)[number]>('active');
   const status: MedicationStatus | undefined = filter === 'all' ? undefined : filter;
   const query = useQuery({ ...prescriptionsQuery(doctorId, status, page), placeholderData: (previous) => previous });
   const [changing, setChanging] = useState<{ prescription: Prescription; change: 'discontinue' | 'renew' } | null>(null);
   return (
     <PageSection title={t('list.title')} testId="prescriptions">
-      <div role="group" aria-label={t('list.filter')} className="mb-4 flex flex-wrap gap-2">
-        {FILTERS.map((value) => (
-          <Button
-            key={value}
-            variant={filter === value ? 'primary' : 'secondary'}
-            aria-pressed={filter === value}
-            onClick={() => {
-              setFilter(value);
-              setPage(1);
-            }}
+      <FilterButtons
+        values={FILTERS}
+        value={filter}
+        label={t('list.filter')}
+        textOf={(value) => t(`list.filters.${value}`)}
+        onChange={chooseFilter}
+      />
+      <PagedList
+        query={query}
+        page={page}
+        onPage={setPage}
+        errorText={t('list.loadFailed')}
+        emptyText={t('list.none')}
+        pagesLabel={t('list.pages')}
+        listClassName="grid gap-3 md:grid-cols-2"
+      >
+        {(prescription) => (
+          <li
+            key={prescription.id}
+            data-testid="prescription"
+            className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
           >
-            {t(`list.filters.${value}`)}
-          </Button>
-        ))}
-      </div>
-      <QueryStates query={query} errorText={t('list.loadFailed')} emptyText={t('list.none')} isEmpty={(answer) => answer.data.length === 0}>
-        {(answer) => (
-          <div className="flex flex-col gap-4">
-            <ul className="grid gap-3 md:grid-cols-2">
-              {answer.data.map((prescription) => (
-                <li
-                  key={prescription.id}
-                  data-testid="prescription"
-                  className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            <h3 className="font-semibold break-words">{catalogue.drug(prescription)}</h3>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{prescription.patientName}</p>
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-600 dark:text-slate-400">{t('list.dose')}</dt>
+              <dd className="break-words">
+                {prescription.dosage} · {catalogue.frequency(prescription.frequency)}
+              </dd>
+              <dt className="text-slate-600 dark:text-slate-400">{t('list.started')}</dt>
+              <dd>{format.calendarDate(prescription.startDate)}</dd>
+              {prescription.quantity !== null ? (
+                <>
+                  <dt className="text-slate-600 dark:text-slate-400">{t('list.supply')}</dt>
+                  <dd>{t('list.supplyValue', { quantity: prescription.quantity, refills: prescription.refills ?? 0 })}</dd>
+                </>
+              ) : null}
+              <dt className="text-slate-600 dark:text-slate-400">{t('list.status')}</dt>
+              <dd>{t(`list.filters.${prescription.status}`)}</dd>
+              {prescription.discontinuedReason ? (
+                <>
+                  <dt className="text-slate-600 dark:text-slate-400">{t('list.stoppedBecause')}</dt>
+                  <dd className="break-words">{prescription.discontinuedReason}</dd>
+                </>
+              ) : null}
+              {prescription.overrideReason ? (
+                <>
+                  <dt className="text-slate-600 dark:text-slate-400">{t('list.overridden')}</dt>
+                  <dd className="break-words">{prescription.overrideReason}</dd>
+                </>
+              ) : null}
+            </dl>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => setChanging({ prescription, change: 'renew' })}
+                aria-label={t('list.renewFor', { name: prescription.name, patient: prescription.patientName })}
+              >
+                {t('list.renew')}
+              </Button>
+              {prescription.status === 'active' ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => setChanging({ prescription, change: 'discontinue' })}
+                  aria-label={t('list.discontinueFor', { name: prescription.name, patient: prescription.patientName })}
                 >
-                  <h3 className="font-semibold break-words">{catalogue.drug(prescription)}</h3>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{prescription.patientName}</p>
-                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-slate-600 dark:text-slate-400">{t('list.dose')}</dt>
-                    <dd className="break-words">
-                      {prescription.dosage} · {catalogue.frequency(prescription.frequency)}
-                    </dd>
-                    <dt className="text-slate-600 dark:text-slate-400">{t('list.started')}</dt>
-                    <dd>{format.calendarDate(prescription.startDate)}</dd>
-                    {prescription.quantity !== null ? (
-                      <>
-                        <dt className="text-slate-600 dark:text-slate-400">{t('list.supply')}</dt>
-                        <dd>{t('list.supplyValue', { quantity: prescription.quantity, refills: prescription.refills ?? 0 })}</dd>
-                      </>
-                    ) : null}
-                    <dt className="text-slate-600 dark:text-slate-400">{t('list.status')}</dt>
-                    <dd>{t(`list.filters.${prescription.status}`)}</dd>
-                    {prescription.discontinuedReason ? (
-                      <>
-                        <dt className="text-slate-600 dark:text-slate-400">{t('list.stoppedBecause')}</dt>
-                        <dd className="break-words">{prescription.discontinuedReason}</dd>
-                      </>
-                    ) : null}
-                    {prescription.overrideReason ? (
-                      <>
-                        <dt className="text-slate-600 dark:text-slate-400">{t('list.overridden')}</dt>
-                        <dd className="break-words">{prescription.overrideReason}</dd>
-                      </>
-                    ) : null}
-                  </dl>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <Button
-                      variant="secondary"
-                      onClick={() => setChanging({ prescription, change: 'renew' })}
-                      aria-label={t('list.renewFor', { name: prescription.name, patient: prescription.patientName })}
-                    >
-                      {t('list.renew')}
-                    </Button>
-                    {prescription.status === 'active' ? (
-                      <Button
-                        variant="ghost"
-                        onClick={() => setChanging({ prescription, change: 'discontinue' })}
-                        aria-label={t('list.discontinueFor', { name: prescription.name, patient: prescription.patientName })}
-                      >
-                        {t('list.discontinue')}
-                      </Button>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pager
-              page={page}
-              total={answer.total}
-              pageSize={answer.pageSize}
-              busy={query.isFetching}
-              label={t('list.pages')}
-              onPage={setPage}
-            />
-          </div>
+                  {t('list.discontinue')}
+                </Button>
+              ) : null}
+            </div>
+          </li>
         )}
-      </QueryStates>
+      </PagedList>
       {changing ? (
         <ChangePrescriptionDialog prescription={changing.prescription} change={changing.change} onClose={() => setChanging(null)} />
       ) : null}

@@ -40,18 +40,19 @@ import {
   useStartConversation,
 } from '../api/messages';
 import { LinkedText } from '../lib/linkify';
+import { FilterButtons, useFilterAndPage } from '../../../components/ui/filter-buttons';
 
 // The messages view: the person's conversations beside the open one. The open conversation is in
 // the address (?c=id, an id and nothing else), so a link from a task or an e-mail lands on it.
 
-type Filter = 'active' | 'archived';
+const FILTERS = ['active', 'archived'] as const;
+type Filter = (typeof FILTERS)[number];
 
 export function MessagesPage() {
   const { t } = useTranslation('messages');
   const [params, setParams] = useSearchParams();
   const selected = params.get('c');
-  const [filter, setFilter] = useState<Filter>('active');
-  const [page, setPage] = useState(1);
+  const { filter, page, chooseFilter, setPage } = useFilterAndPage<Filter>('active');
   const [search, setSearch] = useState('');
   const [starting, setStarting] = useState(false);
   const open = (id: string | null) => setParams(id ? { c: id } : {}, { replace: false });
@@ -82,21 +83,14 @@ export function MessagesPage() {
             <SearchResults text={search.trim()} onOpen={open} />
           ) : (
             <>
-              <div role="group" aria-label={t('list.filter')} className="flex gap-2">
-                {(['active', 'archived'] as const).map((value) => (
-                  <Button
-                    key={value}
-                    variant={filter === value ? 'primary' : 'secondary'}
-                    aria-pressed={filter === value}
-                    onClick={() => {
-                      setFilter(value);
-                      setPage(1);
-                    }}
-                  >
-                    {t(`list.filters.${value}`)}
-                  </Button>
-                ))}
-              </div>
+              <FilterButtons
+                values={FILTERS}
+                value={filter}
+                label={t('list.filter')}
+                textOf={(value) => t(`list.filters.${value}`)}
+                onChange={chooseFilter}
+                className="flex gap-2"
+              />
               <ConversationList filter={filter} page={page} onPage={setPage} selected={selected} onOpen={open} />
             </>
           )}

@@ -7,11 +7,12 @@ import { ORDER_LIST_FILTERS, type OrderListFilter } from '../../../../contracts/
 import { pathForView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';
 import { PageSection } from '../../../components/ui/page-section';
-import { Pager } from '../../../components/ui/pager';
 import { QueryStates } from '../../../components/ui/query-states';
 import { ordersQuery, patientOrdersQuery } from '../api/orders';
 import { OrderCard } from '../components/order-card';
 import { NewOrderDialog } from '../components/order-dialogs';
+import { FilterButtons, useFilterAndPage } from '../../../components/ui/filter-buttons';
+import { PagedList } from '../../../components/ui/paged-list';
 
 /**
  * A doctor's orders view: everything they ordered (results to review first, abnormal ones on top),
@@ -42,45 +43,28 @@ export function OrdersPage() {
 
 function MyOrders() {
   const { t } = useTranslation('orders');
-  const [filter, setFilter] = useState<OrderListFilter>('open');
-  const [page, setPage] = useState(1);
+  const { filter, page, chooseFilter, setPage } = useFilterAndPage<OrderListFilter>('open');
   const query = useQuery({ ...ordersQuery(filter, page), placeholderData: (previous) => previous });
   return (
     <PageSection title={t('list.title')} testId="orders">
-      <div role="group" aria-label={t('filters.label')} className="mb-4 flex flex-wrap gap-2">
-        {ORDER_LIST_FILTERS.map((value) => (
-          <Button
-            key={value}
-            variant={filter === value ? 'primary' : 'secondary'}
-            aria-pressed={filter === value}
-            onClick={() => {
-              setFilter(value);
-              setPage(1);
-            }}
-          >
-            {t(`filters.${value}`)}
-          </Button>
-        ))}
-      </div>
-      <QueryStates query={query} errorText={t('list.loadFailed')} emptyText={t('list.none')} isEmpty={(answer) => answer.data.length === 0}>
-        {(answer) => (
-          <div className="flex flex-col gap-4">
-            <ul className="grid gap-3 md:grid-cols-2">
-              {answer.data.map((order) => (
-                <OrderCard key={order.id} order={order} />
-              ))}
-            </ul>
-            <Pager
-              page={page}
-              total={answer.total}
-              pageSize={answer.pageSize}
-              busy={query.isFetching}
-              label={t('list.pages')}
-              onPage={setPage}
-            />
-          </div>
-        )}
-      </QueryStates>
+      <FilterButtons
+        values={ORDER_LIST_FILTERS}
+        value={filter}
+        label={t('filters.label')}
+        textOf={(value) => t(`filters.${value}`)}
+        onChange={chooseFilter}
+      />
+      <PagedList
+        query={query}
+        page={page}
+        onPage={setPage}
+        errorText={t('list.loadFailed')}
+        emptyText={t('list.none')}
+        pagesLabel={t('list.pages')}
+        listClassName="grid gap-3 md:grid-cols-2"
+      >
+        {(order) => <OrderCard key={order.id} order={order} />}
+      </PagedList>
     </PageSection>
   );
 }

@@ -19,13 +19,13 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';
 import { PageSection } from '../../../components/ui/page-section';
-import { Pager } from '../../../components/ui/pager';
-import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
 import { Link } from 'react-router';
 import { tasksQuery, useCreateTask, useSetTaskStatus } from '../api/tasks';
+import { FilterButtons, useFilterAndPage } from '../../../components/ui/filter-buttons';
+import { PagedList } from '../../../components/ui/paged-list';
 
 const PRIORITY_TONES = {
   high: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
@@ -36,8 +36,7 @@ const PRIORITY_TONES = {
 /** The caller's tasks: open ones by due date, done ones after; follow-ups added and ticked off here. */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
-  const [filter, setFilter] = useState<TaskListFilter>('open');
-  const [page, setPage] = useState(1);
+  const { filter, page, chooseFilter, setPage } = useFilterAndPage<TaskListFilter>('open');
   const query = useQuery({ ...tasksQuery(filter, page), placeholderData: (previous) => previous });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -47,45 +46,23 @@ export function TasksPage() {
       </header>
       <NewTask />
       <PageSection title={t('list.title')} testId="tasks">
-        <div role="group" aria-label={t('list.filter')} className="mb-4 flex flex-wrap gap-2">
-          {TASK_LIST_FILTERS.map((value) => (
-            <Button
-              key={value}
-              variant={filter === value ? 'primary' : 'secondary'}
-              aria-pressed={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setPage(1);
-              }}
-            >
-              {t(`list.filters.${value}`)}
-            </Button>
-          ))}
-        </div>
-        <QueryStates
+        <FilterButtons
+          values={TASK_LIST_FILTERS}
+          value={filter}
+          label={t('list.filter')}
+          textOf={(value) => t(`list.filters.${value}`)}
+          onChange={chooseFilter}
+        />
+        <PagedList
           query={query}
+          page={page}
+          onPage={setPage}
           errorText={t('list.loadFailed')}
           emptyText={t(`list.none.${filter}`)}
-          isEmpty={(answer) => answer.data.length === 0}
+          pagesLabel={t('list.pages')}
         >
-          {(answer) => (
-            <div className="flex flex-col gap-4">
-              <ul className="flex flex-col gap-3">
-                {answer.data.map((task) => (
-                  <TaskItem key={task.id} task={task} />
-                ))}
-              </ul>
-              <Pager
-                page={page}
-                total={answer.total}
-                pageSize={answer.pageSize}
-                busy={query.isFetching}
-                label={t('list.pages')}
-                onPage={setPage}
-              />
-            </div>
-          )}
-        </QueryStates>
+          {(task) => <TaskItem key={task.id} task={task} />}
+        </PagedList>
       </PageSection>
     </div>
   );
