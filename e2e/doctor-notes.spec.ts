@@ -41,7 +41,7 @@ test('a doctor starts a visit note from a template, the draft survives a reload,
   // A note for the patient's oldest visit with this doctor, from the template.
   await page.goto('/clinical-notes');
   await expect(page.getByRole('heading', { level: 1, name: 'Clinical notes' })).toBeVisible();
-  const patientSelect = page.getByLabel('Patient');
+  const patientSelect = page.getByLabel('Patient', { exact: true });
   await expect(patientSelect.locator('option', { hasText: PATIENT.name })).toHaveCount(1);
   const patientId = await patientSelect.locator('option', { hasText: PATIENT.name }).getAttribute('value');
   await patientSelect.selectOption(patientId!);

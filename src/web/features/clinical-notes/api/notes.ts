@@ -1,7 +1,6 @@
 import { appointmentsApi } from '../../../../contracts/appointments';
 import { clinicalNotesApi, type NoteListQuery, type SaveNote, type TemplateInput } from '../../../../contracts/clinical-notes';
 import { doctorsApi } from '../../../../contracts/doctors';
-import { patientsApi } from '../../../../contracts/patients';
 import { callRoute, routeMatcher, routeQuery } from '../../../lib/api-routes';
 
 // The doctor's notes and templates, through the contract. Query keys are the URLs, so a change
@@ -18,11 +17,6 @@ export function noteQuery(id: string) {
 /** The templates the doctor may use, of one specialty or all. */
 export function templateListQuery(specialty?: string) {
   return routeQuery(clinicalNotesApi.templates, { query: specialty ? { specialty } : {} }, (answer) => answer.data);
-}
-
-/** The patients in the doctor's care, for starting a note (the server decides who is listed). */
-export function myPatientsQuery() {
-  return routeQuery(patientsApi.list, { query: { pageSize: 100 } }, (answer) => answer.data);
 }
 
 /** A patient's past visits, for choosing the one a note is about. */

@@ -11,11 +11,11 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { FormAlert } from '../../../components/ui/field';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
-import { usePersonName } from '../../../lib/person-name';
 import { useSession } from '../../../lib/session/use-session';
-import { createNote, myPatientsQuery, notesLists, pastVisitsQuery, templateListQuery } from '../api/notes';
+import { createNote, notesLists, pastVisitsQuery, templateListQuery } from '../api/notes';
 import { NoteList } from '../components/note-list';
 import { ViewHeader } from '../components/view-header';
+import { PatientSelect } from '../../../components/clinical/patient-select';
 
 /** The doctor's clinical notes: start one (for a patient, optionally a visit and a template), and the list. */
 export function ClinicalNotesPage() {
@@ -44,9 +44,7 @@ function NewNoteForm() {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<unknown>(null);
   const form = useSchemaForm({ schema: newNoteSchema, defaultValues: { patientId: '', appointmentId: '', templateId: '' } });
-  const patients = useQuery(myPatientsQuery());
   const templates = useQuery(templateListQuery());
-  const nameOf = usePersonName();
 
   return (
     <section aria-labelledby="new-note-heading" className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
@@ -68,14 +66,7 @@ function NewNoteForm() {
         }}
         onFailure={(error) => setFailure(error)}
       >
-        <SelectInput name="patientId" label={t('create.patient')} disabled={!patients.data} data-testid="new-note-patient">
-          <option value="">{patients.isError ? t('create.patientsFailed') : t('create.choosePatient')}</option>
-          {patients.data?.map((patient) => (
-            <option key={patient.id} value={patient.id}>
-              {nameOf(patient)} ({patient.medicalRecordNumber})
-            </option>
-          ))}
-        </SelectInput>
+        <PatientSelect label={t('create.patient')} testId="new-note-patient" />
         <VisitChoice />
         <SelectInput name="templateId" label={t('create.template')} data-testid="new-note-template">
           <option value="">{templates.isError ? t('create.templatesFailed') : t('create.noTemplate')}</option>

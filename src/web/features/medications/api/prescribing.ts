@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MedicationStatus } from '../../../../contracts/medications';
-import { patientsApi } from '../../../../contracts/patients';
 import { prescribingApi, type CreatePrescription, type PrescriptionCheck } from '../../../../contracts/prescribing';
 import { refillRequestsApi, type DecideRefill } from '../../../../contracts/refill-requests';
 import { callRoute, routeMatcher, routeQuery } from '../../../lib/api-routes';
@@ -16,11 +15,6 @@ export function pendingRefillsQuery() {
 
 export function prescriptionsQuery(doctorId: string, status: MedicationStatus | undefined, page: number) {
   return routeQuery(prescribingApi.listForDoctor, { params: { id: doctorId }, query: { status, page } });
-}
-
-/** The patients the doctor may prescribe for: the first page of their patients, filtered on the screen (no names in URLs). */
-export function prescribablePatientsQuery() {
-  return routeQuery(patientsApi.list, { query: { pageSize: 100 } }, (answer) => answer.data);
 }
 
 /** The warnings of the chosen drug for the chosen patient; asked again when either changes. */

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +14,9 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { errorText } from '../../../lib/error-text';
-import { prescribablePatientsQuery, usePrescribe, usePrescriptionCheck } from '../api/prescribing';
+import { usePrescribe, usePrescriptionCheck } from '../api/prescribing';
 import { PrescriptionWarnings } from './prescription-warnings';
+import { PatientSelect } from '../../../components/clinical/patient-select';
 
 /** A whole number from min to max typed in a field ('' allowed when optional). */
 const whole = (min: number, max: number, optional = false) =>
@@ -117,7 +117,6 @@ function Fields({ failure }: { failure: unknown }) {
   const { t } = useTranslation('prescribing');
   const catalogue = useClinicalCatalogue();
   const { setValue } = useFormContext<FormValues>();
-  const patients = useQuery(prescribablePatientsQuery());
   const [patientId, drugCode, drugName] = useWatch<FormValues, ['patientId', 'drugCode', 'drugName']>({
     name: ['patientId', 'drugCode', 'drugName'],
   });
@@ -148,16 +147,7 @@ function Fields({ failure }: { failure: unknown }) {
 
   return (
     <>
-      <SelectInput name="patientId" label={t('form.patient')} disabled={!patients.isSuccess}>
-        <option value="">
-          {patients.isError ? t('form.patientsFailed') : patients.isSuccess ? t('form.choosePatient') : t('loading')}
-        </option>
-        {patients.data?.map((patient) => (
-          <option key={patient.id} value={patient.id}>
-            {patient.name} · {patient.medicalRecordNumber}
-          </option>
-        ))}
-      </SelectInput>
+      <PatientSelect label={t('form.patient')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput name="drugCode" label={t('form.drug')}>
           <option value="">{t('form.otherDrug')}</option>

@@ -7,7 +7,6 @@ import {
   type OrderListFilter,
   type OrderVersion,
 } from '../../../../contracts/orders';
-import { patientsApi } from '../../../../contracts/patients';
 import { callRoute, routeMatcher, routeQuery } from '../../../lib/api-routes';
 import { useActionKeys } from '../../../lib/idempotency';
 
@@ -21,11 +20,6 @@ export function ordersQuery(status: OrderListFilter, page: number) {
 
 export function patientOrdersQuery(patientId: string) {
   return routeQuery(ordersApi.forPatient, { params: { id: patientId } }, (answer) => answer.data);
-}
-
-/** The patients a doctor may order for: the first page of their patients, chosen on the screen (no names in URLs). */
-export function orderablePatientsQuery() {
-  return routeQuery(patientsApi.list, { query: { pageSize: 100 } }, (answer) => answer.data);
 }
 
 function useRefreshOrders() {

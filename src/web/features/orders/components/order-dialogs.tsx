@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +13,9 @@ import { FormAlert } from '../../../components/ui/field';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
-import { orderablePatientsQuery, useCancelOrder, useEnterResults, usePlaceOrder, useRelease } from '../api/orders';
+import { useCancelOrder, useEnterResults, usePlaceOrder, useRelease } from '../api/orders';
 import { orderName } from '../lib/words';
+import { PatientSelect } from '../../../components/clinical/patient-select';
 
 // The order's dialogs: a new order from the catalogue, results (a value per test with its range, or a
 // report), review and release, and cancelling with a reason. Each sends the version the order was
@@ -84,7 +84,6 @@ function NewOrderFields() {
   const catalogue = useClinicalCatalogue();
   const format = useClinicalFormat();
   const { setValue } = useFormContext<NewOrderValues>();
-  const patients = useQuery(orderablePatientsQuery());
   const [kind, code] = useWatch<NewOrderValues, ['kind', 'code']>({ name: ['kind', 'code'] });
 
   // Another kind offers other codes: start from its first.
@@ -106,16 +105,7 @@ function NewOrderFields() {
 
   return (
     <>
-      <SelectInput name="patientId" label={t('form.patient')} disabled={!patients.isSuccess}>
-        <option value="">
-          {patients.isError ? t('form.patientsFailed') : patients.isSuccess ? t('form.choosePatient') : t('loading')}
-        </option>
-        {patients.data?.map((patient) => (
-          <option key={patient.id} value={patient.id}>
-            {patient.name} · {patient.medicalRecordNumber}
-          </option>
-        ))}
-      </SelectInput>
+      <PatientSelect label={t('form.patient')} />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectInput name="kind" label={t('form.kind')}>
           {ORDER_KINDS.map((value) => (

@@ -20,7 +20,7 @@ import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { panelFeatures, useFeatureMatches, useSearch } from '../api/search';
 import { forgetSearches, recentSearches, rememberSearch } from '../lib/recent-searches';
 import { resultRoute, type SearchHit } from '../lib/result-routes';
-import { useDebounced } from '../lib/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import { HitText } from './hit-text';
 
 // The header's search: an ARIA combobox whose list is the panel. Results come as one

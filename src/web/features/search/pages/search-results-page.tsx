@@ -16,7 +16,7 @@ import { HitText } from '../components/hit-text';
 import type { SearchPageState } from '../components/header-search';
 import { rememberSearch } from '../lib/recent-searches';
 import { resultRoute, type SearchHit } from '../lib/result-routes';
-import { useDebounced } from '../lib/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 // The full results: every group the user may search, each paged on its own (20 a page). The text
 // comes in the history entry's state (see header-search.tsx), so it survives a reload and back and
