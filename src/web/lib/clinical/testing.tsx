@@ -70,6 +70,35 @@ export function stubRoutes(routes: Record<string, () => Response>): string[] {
   return asked;
 }
 
+/** A call the stubbed fetch received: its method, path (no query string) and parsed JSON body. */
+export interface StubbedCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with answers by method and path (`'PATCH /api/tasks/1'`); the CSRF token is always
+ * answered, and any other call gets a 500. Returns the calls made, in order, for the test to check
+ * what was sent.
+ */
+export function stubApi(routes: Record<string, (call: StubbedCall) => Response>): StubbedCall[] {
+  const calls: StubbedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const url = input.split('?')[0] ?? input;
+      if (url === '/api/csrf-token') return json({ csrfToken: 'test-token' });
+      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      const answer = routes[`${method} ${url}`];
+      return answer ? answer(call) : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+    }),
+  );
+  return calls;
+}
+
 export function appointment(overrides: Partial<Appointment> = {}): Appointment {
   return {
     id: crypto.randomUUID(),

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Availability, CoverageOffer, LeaveRequest } from '../../../../contracts/leave';
-import { json, patientUser, renderPatientView } from '../../../lib/clinical/testing';
+import { json, patientUser, renderPatientView, stubApi } from '../../../lib/clinical/testing';
 import { initI18n } from '../../../lib/i18n';
 import { LeaveApprovalsPage } from './leave-approvals-page';
 import { SchedulePage } from './schedule-page';
@@ -18,29 +18,6 @@ beforeAll(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stub(routes: Record<string, (call: Call) => Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const url = input.split('?')[0] ?? input;
-      if (url === '/api/csrf-token') return json({ csrfToken: 'test-token' });
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const answer = routes[`${method} ${url}`];
-      return answer ? answer(call) : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
-    }),
-  );
-  return calls;
-}
 
 const availability: Availability = {
   doctorId: DOCTOR_ID,
@@ -90,7 +67,7 @@ const paged = (data: LeaveRequest[]) => () => json({ data, page: 1, pageSize: 20
 
 describe('schedule and leave', { timeout: 20_000 }, () => {
   it('shows hours, offers, requests and empty states; takes over an offer and saves an added range', async () => {
-    const calls = stub({
+    const calls = stubApi({
       'GET /api/doctors/availability': () => json({ data: availability }),
       'PUT /api/doctors/availability': (call) => json({ data: { ...availability, ...(call.body as object) } }),
       'GET /api/coverage': () => json({ data: [offer] }),
@@ -122,7 +99,7 @@ describe('schedule and leave', { timeout: 20_000 }, () => {
   });
 
   it('says so when the hours cannot be loaded, and offers a retry', async () => {
-    stub({
+    stubApi({
       'GET /api/coverage': () => json({ data: [] }),
       'GET /api/coverage/mine': () => json({ data: [] }),
       'GET /api/leave/requests': paged([]),
@@ -138,7 +115,7 @@ describe('schedule and leave', { timeout: 20_000 }, () => {
 describe('leave approvals', { timeout: 20_000 }, () => {
   it('rejects a pending request with a reason, which is required', async () => {
     const pending = leave();
-    const calls = stub({
+    const calls = stubApi({
       'GET /api/leave/requests': paged([pending]),
       [`POST /api/leave/requests/${pending.id}/decision`]: (call) =>
         json({ data: { ...pending, status: 'rejected', ...(call.body as object) } }),

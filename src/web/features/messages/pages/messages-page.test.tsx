@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../contracts/messages';
-import { json, patientUser, PATIENT_ID, renderPatientView } from '../../../lib/clinical/testing';
+import { json, patientUser, PATIENT_ID, renderPatientView, stubApi } from '../../../lib/clinical/testing';
 import { initI18n } from '../../../lib/i18n';
 import { splitLinks } from '../lib/linkify';
 import { MessagesPage } from './messages-page';
@@ -50,35 +50,12 @@ function message(body: string, overrides: Partial<Message> = {}): Message {
   };
 }
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stub(routes: Record<string, (call: Call) => Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const url = input.split('?')[0] ?? input;
-      if (url === '/api/csrf-token') return json({ csrfToken: 'test-token' });
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const answer = routes[`${method} ${url}`];
-      return answer ? answer(call) : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
-    }),
-  );
-  return calls;
-}
-
 const list = (data: Conversation[]) => () => json({ data, page: 1, pageSize: 20, total: data.length });
 
 describe('messages view', { timeout: 20_000 }, () => {
   it('says there are no conversations yet, and offers a retry when the list fails', async () => {
     let up = false;
-    stub({ 'GET /api/conversations': () => (up ? list([])() : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500)) });
+    stubApi({ 'GET /api/conversations': () => (up ? list([])() : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500)) });
     const user = userEvent.setup();
     renderPatientView(<MessagesPage />);
     const region = screen.getByTestId('conversation-list');
@@ -91,7 +68,7 @@ describe('messages view', { timeout: 20_000 }, () => {
   it('shows the unread count, and opening the conversation marks it read; markup in a body stays text', async () => {
     const hostile = '<img src=x onerror="alert(1)"> see https://example.org/info. <b>thanks</b>';
     let unread = 2;
-    const calls = stub({
+    const calls = stubApi({
       'GET /api/conversations': () => list([conversation({ unread })])(),
       [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
         json({ data: { conversation: conversation({ unread }), messages: [message('Hello Ann'), message(hostile)], hasOlder: false } }),
@@ -117,7 +94,7 @@ describe('messages view', { timeout: 20_000 }, () => {
   });
 
   it('keeps a draft when sending fails, and says so', async () => {
-    stub({
+    stubApi({
       'GET /api/conversations': list([conversation()]),
       [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
         json({ data: { conversation: conversation(), messages: [message('Hello Ann')], hasOlder: false } }),

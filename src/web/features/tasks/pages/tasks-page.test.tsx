@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../../../contracts/tasks';
-import { json, patientUser, PATIENT_ID, renderPatientView } from '../../../lib/clinical/testing';
+import { json, patientUser, PATIENT_ID, renderPatientView, stubApi } from '../../../lib/clinical/testing';
 import { initI18n } from '../../../lib/i18n';
 import { TasksPage } from './tasks-page';
 
@@ -23,7 +23,7 @@ function task(overrides: Partial<Task> = {}): Task {
     kind: 'follow-up',
     status: 'open',
     priority: 'medium',
-    title: 'Call the lab',
+    title: 'StubbedCall the lab',
     dueDate: '2026-12-01',
     assigneeId: DOCTOR_ID,
     assigneeName: 'Maria Lopez',
@@ -42,35 +42,12 @@ function task(overrides: Partial<Task> = {}): Task {
   };
 }
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stub(routes: Record<string, (call: Call) => Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const url = input.split('?')[0] ?? input;
-      if (url === '/api/csrf-token') return json({ csrfToken: 'test-token' });
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const answer = routes[`${method} ${url}`];
-      return answer ? answer(call) : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
-    }),
-  );
-  return calls;
-}
-
 const list = (data: Task[]) => () => json({ data, page: 1, pageSize: 20, total: data.length });
 
 describe('tasks view', { timeout: 20_000 }, () => {
   it('words a refill task by kind and offers done only for manual tasks', async () => {
     const followUp = task({ priority: 'high' });
-    const calls = stub({
+    const calls = stubApi({
       'GET /api/tasks': list([
         task({
           kind: 'refill-request',
@@ -92,13 +69,13 @@ describe('tasks view', { timeout: 20_000 }, () => {
     expect(within(items[0]!).queryByRole('button')).not.toBeInTheDocument();
     expect(items[1]).toHaveTextContent('High');
     expect(items[1]).toHaveTextContent('Due Dec 1, 2026');
-    await user.click(within(items[1]!).getByRole('button', { name: 'Mark “Call the lab” done' }));
+    await user.click(within(items[1]!).getByRole('button', { name: 'Mark “StubbedCall the lab” done' }));
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'done' });
   });
 
   it('says when nothing is open, and offers a retry when the list fails', async () => {
     let up = false;
-    stub({ 'GET /api/tasks': () => (up ? list([])() : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500)) });
+    stubApi({ 'GET /api/tasks': () => (up ? list([])() : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500)) });
     const user = userEvent.setup();
     renderPatientView(<TasksPage />, { user: doctor });
     const section = screen.getByTestId('tasks');
@@ -109,7 +86,7 @@ describe('tasks view', { timeout: 20_000 }, () => {
   });
 
   it('adds a follow-up with a due date and priority', async () => {
-    const calls = stub({
+    const calls = stubApi({
       'GET /api/tasks': list([]),
       'POST /api/tasks': (call) => json({ data: task(call.body as Partial<Task>) }, 201),
     });
