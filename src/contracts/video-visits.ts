@@ -106,7 +106,8 @@ export const videoClientFrameSchemas = [
   /** `reply`: this join answers the other person's, who must not answer it in turn. */
   z.object({ type: z.literal('video_join'), appointmentId, reply: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('video_leave'), appointmentId }).strict(),
-  z.object({ type: z.literal('video_offer'), appointmentId, sdp }).strict(),
+  /** `restart`: an ICE restart of the connection already set up, not a new one. */
+  z.object({ type: z.literal('video_offer'), appointmentId, sdp, restart: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('video_answer'), appointmentId, sdp }).strict(),
   z.object({ type: z.literal('video_ice'), appointmentId, candidate }).strict(),
   /** The doctor lets the waiting patient in: the visit starts. */
@@ -140,6 +141,7 @@ export const videoSignalEventSchema = z.object({
   /** Who sent it. */
   from: z.enum(VIDEO_ROLES),
   reply: z.boolean().optional(),
+  restart: z.boolean().optional(),
   sdp: sdp.optional(),
   candidate: candidate.optional(),
   timestamp: z.iso.datetime(),

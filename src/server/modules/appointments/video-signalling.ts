@@ -47,6 +47,7 @@ export function registerVideoSignalling(
         from: membership.role,
         ...(frame.type === 'video_join' && frame.reply ? { reply: true } : {}),
         ...(frame.type === 'video_offer' || frame.type === 'video_answer' ? { sdp: frame.sdp } : {}),
+        ...(frame.type === 'video_offer' && frame.restart ? { restart: true } : {}),
         ...(frame.type === 'video_ice' ? { candidate: frame.candidate } : {}),
         timestamp: clock().toISOString(),
       },
