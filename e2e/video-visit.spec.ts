@@ -73,7 +73,9 @@ test('a patient and her doctor hold a video visit: waiting room, admission, both
   // Mute and unmute: the button says so, and the microphone's track follows.
   const mute = page.getByTestId('toggle-mute');
   const micEnabled = () =>
-    page.getByTestId('local-video').evaluate((element: HTMLVideoElement) => (element.srcObject as MediaStream).getAudioTracks()[0]?.enabled);
+    page
+      .getByTestId('local-video')
+      .evaluate((element: HTMLVideoElement) => (element.srcObject as MediaStream).getAudioTracks()[0]?.enabled);
   await expect(mute).toHaveAttribute('aria-pressed', 'false');
   await mute.click();
   await expect(mute).toHaveAttribute('aria-pressed', 'true');
