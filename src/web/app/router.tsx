@@ -7,6 +7,7 @@ import { adminConsoleRoutes, AdminDashboardPage } from '../features/admin-consol
 import { appointmentsRoutes, videoVisitRoutes } from '../features/appointments/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { clinicalNotesRoutes, doctorVisitNotes } from '../features/clinical-notes/routes';
+import { docsRoutes } from '../features/docs/routes';
 import { doctorsRoutes } from '../features/doctors/routes';
 import { healthRecordsRoutes } from '../features/health-records/routes';
 import { doctorSchedule, leaveApprovalsRoutes } from '../features/leave/routes';
@@ -168,6 +169,7 @@ export function signedInRoutes(): RouteObject[] {
     ...leaveApprovalsRoutes,
     ...forRoles(clinicalNotesRoutes, ['doctor']),
     ...forRoles(videoVisitRoutes, ['patient', 'doctor']),
+    ...docsRoutes,
     ...patientOnly([...appointmentsRoutes, ...healthRecordsRoutes, ...recordsRoutes], [], {
       'visit-notes': { doctor: doctorVisitNotes },
       appointments: { doctor: doctorSchedule },
