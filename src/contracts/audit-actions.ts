@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'appointment.search',
   'appointment.start',
   'appointment.today',
+  'appointment.video',
+  'appointment.video-join',
   'audit.export',
   'audit.list',
   'audit.verify',

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   ARRIVAL_NOT_ALLOWED: 409,
   /** A doctor's visit step that the appointment's status (or the clock, for a no-show) does not allow. */
   VISIT_TRANSITION_INVALID: 409,
+  /** A video visit for an appointment that is not a video visit, was cancelled, or is over. */
+  VIDEO_VISIT_UNAVAILABLE: 409,
   /** A refill of a discontinued medication. */
   REFILL_DISCONTINUED: 409,
   /** A refill of a medication nobody at the organisation can prescribe. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notificationSchema } from './notifications';
 import { STAFF_STATUSES } from './staff-portal';
+import { videoSignalEventSchema } from './video-visits';
 
 // The live events the server pushes over /ws (docs/product.md, Live updates). One discriminated union, shared: the server publishes these on the event bus, the
 // realtime layer delivers each to the users it concerns, and the web client turns them into query
@@ -187,6 +188,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   labOrderUpdateEventSchema,
   newMessageEventSchema,
   messageSentEventSchema,
+  videoSignalEventSchema,
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;

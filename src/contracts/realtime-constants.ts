@@ -2,7 +2,8 @@
 // that code which only needs them (the web's connection status) does not load zod.
 
 export const REALTIME_PATH = '/ws';
-export const MAX_FRAME_BYTES = 4 * 1024;
+/** Room for a video visit's session description (video-visits.ts) and its envelope; nothing else comes near it. */
+export const MAX_FRAME_BYTES = 24 * 1024;
 
 /** Application close codes (4000-4999: the client does not retry). */
 export const CLOSE_CODES = {

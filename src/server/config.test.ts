@@ -110,4 +110,40 @@ describe('configuration from the environment', () => {
       expect(loadConfig({}).env).toBe('production');
     });
   });
+
+  describe('video visits: ICE_SERVERS and TURN_SECRET', () => {
+    it('has no ICE servers by default: browsers connect directly, nothing goes through anyone else', () => {
+      expect(loadConfig({}).iceServers).toEqual([]);
+      expect(loadConfig({}).turnSecret).toBeUndefined();
+    });
+
+    it('reads a JSON array of RTCIceServer entries', () => {
+      const servers = [
+        { urls: 'stun:turn.clinic.example:3478' },
+        { urls: ['turn:turn.clinic.example:3478?transport=udp', 'turns:turn.clinic.example:5349'], username: 'u', credential: 'c' },
+      ];
+      const config = loadConfig({ ICE_SERVERS: JSON.stringify(servers), TURN_SECRET: 'a-shared-secret-of-some-length' });
+      expect(config.iceServers).toEqual(servers);
+      expect(config.turnSecret).toBe('a-shared-secret-of-some-length');
+    });
+
+    it.each([
+      ['not JSON', '[{urls: stun:x}'],
+      ['not an array', '{"urls":"stun:x"}'],
+      ['an entry without urls', '[{"username":"u"}]'],
+      ['an unknown field', '[{"urls":"stun:x","password":"p"}]'],
+    ])('refuses %s with a message naming ICE_SERVERS and without echoing the value (it may hold credentials)', (_label, value) => {
+      const error = configError({ ICE_SERVERS: value });
+      expect(error.problems).toHaveLength(1);
+      expect(error.problems[0]!.startsWith('ICE_SERVERS: ')).toBe(true);
+      expect(error.message).toContain('RTCIceServer');
+      expect(error.message).not.toContain(value);
+    });
+
+    it('refuses a TURN secret too short to be one, without echoing it', () => {
+      const error = configError({ TURN_SECRET: 'short-secret' });
+      expect(error.problems[0]!.startsWith('TURN_SECRET: ')).toBe(true);
+      expect(error.message).not.toContain('short-secret');
+    });
+  });
 });

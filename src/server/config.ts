@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../contracts/booking';
+import { iceServersSchema, type IceServer } from '../contracts/video-visits';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/client';
 
 // Env parsed by zod at start: a bad value stops the server with a message naming it.
@@ -49,7 +50,32 @@ const envSchema = z.object({
   UNKNOWN_PATHS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
   AUDIT_ARCHIVE_DIR: z.string().min(1).default('./audit-archive'),
+  ICE_SERVERS: z
+    .string()
+    .transform((value, ctx) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a JSON array of RTCIceServer objects, e.g. [{"urls":"stun:turn.example.org:3478"}]',
+        });
+        return z.NEVER;
+      }
+      const parsed = iceServersSchema.safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of RTCIceServer objects ({ urls, username?, credential? })' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    })
+    .optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters (the shared secret of the TURN server)').max(512).optional(),
 });
+
+/** Variables whose refused value is never echoed: they may hold credentials. */
+const SECRET_VARIABLES = new Set(['ICE_SERVERS', 'TURN_SECRET']);
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -86,6 +112,10 @@ export interface AppConfig {
   auditRetentionDays?: number;
   /** Where that job writes its archive files. */
   auditArchiveDir: string;
+  /** The ICE servers (STUN/TURN) a video visit's browsers use; none by default (direct connections only). */
+  iceServers: IceServer[];
+  /** The shared secret of a TURN server using time-limited credentials (coturn's use-auth-secret). */
+  turnSecret?: string;
 }
 
 export class ConfigError extends Error {
@@ -106,8 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join('.')}: ${issue.message} (got "${shownValue(String(cleaned[issue.path[0] as string] ?? ''))}")`,
+      parsed.error.issues.map((issue) =>
+        SECRET_VARIABLES.has(String(issue.path[0]))
+          ? `${issue.path.join('.')}: ${issue.message}`
+          : `${issue.path.join('.')}: ${issue.message} (got "${shownValue(String(cleaned[issue.path[0] as string] ?? ''))}")`,
       ),
     );
   }
@@ -146,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unknownPathsPerMinute: e.UNKNOWN_PATHS_PER_MINUTE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     auditArchiveDir: path.resolve(e.AUDIT_ARCHIVE_DIR),
+    iceServers: e.ICE_SERVERS ?? [],
+    turnSecret: e.TURN_SECRET,
   };
 }

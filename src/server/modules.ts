@@ -12,6 +12,9 @@ import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.s
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
 import { frontDeskRoutes } from './modules/appointments/front-desk.routes';
+import { registerVideoSignalling } from './modules/appointments/video-signalling';
+import { videoVisitsRoutes } from './modules/appointments/video-visits.routes';
+import { VideoVisitsService } from './modules/appointments/video-visits.service';
 import { FrontDeskService } from './modules/appointments/front-desk.service';
 import { clinicalNotesRoutes } from './modules/clinical-notes/clinical-notes.routes';
 import { ClinicalNotesService } from './modules/clinical-notes/clinical-notes.service';
@@ -102,6 +105,11 @@ export function createServices(app: FastifyInstance) {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
   });
+  const videoVisits = new VideoVisitsService(uow, appointments, {
+    iceServers: app.config.iceServers,
+    turnSecret: app.config.turnSecret,
+    demoMode: app.config.demoMode,
+  });
   const leave = new LeaveService(uow, notifications, appointments, { clinicTimeZone: app.config.clinicTimeZone });
   const frontDesk = new FrontDeskService(uow, booking, notifications, { clinicTimeZone: app.config.clinicTimeZone });
   const staffPortal = new StaffPortalService(uow, frontDesk, { clinicTimeZone: app.config.clinicTimeZone });
@@ -163,6 +171,7 @@ export function createServices(app: FastifyInstance) {
     messages,
     search: new SearchService(uow),
     appointments,
+    videoVisits,
     booking,
     leave,
     frontDesk,
@@ -209,6 +218,11 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(adminConsoleRoutes, { adminConsole: services.adminConsole, analytics: services.analytics });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
+  await app.register(videoVisitsRoutes, { videoVisits: services.videoVisits });
+  // The video visit's signalling on the realtime socket, as the socket's own signed-in user.
+  registerVideoSignalling(app, services.videoVisits, (caller) =>
+    AccessContext.system(app.audit, app.db, { userId: caller.userId, role: caller.role, sessionId: caller.sessionId }, 'realtime'),
+  );
   await app.register(leaveRoutes, { leave: services.leave });
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });

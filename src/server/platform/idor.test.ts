@@ -275,6 +275,27 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (record, owner) => [record.marker!, owner.user.lastName],
   },
   {
+    name: 'video visit (GET /api/appointments/{id}/video) of the owner’s video appointment starting now',
+    paths: ['/api/appointments/:id/video'],
+    create: async (owner) => {
+      const marker = `Video ${randomBytes(6).toString('hex')}`;
+      const { user: doctor } = await createDoctor(t.app.db, random);
+      const row = buildAppointment(random, {
+        patientId: owner.user.id,
+        doctorId: doctor.id,
+        startsAt: new Date(),
+        reason: marker,
+        type: 'video',
+        durationMinutes: 30,
+      });
+      await t.app.db.insert(appointments).values(row);
+      return { id: row.id, marker, ownerId: owner.user.id };
+    },
+    snapshot: (record) => snapshotChart(record.ownerId!),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.firstName],
+    ownerGet: 200,
+  },
+  {
     name: 'patient record (GET /api/patients/{id})',
     paths: ['/api/patients/:id'],
     create: async (owner) => {

@@ -2,7 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { CLOSE_CODES, clientFrameSchema, MAX_FRAME_BYTES, REALTIME_PATH, type ServerFrame } from '../../contracts/realtime-protocol';
+import {
+  CLOSE_CODES,
+  clientFrameSchema,
+  MAX_FRAME_BYTES,
+  REALTIME_PATH,
+  type ClientFrame,
+  type ReplyFrame,
+  type ServerFrame,
+} from '../../contracts/realtime-protocol';
+import type { Role } from '../../contracts/roles';
 import type { BusEnvelope } from './events';
 import { pathOnly } from './logging';
 import { ConnectionRegistry, type RealtimeClient } from './realtime-connections';
@@ -19,7 +28,9 @@ import { liveSessionIds } from './realtime-sessions';
 // - Frames: only the client frames of the contract, as JSON text, at most MAX_FRAME_BYTES. Anything
 //   else closes that one socket (4400, or 1009 from ws for an oversized frame); the others carry on.
 //   `health_check` is answered with the same id; `ping` with a `pong` echoing the ping's timestamp,
-//   so the client measures the round trip on its own clock.
+//   so the client measures the round trip on its own clock. Other frames of the contract (a video
+//   visit's signalling) go to the handler a module registered for their type (`handle`), with the
+//   socket's own user; a frame type nobody handles closes the socket like an unknown one.
 // - Delivery: every envelope on the event bus goes to the open sockets of its recipients on this
 //   instance and to no one else, serialised once whatever the number of sockets.
 // - Sessions end elsewhere (sign-out, password change, expiry, an admin deactivating the account, on
@@ -33,7 +44,21 @@ export interface RealtimeOptions {
   heartbeatIntervalMs?: number;
 }
 
+/** The signed-in user behind a socket, as a module's frame handler sees them. */
+export interface SocketCaller {
+  readonly userId: string;
+  readonly role: Role;
+  readonly sessionId: string;
+  /** Answers this one socket (nobody else receives it). */
+  reply(frame: ReplyFrame): void;
+}
+
+type ModuleFrame = Exclude<ClientFrame, { type: 'identify' | 'health_check' | 'ping' }>;
+export type FrameHandler = (caller: SocketCaller, frame: ModuleFrame) => Promise<void>;
+
 export interface Realtime {
+  /** Frames of these types from now on go to `handler`, one at a time per socket, in the order they came. */
+  handle(types: readonly ModuleFrame['type'][], handler: FrameHandler): void;
   /**
    * Closes the sockets of one session on this instance; returns how many. 4001 (sign-out: the
    * client does not retry) unless told otherwise, e.g. 1012 when the same browser continues on a
@@ -57,6 +82,8 @@ const DEFAULT_HEARTBEAT_MS = 30_000;
 
 export function registerRealtime(app: FastifyInstance, options: RealtimeOptions = {}): void {
   const registry = new ConnectionRegistry();
+  const handlers = new Map<string, FrameHandler>();
+  const callers = new WeakMap<RealtimeClient, { caller: SocketCaller; queue: Promise<void> }>();
   // noServer: the upgrade is ours to decide first; no per-message compression (CPU per frame and
   // compression oracles); maxPayload makes ws close an oversized frame's socket with 1009.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
@@ -97,11 +124,15 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
     }
     // The browser may have gone while the session was looked up.
     if (socket.destroyed || closing) return void socket.destroy();
-    wss.handleUpgrade(request, socket, head, (ws) => onOpen(ws, socket, session.userId, session.id));
+    wss.handleUpgrade(request, socket, head, (ws) => onOpen(ws, socket, session.userId, session.id, session.role));
   }
 
-  function onOpen(socket: WebSocket, wire: Duplex, userId: string, sessionId: string): void {
+  function onOpen(socket: WebSocket, wire: Duplex, userId: string, sessionId: string, role: Role): void {
     const client: RealtimeClient = { socket, wire, userId, sessionId, alive: true };
+    callers.set(client, {
+      caller: { userId, role, sessionId, reply: (frame) => send(socket, frame) },
+      queue: Promise.resolve(),
+    });
     registry.add(client);
     socket.on('pong', () => {
       client.alive = true;
@@ -131,7 +162,21 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
         return send(client.socket, { type: 'health_check_response', id: frame.id, timestamp: Date.now() });
       case 'ping':
         return send(client.socket, { type: 'pong', timestamp: frame.timestamp });
+      default:
+        return dispatch(client, frame);
     }
+  }
+
+  function dispatch(client: RealtimeClient, frame: ModuleFrame): void {
+    const handler = handlers.get(frame.type);
+    const entry = callers.get(client);
+    if (!handler || !entry) return client.socket.close(CLOSE_CODES.badFrame, 'Unsupported frame');
+    // One frame at a time per socket: an offer is handled before the candidates sent after it.
+    entry.queue = entry.queue
+      .then(() => handler(entry.caller, frame))
+      .catch((error: unknown) => {
+        app.log.warn({ err: error instanceof Error ? error.message : String(error), frame: frame.type }, 'realtime frame handler failed');
+      });
   }
 
   function deliver(envelope: BusEnvelope): void {
@@ -177,6 +222,9 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
   }
 
   app.decorate('realtime', {
+    handle(types, handler) {
+      for (const type of types) handlers.set(type, handler);
+    },
     closeSession(sessionId: string, code: number = CLOSE_CODES.sessionEnded): number {
       const clients = registry.ofSession(sessionId);
       for (const client of clients) {
@@ -243,6 +291,6 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
   });
 }
 
-function send(socket: WebSocket, frame: ServerFrame): void {
+function send(socket: WebSocket, frame: ServerFrame | ReplyFrame): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }

@@ -4,9 +4,10 @@ import type { Role } from '../../contracts/roles';
 import { PATIENT_FEATURE_ROUTES, PATIENT_FEATURE_SECTIONS, pathForView, VIEW_PATHS } from '../../contracts/views';
 import { DelayedLoading } from '../components/ui/delayed-loading';
 import { adminConsoleRoutes, AdminDashboardPage } from '../features/admin-console/routes';
-import { appointmentsRoutes } from '../features/appointments/routes';
+import { appointmentsRoutes, videoVisitRoutes } from '../features/appointments/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { clinicalNotesRoutes, doctorVisitNotes } from '../features/clinical-notes/routes';
+import { docsRoutes } from '../features/docs/routes';
 import { doctorsRoutes } from '../features/doctors/routes';
 import { healthRecordsRoutes } from '../features/health-records/routes';
 import { doctorSchedule, leaveApprovalsRoutes } from '../features/leave/routes';
@@ -57,7 +58,7 @@ const SignedInLayout = lazyView(() => import('./shell/signed-in-layout').then((m
 const PortalHomePage = lazyView(() => import('../features/portal/pages/portal-home-page').then((m) => m.PortalHomePage), []);
 const DoctorPortalPage = lazyView(
   () => import('../features/doctor-portal/pages/doctor-portal-page').then((m) => m.DoctorPortalPage),
-  ['doctor-portal', 'health', 'doctors'],
+  ['doctor-portal', 'health', 'doctors', 'video'],
 );
 const StaffPortalPage = lazyView(
   () => import('../features/staff-portal/pages/staff-portal-page').then((m) => m.StaffPortalPage),
@@ -167,6 +168,8 @@ export function signedInRoutes(): RouteObject[] {
     ...patientsRoutes,
     ...leaveApprovalsRoutes,
     ...forRoles(clinicalNotesRoutes, ['doctor']),
+    ...forRoles(videoVisitRoutes, ['patient', 'doctor']),
+    ...docsRoutes,
     ...patientOnly([...appointmentsRoutes, ...healthRecordsRoutes, ...recordsRoutes], [], {
       'visit-notes': { doctor: doctorVisitNotes },
       appointments: { doctor: doctorSchedule },

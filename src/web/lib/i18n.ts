@@ -50,6 +50,7 @@ export const NAMESPACES = [
   'staff-portal',
   'orders',
   'messages',
+  'video',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -174,8 +174,18 @@ export class RealtimeConnection {
     this.setTimer('connection', PUSH.connectionTimeoutMs, () => this.abandon());
   }
 
-  private send(frame: ClientFrame): void {
-    if (this.socket?.readyState === SOCKET_OPEN) this.socket.send(JSON.stringify(frame));
+  private send(frame: ClientFrame): boolean {
+    if (this.socket?.readyState !== SOCKET_OPEN) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /**
+   * Sends a frame of a feature's own (a video visit's signalling) on the open socket; false when
+   * there is none at the moment (the feature tries again once the state is connected).
+   */
+  sendFrame(frame: ClientFrame): boolean {
+    return this.snapshot.state === 'connected' && this.send(frame);
   }
 
   private handleOpen(socket: SocketLike): void {

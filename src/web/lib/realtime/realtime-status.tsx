@@ -1,4 +1,4 @@
-import { createContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ConnectionSnapshot, RealtimeConnection } from './realtime-connection';
 import { DISCONNECTED, RealtimeContext } from './use-realtime';
 
@@ -6,7 +6,11 @@ import { DISCONNECTED, RealtimeContext } from './use-realtime';
 // validation and the features' push reactions are not needed for the first paint: the app loads
 // them afterwards (RealtimeLink in realtime-provider.tsx), which hands its connection over here.
 
-type Source = Pick<RealtimeConnection, 'subscribe' | 'getSnapshot'>;
+type Source = RealtimeChannel;
+
+/** The connection itself, for a feature that speaks on it (a video visit); null while there is none. */
+export const RealtimeChannelContext = createContext<RealtimeChannel | null>(null);
+export type RealtimeChannel = Pick<RealtimeConnection, 'subscribe' | 'getSnapshot' | 'onMessage' | 'sendFrame'>;
 
 /** Where the loaded part hands over its connection (null once it has closed it). */
 export const RealtimeConnectionSink = createContext<(connection: Source | null) => void>(() => {});
@@ -24,7 +28,14 @@ export function RealtimeStatusProvider({ children }: { children: ReactNode }) {
   );
   return (
     <RealtimeConnectionSink.Provider value={setConnection}>
-      <RealtimeContext.Provider value={snapshot}>{children}</RealtimeContext.Provider>
+      <RealtimeContext.Provider value={snapshot}>
+        <RealtimeChannelContext.Provider value={connection}>{children}</RealtimeChannelContext.Provider>
+      </RealtimeContext.Provider>
     </RealtimeConnectionSink.Provider>
   );
+}
+
+/** The app's live connection, for a feature that sends on it; null until it is there. */
+export function useRealtimeChannel(): RealtimeChannel | null {
+  return useContext(RealtimeChannelContext);
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../contracts/appointments';
 import { BOOKING } from '../../../../contracts/booking';
 import { AppointmentQueue } from '../../../components/clinical/appointment-queue';
+import { JoinVideoVisit } from '../../../components/clinical/join-video-visit';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert, inputClasses } from '../../../components/ui/field';
@@ -40,7 +41,8 @@ export function AppointmentExtras({ appointment, onNotice }: { appointment: Appo
         </p>
       ) : null}
       {appointment.status !== 'cancelled' ? (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-start gap-2">
+          <JoinVideoVisit appointment={appointment} />
           <a href={calendarUrl(appointment.id)} download className={buttonClasses('secondary')} data-testid="add-to-calendar">
             <CalendarPlus className="size-4" aria-hidden="true" />
             {t('manage.calendar')}

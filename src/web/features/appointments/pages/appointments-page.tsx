@@ -10,6 +10,7 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { patientAppointmentsQuery, type AppointmentWhen } from '../../../lib/clinical/queries';
 import { useSession } from '../../../lib/session/use-session';
 import { AppointmentExtras } from '../components/appointment-actions';
+import { JoinVideoVisit } from '../../../components/clinical/join-video-visit';
 import type { BookedNotice } from './book-appointment-page';
 
 const TABS: readonly AppointmentWhen[] = ['upcoming', 'past'];
@@ -118,6 +119,12 @@ function AppointmentTab({ patientId, when, onNotice }: { patientId: string; when
               className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
               <AppointmentItem appointment={appointment} detailed />
+              {/* A video visit can still be joined a while after its start, when it is listed as past. */}
+              {when === 'past' ? (
+                <div className="mt-3">
+                  <JoinVideoVisit appointment={appointment} />
+                </div>
+              ) : null}
               {when === 'upcoming' ? <AppointmentExtras appointment={appointment} onNotice={onNotice} /> : null}
             </li>
           ))}

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/query-states';
 import { usePersonName } from '../../../lib/person-name';
 import { useClinicFormat } from '../lib/use-clinic-format';
 import { VisitActions } from './visit-actions';
+import { JoinVideoVisit } from '../../../components/clinical/join-video-visit';
 
 // Today on the doctor's home: who is next, the waiting room in queue order, and the whole day with
 // the step each visit can take. All of it comes from one answer (today's schedule), which pushes
@@ -90,7 +91,10 @@ export function NextPatient({ answer, now, onNotice }: { answer: ScheduleRespons
           {next.status === 'checked-in' && next.checkedInAt ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('next.arrived', { time: format.time(next.checkedInAt) })}</p>
           ) : null}
-          <VisitActions item={next} now={now} onNotice={onNotice} />
+          <div className="flex flex-wrap items-start gap-2">
+            <JoinVideoVisit appointment={next} />
+            <VisitActions item={next} now={now} onNotice={onNotice} />
+          </div>
         </div>
       ) : (
         <EmptyState>{t('next.none')}</EmptyState>
@@ -162,7 +166,10 @@ export function TodaySchedule({ answer, now, onNotice }: { answer: ScheduleRespo
                   ) : null}
                   <AppointmentStatusBadge status={item.status} />
                 </div>
-                <VisitActions item={item} now={now} onNotice={onNotice} />
+                <div className="flex flex-wrap items-start gap-2">
+                  <JoinVideoVisit appointment={item} />
+                  <VisitActions item={item} now={now} onNotice={onNotice} />
+                </div>
               </div>
             </li>
           ))}

@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router';
+import { lazyView } from '../../lib/lazy-view';
+
+const TelemedicineHelpPage = lazyView(() => import('./pages/telemedicine-help-page').then((m) => m.TelemedicineHelpPage), ['video']);
+
+/** The in-app documentation views that are written; mounted by app/router.tsx (the others stay coming soon). */
+export const docsRoutes: RouteObject[] = [{ path: 'docs/telemedicine', element: <TelemedicineHelpPage /> }];
