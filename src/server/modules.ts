@@ -51,6 +51,8 @@ import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { OrganisationService } from './modules/organisation/organisation.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { OutboxService } from './modules/outbox/outbox.service';
+import { deskRegistrationRoutes } from './modules/patients/desk-registration.routes';
+import { DeskRegistrationService } from './modules/patients/desk-registration.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
@@ -115,6 +117,11 @@ export function createServices(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
   });
   const patientsDirectory = new PatientsDirectoryService(uow);
+  const deskRegistration = new DeskRegistrationService(uow, {
+    organisation: organisationIdentity,
+    // The same set-password link as a staff invitation, written in the registering transaction.
+    invitationLink: (work, userId) => auth.setPasswordLinkIn(work, userId, INVITATION_TOKEN_LIFETIME_MS),
+  });
   const documents = new DocumentsService(uow);
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const tasks = new TasksService(uow);
@@ -159,6 +166,7 @@ export function createServices(app: FastifyInstance) {
     clinicalNotes,
     patients,
     patientsDirectory,
+    deskRegistration,
     documents,
     shareLinks,
     publicStats,
@@ -187,6 +195,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(biometricRoutes, { biometric: services.biometric });
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
+  await app.register(deskRegistrationRoutes, { deskRegistration: services.deskRegistration });
   await app.register(permissionsRoutes, { permissions: services.permissions });
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
