@@ -73,6 +73,8 @@ import { TasksService } from './modules/tasks/tasks.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { UserAdminService } from './modules/user-admin/user-admin.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes';
+import { WaitingRoomService } from './modules/waiting-room/waiting-room.service';
 import { UsersService } from './modules/users/users.service';
 
 // The composition root: every service is built here, once, from the platform and the services it
@@ -159,6 +161,7 @@ export function createServices(app: FastifyInstance) {
     leave,
     frontDesk,
     staffPortal,
+    waitingRoom: new WaitingRoomService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
     doctorPortal,
     healthRecords,
     chartEntries,
@@ -207,6 +210,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });
   await app.register(staffPortalRoutes, { staffPortal: services.staffPortal });
+  await app.register(waitingRoomRoutes, { waitingRoom: services.waitingRoom });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(prescribingRoutes, { prescribing: services.prescribing });
