@@ -118,6 +118,8 @@ export const AUDIT_ACTIONS = [
   'passkey.register',
   'passkey.update',
   'passkey.use',
+  'patient.desk-register',
+  'patient.duplicates',
   'patient.list',
   'patient.read',
   'patient.register',
@@ -141,6 +143,7 @@ export const AUDIT_ACTIONS = [
   'staff.dashboard-stats',
   'staff.status-list',
   'staff.status-update',
+  'staff.waiting-room',
   'task.create',
   'task.list',
   'task.update',
@@ -176,7 +179,7 @@ export type AuditActionCode = AuditActionName | `test.${string}`;
 export const AUDIT_CATEGORIES = ['record', 'account', 'preferences', 'administration'] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 
-const ACCOUNT_ACTIONS = new Set<string>(['patient.register', 'profile.update', 'request.replayed']);
+const ACCOUNT_ACTIONS = new Set<string>(['patient.register', 'patient.desk-register', 'profile.update', 'request.replayed']);
 const RECORD_AREAS = new Set([
   'access',
   'allergy',

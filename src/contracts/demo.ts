@@ -3,7 +3,15 @@ import { defineRoute } from './http';
 import { ROLES } from './roles';
 
 /** What sets each demo account apart; the web names it in the reader's language. */
-export const DEMO_ACCOUNT_KINDS = ['patient', 'doctor', 'staff', 'admin', 'first-sign-in-doctor', 'mfa-patient'] as const;
+export const DEMO_ACCOUNT_KINDS = [
+  'patient',
+  'doctor',
+  'staff',
+  'admin',
+  'first-sign-in-doctor',
+  'mfa-patient',
+  'waiting-room-display',
+] as const;
 export type DemoAccountKind = (typeof DEMO_ACCOUNT_KINDS)[number];
 
 export const demoAccountSchema = z.object({

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   COVERAGE_CONFLICT: 409,
   /** An order step its status does not allow (results on a cancelled order, releasing twice). */
   ORDER_TRANSITION_INVALID: 409,
+  /** A desk registration of someone who may already be a patient, sent without confirming it was checked. */
+  POSSIBLE_DUPLICATE: 409,
   /** A conversation with someone the caller may not write to (a patient to a doctor outside their care team). */
   RECIPIENT_NOT_ALLOWED: 403,
   PAYLOAD_TOO_LARGE: 413,

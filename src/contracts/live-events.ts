@@ -168,6 +168,15 @@ export const messageSentEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/**
+ * Waiting_room_update: a doctor's queue of the day changed (a check-in, a call-in, a visit done),
+ * to the waiting-room displays. It names nobody, not even the appointment: the display asks again.
+ */
+export const waitingRoomUpdateEventSchema = z.object({
+  type: z.literal('waiting_room_update'),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   leaveRequestCreatedEventSchema,
   leaveRequestWithdrawnEventSchema,
@@ -185,6 +194,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   vitalsUpdateEventSchema,
   patientUpdateEventSchema,
   staffStatusUpdateEventSchema,
+  waitingRoomUpdateEventSchema,
   labOrderUpdateEventSchema,
   newMessageEventSchema,
   messageSentEventSchema,

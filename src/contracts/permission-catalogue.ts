@@ -7,7 +7,15 @@ export const PERMISSION_CATALOGUE = {
   users: ['users.create', 'users.update', 'users.delete', 'users.view.all', 'users.permissions'],
   patients: ['patients.create', 'patients.update', 'patients.delete', 'patients.view.all', 'patients.view.own', 'patients.phi.access'],
   medical_records: ['medical_records.view', 'medical_records.create', 'medical_records.update', 'medical_records.delete'],
-  appointments: ['appointments.create', 'appointments.update', 'appointments.delete', 'appointments.view.all', 'appointments.reschedule'],
+  appointments: [
+    'appointments.create',
+    'appointments.update',
+    'appointments.delete',
+    'appointments.view.all',
+    'appointments.reschedule',
+    // The waiting-room display: tickets and initials of the day's queues, nothing more.
+    'appointments.queue.display',
+  ],
   medications: ['medications.prescribe', 'medications.update', 'medications.discontinue', 'medications.view.all'],
   billing: ['billing.view', 'billing.create', 'billing.update', 'billing.payments.process'],
   reports: ['reports.generate', 'reports.view.all', 'reports.export', 'reports.schedule'],
@@ -32,7 +40,7 @@ export function categoryOf(permission: Permission): PermissionCategory {
  * Staff position templates: a starting set an admin assigns in one step and then
  * adjusts. A template never grants more than the position needs.
  */
-export const STAFF_POSITIONS = ['reception', 'nurse', 'billing', 'pharmacy', 'records'] as const;
+export const STAFF_POSITIONS = ['reception', 'nurse', 'billing', 'pharmacy', 'records', 'waiting-room-display'] as const;
 export type StaffPosition = (typeof STAFF_POSITIONS)[number];
 
 export const POSITION_TEMPLATES: Record<StaffPosition, readonly Permission[]> = {
@@ -64,4 +72,6 @@ export const POSITION_TEMPLATES: Record<StaffPosition, readonly Permission[]> = 
     'reports.generate',
     'reports.export',
   ],
+  // A screen in the waiting room, signed in as its own account: it shows the display and nothing else.
+  'waiting-room-display': ['appointments.queue.display'],
 };

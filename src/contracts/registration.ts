@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADDRESS_COUNTRIES, DEFAULT_ADDRESS_COUNTRY, joinAddress, reportAddressIssues, type AddressCountry } from './addresses';
+import {
+  ADDRESS_COUNTRIES,
+  DEFAULT_ADDRESS_COUNTRY,
+  joinAddress,
+  reportAddressIssues,
+  type AddressCountry,
+  type AddressParts,
+} from './addresses';
 import { AUTH } from './constants';
 import { isCommonPassword } from './password-strength';
 
@@ -129,61 +136,77 @@ export const registrationStep3Schema = z.object({
 const list = (max: number) => z.array(z.string().trim().min(1).max(200, 'text.tooLong')).max(max, 'text.tooLong');
 
 /**
+ * Who the patient is, as the registration payload carries it: everything but the password and
+ * the values the server assigns. Desk registration of a walk-in patient takes the same fields.
+ */
+export const registrationPersonFields = {
+  firstName: required('firstName.required', 100),
+  lastName: required('lastName.required', 100),
+  email,
+  phone,
+  dateOfBirth,
+  gender: z.enum(GENDERS, 'gender.required'),
+  address: required('address.required', 400),
+  /**
+   * The address as it was asked for, by the wizard: checked against its country's rules, and the
+   * one line above must be these parts joined. Optional, so a client that sends only the line
+   * (as every client did before) is still served.
+   */
+  addressParts: z
+    .object({
+      country: addressCountry,
+      street: z.string('address.required').trim().max(200, 'text.tooLong'),
+      city: z.string('city.required').trim().max(100, 'text.tooLong'),
+      state: z.string().trim().max(100, 'text.tooLong').optional(),
+      zipCode: z.string().trim().max(20, 'text.tooLong').optional(),
+    })
+    .superRefine((parts, ctx) => reportAddressIssues(parts, ctx, (part) => part), {
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    })
+    .optional(),
+  bloodType: z
+    .enum([...BLOOD_TYPES, 'Unknown'], 'choice.invalid')
+    .optional()
+    .default('Unknown'),
+  insuranceProvider: optionalText(200),
+  insurancePolicyNumber: optionalText(100),
+  preferredLanguage: z.enum(PREFERRED_LANGUAGES, 'choice.invalid').optional().default('English'),
+  maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').optional(),
+  occupation: optionalText(100),
+  allergies: list(50).optional().default([]),
+  medications: list(50).optional().default([]),
+  medicalHistory: list(50).optional().default([]),
+};
+
+/** The one address line must be its parts joined, once everything else holds (parts wrong in themselves say so, not that they differ). */
+export const addressLineMatchesParts = [
+  (payload: { address: string; addressParts?: AddressParts }, ctx: z.RefinementCtx) => {
+    const parts = payload.addressParts;
+    if (parts && payload.address !== joinAddress(parts)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address.mismatch' });
+  },
+  { when: ({ issues }: { issues: readonly unknown[] }) => issues.length === 0 },
+] as const;
+
+const { firstName: _firstName, lastName: _lastName, email: _email, ...afterEmail } = registrationPersonFields;
+
+/**
  * What POST /api/patients/register accepts. The client's medicalRecordNumber and
  * age are accepted for compatibility and ignored: the server assigns the record number and derives
  * the age. The role can only be patient.
  */
 export const registrationPayloadSchema = z
   .object({
-    firstName: required('firstName.required', 100),
-    lastName: required('lastName.required', 100),
+    // The password after the e-mail address, where the wizard asks for it (a field's first issue is shown).
+    firstName: registrationPersonFields.firstName,
+    lastName: registrationPersonFields.lastName,
     email,
     password,
-    phone,
-    dateOfBirth,
-    gender: z.enum(GENDERS, 'gender.required'),
-    address: required('address.required', 400),
-    /**
-     * The address as it was asked for, by the wizard: checked against its country's rules, and the
-     * one line above must be these parts joined. Optional, so a client that sends only the line
-     * (as every client did before) is still served.
-     */
-    addressParts: z
-      .object({
-        country: addressCountry,
-        street: z.string('address.required').trim().max(200, 'text.tooLong'),
-        city: z.string('city.required').trim().max(100, 'text.tooLong'),
-        state: z.string().trim().max(100, 'text.tooLong').optional(),
-        zipCode: z.string().trim().max(20, 'text.tooLong').optional(),
-      })
-      .superRefine((parts, ctx) => reportAddressIssues(parts, ctx, (part) => part), {
-        when: ({ value }) => typeof value === 'object' && value !== null,
-      })
-      .optional(),
+    ...afterEmail,
     role: z.literal('patient').optional().default('patient'),
     medicalRecordNumber: z.string().max(40).optional(),
-    bloodType: z
-      .enum([...BLOOD_TYPES, 'Unknown'], 'choice.invalid')
-      .optional()
-      .default('Unknown'),
     age: z.number().int().min(0).max(150).optional(),
-    insuranceProvider: optionalText(200),
-    insurancePolicyNumber: optionalText(100),
-    preferredLanguage: z.enum(PREFERRED_LANGUAGES, 'choice.invalid').optional().default('English'),
-    maritalStatus: z.enum(MARITAL_STATUSES, 'choice.invalid').optional(),
-    occupation: optionalText(100),
-    allergies: list(50).optional().default([]),
-    medications: list(50).optional().default([]),
-    medicalHistory: list(50).optional().default([]),
   })
-  .superRefine(
-    (payload, ctx) => {
-      const parts = payload.addressParts;
-      if (parts && payload.address !== joinAddress(parts)) ctx.addIssue({ code: 'custom', path: ['address'], message: 'address.mismatch' });
-    },
-    // Only once everything else holds: parts that are wrong in themselves say so, not that they differ.
-    { when: ({ issues }) => issues.length === 0 },
-  );
+  .superRefine(...addressLineMatchesParts);
 export type RegistrationPayload = z.input<typeof registrationPayloadSchema>;
 
 /**

@@ -54,6 +54,8 @@ import { organisationRoutes } from './modules/organisation/organisation.routes';
 import { OrganisationService } from './modules/organisation/organisation.service';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { OutboxService } from './modules/outbox/outbox.service';
+import { deskRegistrationRoutes } from './modules/patients/desk-registration.routes';
+import { DeskRegistrationService } from './modules/patients/desk-registration.service';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
 import { patientsDirectoryRoutes } from './modules/patients/patients-directory.routes';
@@ -74,6 +76,8 @@ import { TasksService } from './modules/tasks/tasks.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { UserAdminService } from './modules/user-admin/user-admin.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { waitingRoomRoutes } from './modules/waiting-room/waiting-room.routes';
+import { WaitingRoomService } from './modules/waiting-room/waiting-room.service';
 import { UsersService } from './modules/users/users.service';
 
 // The composition root: every service is built here, once, from the platform and the services it
@@ -123,6 +127,11 @@ export function createServices(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
   });
   const patientsDirectory = new PatientsDirectoryService(uow);
+  const deskRegistration = new DeskRegistrationService(uow, {
+    organisation: organisationIdentity,
+    // The same set-password link as a staff invitation, written in the registering transaction.
+    invitationLink: (work, userId) => auth.setPasswordLinkIn(work, userId, INVITATION_TOKEN_LIFETIME_MS),
+  });
   const documents = new DocumentsService(uow);
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const tasks = new TasksService(uow);
@@ -176,6 +185,7 @@ export function createServices(app: FastifyInstance) {
     leave,
     frontDesk,
     staffPortal,
+    waitingRoom: new WaitingRoomService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
     doctorPortal,
     healthRecords,
     chartEntries,
@@ -183,6 +193,7 @@ export function createServices(app: FastifyInstance) {
     clinicalNotes,
     patients,
     patientsDirectory,
+    deskRegistration,
     documents,
     shareLinks,
     publicStats,
@@ -211,6 +222,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(biometricRoutes, { biometric: services.biometric });
   await app.register(patientsRoutes, { patients: services.patients });
   await app.register(patientsDirectoryRoutes, { patientsDirectory: services.patientsDirectory });
+  await app.register(deskRegistrationRoutes, { deskRegistration: services.deskRegistration });
   await app.register(permissionsRoutes, { permissions: services.permissions });
   await app.register(doctorsRoutes, { doctors: services.doctors });
   await app.register(notificationsRoutes, { notifications: services.notifications });
@@ -227,6 +239,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });
   await app.register(staffPortalRoutes, { staffPortal: services.staffPortal });
+  await app.register(waitingRoomRoutes, { waitingRoom: services.waitingRoom });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });
   await app.register(prescribingRoutes, { prescribing: services.prescribing });

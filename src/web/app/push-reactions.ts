@@ -10,6 +10,7 @@ import { notificationsReactions } from '../features/notifications/api/reactions'
 import { staffPortalReactions } from '../features/staff-portal/api/reactions';
 import { ordersReactions } from '../features/orders/api/reactions';
 import { tasksReactions } from '../features/tasks/api/reactions';
+import { waitingRoomReactions } from '../features/waiting-room/api/reactions';
 import { mergeReactions } from '../lib/realtime/feature-reactions';
 
 // Every feature's push reactions, merged: what each pushed message refreshes in this tab. A
@@ -27,4 +28,5 @@ export const appReactions = mergeReactions(
   ordersReactions,
   adminConsoleReactions,
   messagesReactions,
+  waitingRoomReactions,
 );

@@ -24,6 +24,7 @@ import { settingsRoutes } from '../features/settings/routes';
 import { tasksRoutes } from '../features/tasks/routes';
 import { messagesRoutes } from '../features/messages/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
+import { waitingRoomRoutes } from '../features/waiting-room/routes';
 import { guardViewRoute } from '../lib/permissions/view-guard';
 import { PORTAL_VIEW } from '../lib/session/role-navigation';
 import { useSession } from '../lib/session/use-session';
@@ -62,7 +63,7 @@ const DoctorPortalPage = lazyView(
 );
 const StaffPortalPage = lazyView(
   () => import('../features/staff-portal/pages/staff-portal-page').then((m) => m.StaffPortalPage),
-  ['staff-portal', 'health', 'doctors', 'validation', 'access'],
+  ['staff-portal', 'health', 'doctors', 'validation', 'access', 'registration'],
 );
 const PatientDashboardPage = lazyView(
   () => import('../features/portal/pages/patient-dashboard-page').then((m) => m.PatientDashboardPage),
@@ -216,6 +217,8 @@ export function createRouter() {
       errorElement: <RouteError />,
       children: signedInRoutes(),
     },
+    // The waiting-room display fills its screen: signed in, but outside the portal's frame.
+    ...waitingRoomRoutes.map((route) => ({ ...route, errorElement: <RouteError /> })),
     { path: '*', element: <CatchAll />, errorElement: <RouteError /> },
   ]);
 }

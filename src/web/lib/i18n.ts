@@ -48,6 +48,7 @@ export const NAMESPACES = [
   'search',
   'leave',
   'staff-portal',
+  'waiting-room',
   'orders',
   'messages',
   'video',

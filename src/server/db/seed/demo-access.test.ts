@@ -24,12 +24,12 @@ describe('demo access', () => {
   const userId = async (email: string) => (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
   it('has the permission catalogue from the migration, with or without the demo', async () => {
-    expect((await database.db.select().from(permissions)).length).toBe(38);
+    expect((await database.db.select().from(permissions)).length).toBe(39);
   });
 
   it('gives every staff member exactly their position’s template', async () => {
     const staff = await database.db.select({ id: users.id, position: users.position }).from(users).where(eq(users.role, 'staff'));
-    expect(staff.length).toBe(5);
+    expect(staff.length).toBe(6);
     for (const member of staff) {
       expect((await activeGrants(database.db, member.id)).sort()).toEqual([...POSITION_TEMPLATES[member.position as StaffPosition]].sort());
     }

@@ -84,4 +84,16 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     label: 'Patient with two-step sign-in: Aisha Haddad',
     mfa: true,
   },
+  {
+    // The screen in the waiting room: it signs in to the display and sees nothing else.
+    role: 'staff',
+    email: 'display@caredeck.demo',
+    password: 'Display#2026',
+    firstName: 'Lobby',
+    lastName: 'Screen',
+    kind: 'waiting-room-display',
+    label: 'Waiting-room display: Lobby Screen',
+    mfa: false,
+    position: 'waiting-room-display',
+  },
 ];

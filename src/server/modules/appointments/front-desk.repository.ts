@@ -150,6 +150,7 @@ export class FrontDeskRepository extends Repository {
    * is only the patient or the doctor.
    */
   async pushDesk(row: AppointmentListRow, action: DeskAction, timestamp: string): Promise<void> {
+    await this.pushWaitingRoom(timestamp);
     const desk = (await this.deskRecipients()).filter((id) => id !== row.patientId && id !== row.doctorId);
     if (desk.length === 0) return;
     this.effects.push({
@@ -189,6 +190,30 @@ export class FrontDeskRepository extends Repository {
         },
       });
     }
+  }
+
+  /**
+   * The waiting-room displays (active staff holding appointments.queue.display now) hear that the
+   * queues changed, and nothing more: no appointment, patient or doctor is named to a screen that
+   * shows only tickets. Whoever also runs the schedule hears of the change itself as well.
+   */
+  private async pushWaitingRoom(timestamp: string): Promise<void> {
+    const displays = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userPermissions, eq(userPermissions.userId, users.id))
+      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+      .where(
+        and(
+          eq(users.role, 'staff'),
+          eq(users.isActive, true),
+          eq(permissions.permission, 'appointments.queue.display'),
+          eq(userPermissions.isActive, true),
+          or(isNull(userPermissions.expiresAt), gt(userPermissions.expiresAt, sql`now()`)),
+        ),
+      );
+    if (displays.length === 0) return;
+    this.effects.push({ recipients: displays.map((d) => d.id), event: { type: 'waiting_room_update', timestamp } });
   }
 
   /** The people running the schedule: active admins, and active staff holding appointments.view.all now. */

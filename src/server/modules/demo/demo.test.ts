@@ -29,13 +29,14 @@ describe('demo accounts on the login screen', () => {
   }
 
   describe('in demo mode, on the seeded organisation', () => {
-    it('lists one account per role plus the MFA account and the first-sign-in doctor, each with email and password', async () => {
+    it('lists one account per role plus the MFA account, the first-sign-in doctor and the waiting-room display, each with email and password', async () => {
       const accounts = await listAccounts();
-      const everyday = accounts.filter((a) => !a.mfa && a.email !== 'new.doctor@caredeck.demo');
+      const everyday = accounts.filter((a) => !a.mfa && a.email !== 'new.doctor@caredeck.demo' && a.kind !== 'waiting-room-display');
       expect(everyday.map((a) => a.role).sort()).toEqual([...ROLES].sort());
       expect(accounts.filter((a) => a.mfa)).toHaveLength(1);
       expect(accounts.find((a) => a.email === 'new.doctor@caredeck.demo')?.role).toBe('doctor');
-      expect(accounts).toHaveLength(ROLES.length + 2);
+      expect(accounts.find((a) => a.kind === 'waiting-room-display')).toMatchObject({ role: 'staff', email: 'display@caredeck.demo' });
+      expect(accounts).toHaveLength(ROLES.length + 3);
       for (const account of accounts) {
         expect(account.email).toMatch(/^[^@\s]+@[^@\s]+$/);
         expect(account.password.length).toBeGreaterThanOrEqual(6);
@@ -101,7 +102,7 @@ describe('demo accounts on the login screen', () => {
       try {
         const emails = (await listAccounts()).map((a) => a.email);
         expect(emails).not.toContain(email);
-        expect(emails).toHaveLength(ROLES.length + 1);
+        expect(emails).toHaveLength(ROLES.length + 2);
       } finally {
         await database.db.update(users).set({ isActive: true }).where(eq(users.email, email));
       }

@@ -33,7 +33,9 @@ export function DemoAccounts({ onSelect, selectedEmail }: { onSelect(account: De
               ? t('demo.mfaBadge')
               : account.kind === 'first-sign-in-doctor'
                 ? t('demo.firstSignInBadge')
-                : null;
+                : account.kind === 'waiting-room-display'
+                  ? t('demo.displayBadge')
+                  : null;
           const selected = selectedEmail === account.email;
           return (
             <li key={account.email}>

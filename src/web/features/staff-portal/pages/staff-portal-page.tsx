@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { WAITING_ROOM_PAGE_PATH } from '../../../../contracts/waiting-room';
+import { buttonClasses } from '../../../components/ui/button';
 import { InlineLoading, QueryError } from '../../../components/ui/query-states';
 import { errorText } from '../../../lib/error-text';
 import { PermissionGuard } from '../../../lib/permissions/permission-guard';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { roleLabel } from '../../../lib/session/role-label';
 import { useSession } from '../../../lib/session/use-session';
 import { staffStatsQuery } from '../api/staff-portal';
@@ -10,6 +14,7 @@ import { ClinicDay } from '../components/clinic-day';
 import { DeskStats } from '../components/desk-stats';
 import { DeskStatus } from '../components/desk-status';
 import { RequestsPanel } from '../components/requests-panel';
+import { WalkInRegistration } from '../components/walk-in-registration';
 import { useDeskFormat, useNow } from '../lib/use-desk-format';
 
 /**
@@ -22,7 +27,14 @@ export function StaffPortalPage() {
   const { t } = useTranslation(['staff-portal', 'shell']);
   const { user } = useSession();
   const now = useNow();
+  const access = usePermissions();
   if (!user) return null;
+  // The waiting-room screen's own account holds nothing but the display: its home is the display.
+  const displayOnly =
+    access.status === 'ready' && access.can(['appointments.queue.display'], { strict: true }) && !access.can(['appointments.view.all']);
+  if (displayOnly) return <Navigate to={WAITING_ROOM_PAGE_PATH} replace />;
+  const mayRegister = access.can(['patients.create']);
+  const mayShowDisplay = access.can(['appointments.view.all']);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
@@ -31,9 +43,15 @@ export function StaffPortalPage() {
           {t('shell:portal.welcome', { firstName: user.firstName })}
         </h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t('shell:portal.signedInAs', { role: roleLabel(t, user) })}</p>
+        {mayShowDisplay ? (
+          <Link to={WAITING_ROOM_PAGE_PATH} className={buttonClasses('secondary', 'mt-3')} data-testid="open-waiting-room">
+            {t('staff-portal:waitingRoom.open')}
+          </Link>
+        ) : null}
       </header>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
+          {mayRegister ? <WalkInRegistration /> : null}
           <PermissionGuard permissions={['appointments.view.all']}>
             <ClinicSchedule now={now} />
           </PermissionGuard>
