@@ -14,6 +14,18 @@ const urlWithProtocol = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
+/** Reminder times, in whole hours before the start: a few, each within two weeks, none twice. */
+export const REMINDER_BOUNDS = { maxKinds: 4, maxHours: 336 } as const;
+
+const reminderHours = z
+  .string()
+  .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'must be whole hours separated by commas, such as 48,2')
+  .transform((value) => value.split(',').map((part) => Number(part.trim())))
+  .refine((hours) => hours.every((h) => h >= 1 && h <= REMINDER_BOUNDS.maxHours), `each must be 1 to ${REMINDER_BOUNDS.maxHours} hours`)
+  .refine((hours) => hours.length <= REMINDER_BOUNDS.maxKinds, `at most ${REMINDER_BOUNDS.maxKinds} reminder times`)
+  .refine((hours) => new Set(hours).size === hours.length, 'each time only once')
+  .transform((hours) => [...hours].sort((a, b) => b - a));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -49,6 +61,8 @@ const envSchema = z.object({
   UNKNOWN_PATHS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
   AUDIT_ARCHIVE_DIR: z.string().min(1).default('./audit-archive'),
+  REMINDER_HOURS_BEFORE: reminderHours.default([48, 2]),
+  WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
 });
 
 export interface AppConfig {
@@ -86,6 +100,10 @@ export interface AppConfig {
   auditRetentionDays?: number;
   /** Where that job writes its archive files. */
   auditArchiveDir: string;
+  /** When appointment reminders go out: hours before the start, largest first. */
+  reminderHoursBefore: number[];
+  /** How long a waitlist offer is held for one patient before it passes to the next. */
+  waitlistOfferMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -146,5 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unknownPathsPerMinute: e.UNKNOWN_PATHS_PER_MINUTE,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     auditArchiveDir: path.resolve(e.AUDIT_ARCHIVE_DIR),
+    reminderHoursBefore: e.REMINDER_HOURS_BEFORE,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
   };
 }

@@ -3,6 +3,8 @@ import { AccessContext } from './platform/access-context';
 import { adminConsoleRoutes } from './modules/admin-console/admin-console.routes';
 import { AdminConsoleService } from './modules/admin-console/admin-console.service';
 import { AnalyticsService } from './modules/admin-console/analytics.service';
+import { appointmentLinksRoutes } from './modules/appointments/appointment-links.routes';
+import { AppointmentLinksService } from './modules/appointments/appointment-links.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -11,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
+import { RemindersService } from './modules/appointments/reminders.service';
 import { frontDeskRoutes } from './modules/appointments/front-desk.routes';
 import { FrontDeskService } from './modules/appointments/front-desk.service';
 import { clinicalNotesRoutes } from './modules/clinical-notes/clinical-notes.routes';
@@ -102,6 +105,16 @@ export function createServices(app: FastifyInstance) {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
   });
+  const appointmentLinks = new AppointmentLinksService(uow, booking);
+  const reminders = new RemindersService(uow, notifications, {
+    hoursBefore: app.config.reminderHoursBefore,
+    clinicTimeZone: app.config.clinicTimeZone,
+    publicUrl: app.config.publicUrl,
+    organisation: organisationIdentity,
+    system,
+  });
+  // Every few minutes: reminders whose time has come (each sent once, whichever instance runs it).
+  app.jobs.schedule({ name: 'appointment-reminders', cron: '*/5 * * * *', run: () => reminders.sendDue() });
   const leave = new LeaveService(uow, notifications, appointments, { clinicTimeZone: app.config.clinicTimeZone });
   const frontDesk = new FrontDeskService(uow, booking, notifications, { clinicTimeZone: app.config.clinicTimeZone });
   const staffPortal = new StaffPortalService(uow, frontDesk, { clinicTimeZone: app.config.clinicTimeZone });
@@ -149,6 +162,8 @@ export function createServices(app: FastifyInstance) {
     search: new SearchService(uow),
     appointments,
     booking,
+    appointmentLinks,
+    reminders,
     leave,
     frontDesk,
     staffPortal,
@@ -194,6 +209,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(adminConsoleRoutes, { adminConsole: services.adminConsole, analytics: services.analytics });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
+  await app.register(appointmentLinksRoutes, { appointmentLinks: services.appointmentLinks });
   await app.register(leaveRoutes, { leave: services.leave });
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });

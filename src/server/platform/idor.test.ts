@@ -548,6 +548,8 @@ const NOT_SOMEONES_RECORD: Record<string, string> = {
   'GET /api/doctors/:': 'the public profile of a doctor, shown to everyone on the landing page',
   'GET /api/doctors/:/slots': "a doctor's free slots, public so that anyone can see when to book",
   'GET /api/shared/medication/:': 'a share token, not an id: guessing and revocation are tested in share-links.test.ts',
+  'GET /api/appointment-links/:': 'a reminder link token, not an id: single use, expiry and action are tested in reminders.test.ts',
+  'POST /api/appointment-links/:': 'a reminder link token, not an id: single use, expiry and action are tested in reminders.test.ts',
   'PUT /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
   'DELETE /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
 };
