@@ -14,6 +14,8 @@ import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.s
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
 import { RemindersService } from './modules/appointments/reminders.service';
+import { waitlistRoutes } from './modules/appointments/waitlist.routes';
+import { WaitlistService } from './modules/appointments/waitlist.service';
 import { frontDeskRoutes } from './modules/appointments/front-desk.routes';
 import { FrontDeskService } from './modules/appointments/front-desk.service';
 import { clinicalNotesRoutes } from './modules/clinical-notes/clinical-notes.routes';
@@ -101,10 +103,22 @@ export function createServices(app: FastifyInstance) {
   const refillRequests = new RefillRequestsService(uow, notifications);
   const prescribing = new PrescribingService(uow, { clinicTimeZone: app.config.clinicTimeZone });
   const appointments = new AppointmentsService(uow);
+  // The waitlist books through the booking rules, and hears of every slot a cancellation frees
+  // (called only once requests run, when both exist).
   const booking = new BookingService(uow, notifications, {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
+    onSlotFreed: (work, row): Promise<void> => waitlist.slotFreedIn(work, row),
   });
+  const waitlist: WaitlistService = new WaitlistService(uow, booking, notifications, {
+    clinicTimeZone: app.config.clinicTimeZone,
+    publicUrl: app.config.publicUrl,
+    offerMinutes: app.config.waitlistOfferMinutes,
+    system,
+    kick: (pass) => app.background.run('waitlist-offers', pass),
+  });
+  // Every minute: offers that expired pass to the next patient, and slots freed by a crash's cancellation are offered.
+  app.jobs.schedule({ name: 'waitlist-offers', cron: '* * * * *', run: () => waitlist.advance() });
   const appointmentLinks = new AppointmentLinksService(uow, booking);
   const reminders = new RemindersService(uow, notifications, {
     hoursBefore: app.config.reminderHoursBefore,
@@ -164,6 +178,7 @@ export function createServices(app: FastifyInstance) {
     booking,
     appointmentLinks,
     reminders,
+    waitlist,
     leave,
     frontDesk,
     staffPortal,
@@ -210,6 +225,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(appointmentLinksRoutes, { appointmentLinks: services.appointmentLinks });
+  await app.register(waitlistRoutes, { waitlist: services.waitlist });
   await app.register(leaveRoutes, { leave: services.leave });
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });
