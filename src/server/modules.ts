@@ -127,8 +127,9 @@ export function createServices(app: FastifyInstance) {
     organisation: organisationIdentity,
     system,
   });
-  // Every few minutes: reminders whose time has come (each sent once, whichever instance runs it).
-  app.jobs.schedule({ name: 'appointment-reminders', cron: '*/5 * * * *', run: () => reminders.sendDue() });
+  // Every minute: reminders whose time has come (each sent once, whichever instance runs it); a
+  // run with nothing due reads one index range.
+  app.jobs.schedule({ name: 'appointment-reminders', cron: '* * * * *', run: () => reminders.sendDue() });
   const leave = new LeaveService(uow, notifications, appointments, { clinicTimeZone: app.config.clinicTimeZone });
   const frontDesk = new FrontDeskService(uow, booking, notifications, { clinicTimeZone: app.config.clinicTimeZone });
   const staffPortal = new StaffPortalService(uow, frontDesk, { clinicTimeZone: app.config.clinicTimeZone });

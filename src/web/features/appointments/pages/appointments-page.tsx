@@ -10,6 +10,7 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { patientAppointmentsQuery, type AppointmentWhen } from '../../../lib/clinical/queries';
 import { useSession } from '../../../lib/session/use-session';
 import { AppointmentExtras } from '../components/appointment-actions';
+import { WaitlistSection } from '../components/waitlist-section';
 import type { BookedNotice } from './book-appointment-page';
 
 const TABS: readonly AppointmentWhen[] = ['upcoming', 'past'];
@@ -94,13 +95,25 @@ export function AppointmentsPage() {
         ))}
       </div>
       <div role="tabpanel" id="appointments-panel" aria-labelledby={`appointments-tab-${tab}`}>
-        <AppointmentTab patientId={user.id} when={tab} onNotice={setNotice} />
+        <AppointmentTab patientId={user.id} when={tab} onNotice={setNotice} rescheduling={params.get('reschedule')} />
       </div>
+      <WaitlistSection onNotice={setNotice} />
     </div>
   );
 }
 
-function AppointmentTab({ patientId, when, onNotice }: { patientId: string; when: AppointmentWhen; onNotice: (text: string) => void }) {
+function AppointmentTab({
+  patientId,
+  when,
+  onNotice,
+  rescheduling,
+}: {
+  patientId: string;
+  when: AppointmentWhen;
+  onNotice: (text: string) => void;
+  /** The appointment whose new time to choose at once (from a reminder's link). */
+  rescheduling: string | null;
+}) {
   const { t } = useTranslation('health');
   const query = useQuery(patientAppointmentsQuery(patientId, when));
   return (
@@ -118,7 +131,13 @@ function AppointmentTab({ patientId, when, onNotice }: { patientId: string; when
               className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
             >
               <AppointmentItem appointment={appointment} detailed />
-              {when === 'upcoming' ? <AppointmentExtras appointment={appointment} onNotice={onNotice} /> : null}
+              {when === 'upcoming' ? (
+                <AppointmentExtras
+                  appointment={appointment}
+                  onNotice={onNotice}
+                  opening={appointment.id === rescheduling ? 'reschedule' : null}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
