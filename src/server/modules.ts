@@ -109,6 +109,7 @@ export function createServices(app: FastifyInstance) {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
     onSlotFreed: (work, row): Promise<void> => waitlist.slotFreedIn(work, row),
+    afterBooked: () => app.background.run('appointment-reminders', () => reminders.sendDue()),
   });
   const waitlist: WaitlistService = new WaitlistService(uow, booking, notifications, {
     clinicTimeZone: app.config.clinicTimeZone,

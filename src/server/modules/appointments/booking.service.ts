@@ -50,6 +50,8 @@ export interface BookingOptions {
   clinicTimeZone: string;
   organisationName: string;
   clock?: () => Date;
+  /** Once a booking has committed (a reminder already due goes out at once, not at the next run). */
+  afterBooked?: () => void;
   /** In the cancelling write: a booked slot was freed (the waitlist hears of it). */
   onSlotFreed?: (work: Work, row: AppointmentListRow) => Promise<void>;
 }
@@ -106,6 +108,7 @@ export class BookingService {
         );
         if (!row) return { taken: true };
         await this.announce(work, row, 'created', input.timeZone);
+        if (this.options.afterBooked) booking.afterCommit(this.options.afterBooked);
         return { appointment: toAppointment(row) };
       }),
     );
