@@ -78,6 +78,9 @@ export default defineConfig({
       SHED_EVENT_LOOP_DELAY_MS: '0',
       SHED_DB_WAIT_MS: '0',
       WEB_ROOT: path.join(root, 'dist/web'),
+      // Reminders a week ahead: a journey's appointment falls in a reminder's time whatever the
+      // weekday (the demo doctors do not work every day).
+      REMINDER_HOURS_BEFORE: '168,2',
       // A fresh database (scripts/e2e-server.mjs) and in-process services, whatever the shell has set.
       DATABASE_URL: '',
       REDIS_URL: '',

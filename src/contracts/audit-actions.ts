@@ -20,12 +20,16 @@ export const AUDIT_ACTIONS = [
   'appointment.calendar',
   'appointment.cancel',
   'appointment.check-in',
+  'appointment.confirm',
   'appointment.create',
   'appointment.complete',
   'appointment.decline',
   'appointment.late',
+  'appointment.link-open',
+  'appointment.link-use',
   'appointment.list',
   'appointment.reassign',
+  'appointment.remind',
   'appointment.no-show',
   'appointment.queue',
   'appointment.requests',
@@ -155,6 +159,11 @@ export const AUDIT_ACTIONS = [
   'user.role_change',
   'vitals.list',
   'vitals.record',
+  'waitlist.accept',
+  'waitlist.join',
+  'waitlist.leave',
+  'waitlist.list',
+  'waitlist.offer',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 
@@ -198,6 +207,7 @@ const RECORD_AREAS = new Set([
   'share-link',
   'task',
   'vitals',
+  'waitlist',
 ]);
 const ACCOUNT_AREAS = new Set(['auth', 'passkey', 'notification', 'notifications']);
 

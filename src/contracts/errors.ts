@@ -69,6 +69,14 @@ export const ERROR_STATUS = {
   POSSIBLE_DUPLICATE: 409,
   /** A conversation with someone the caller may not write to (a patient to a doctor outside their care team). */
   RECIPIENT_NOT_ALLOWED: 403,
+  /** An appointment link already used once: it does nothing more. */
+  LINK_USED: 409,
+  /** An appointment link past its time (the appointment has started). */
+  LINK_EXPIRED: 410,
+  /** A second waitlist entry for the same doctor while the first is active. */
+  WAITLIST_ALREADY_JOINED: 409,
+  /** A waitlist offer that expired, or whose time someone else took first. */
+  OFFER_GONE: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

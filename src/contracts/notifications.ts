@@ -28,6 +28,8 @@ export const NOTIFICATION_LINKS = {
   /** The security section of the settings view: password, second factor, devices. */
   accountSecurity: `${pathForView('profile-settings')}#security`,
   patientAppointments: pathForView('appointments'),
+  /** The waitlist section of the patient's appointments view: entries and offers. */
+  patientWaitlist: `${pathForView('appointments')}#waitlist`,
   doctorPortal: pathForView('doctor-portal'),
   tasks: pathForView('tasks'),
   visitNotes: pathForView('visit-notes'),
@@ -86,6 +88,12 @@ export const NOTIFICATION_CODES = [
   'appointment.patient_reassigned',
   // An order's results were reviewed and released to the patient; params doctorName.
   'lab.results_released',
+  // A reminder of an upcoming appointment, to the patient; params doctorName, startsAt.
+  'appointment.reminder',
+  // The waitlist, to the patient: an earlier time is offered (params doctorName, startsAt), or a
+  // time they were offered has been taken by someone else or has passed on (the same params).
+  'waitlist.offered',
+  'waitlist.gone',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

@@ -46,6 +46,8 @@ export const PUBLIC_PATHS = {
   landing: '/',
   login: '/login',
   sharedMedication: '/shared/medication/:token',
+  /** A reminder's one-click link (contracts/appointment-links.ts). */
+  appointmentLink: '/a/:token',
 } as const;
 
 /** Ai-health and diagnostics are the same screen. */

@@ -26,11 +26,23 @@ describe('configuration from the environment', () => {
       ['DB_ACQUIRE_TIMEOUT_MS', '0'],
       ['DB_STATEMENT_TIMEOUT_MS', 'soon'],
       ['REQUEST_TIMEOUT_MS', '-5'],
+      ['REMINDER_HOURS_BEFORE', '0'],
+      ['REMINDER_HOURS_BEFORE', '400'],
+      ['REMINDER_HOURS_BEFORE', '48,48'],
+      ['REMINDER_HOURS_BEFORE', '1,2,3,4,5'],
+      ['REMINDER_HOURS_BEFORE', 'tomorrow'],
+      ['WAITLIST_OFFER_MINUTES', '1'],
     ])('%s=%s', (name, value) => {
       const error = configError({ [name]: value });
       expect(error.problems.length).toBeGreaterThan(0);
       for (const problem of error.problems) expect(problem.startsWith(`${name}: `)).toBe(true);
       expect(error.message).toContain(name);
+    });
+
+    it('reads reminder times as whole hours, largest first, and defaults to 48 and 2', () => {
+      expect(loadConfig({ REMINDER_HOURS_BEFORE: '2, 24' }).reminderHoursBefore).toEqual([24, 2]);
+      expect(loadConfig({}).reminderHoursBefore).toEqual([48, 2]);
+      expect(loadConfig({}).waitlistOfferMinutes).toBe(30);
     });
 
     it('lists every bad variable at once', () => {

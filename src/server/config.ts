@@ -15,6 +15,18 @@ const urlWithProtocol = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
+/** Reminder times, in whole hours before the start: a few, each within two weeks, none twice. */
+export const REMINDER_BOUNDS = { maxKinds: 4, maxHours: 336 } as const;
+
+const reminderHours = z
+  .string()
+  .regex(/^\s*\d{1,3}\s*(,\s*\d{1,3}\s*)*$/, 'must be whole hours separated by commas, such as 48,2')
+  .transform((value) => value.split(',').map((part) => Number(part.trim())))
+  .refine((hours) => hours.every((h) => h >= 1 && h <= REMINDER_BOUNDS.maxHours), `each must be 1 to ${REMINDER_BOUNDS.maxHours} hours`)
+  .refine((hours) => hours.length <= REMINDER_BOUNDS.maxKinds, `at most ${REMINDER_BOUNDS.maxKinds} reminder times`)
+  .refine((hours) => new Set(hours).size === hours.length, 'each time only once')
+  .transform((hours) => [...hours].sort((a, b) => b - a));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -72,6 +84,8 @@ const envSchema = z.object({
     })
     .optional(),
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters (the shared secret of the TURN server)').max(512).optional(),
+  REMINDER_HOURS_BEFORE: reminderHours.default([48, 2]),
+  WAITLIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
 });
 
 /** Variables whose refused value is never echoed: they may hold credentials. */
@@ -116,6 +130,10 @@ export interface AppConfig {
   iceServers: IceServer[];
   /** The shared secret of a TURN server using time-limited credentials (coturn's use-auth-secret). */
   turnSecret?: string;
+  /** When appointment reminders go out: hours before the start, largest first. */
+  reminderHoursBefore: number[];
+  /** How long a waitlist offer is held for one patient before it passes to the next. */
+  waitlistOfferMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -180,5 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditArchiveDir: path.resolve(e.AUDIT_ARCHIVE_DIR),
     iceServers: e.ICE_SERVERS ?? [],
     turnSecret: e.TURN_SECRET,
+    reminderHoursBefore: e.REMINDER_HOURS_BEFORE,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
   };
 }

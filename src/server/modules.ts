@@ -3,6 +3,8 @@ import { AccessContext } from './platform/access-context';
 import { adminConsoleRoutes } from './modules/admin-console/admin-console.routes';
 import { AdminConsoleService } from './modules/admin-console/admin-console.service';
 import { AnalyticsService } from './modules/admin-console/analytics.service';
+import { appointmentLinksRoutes } from './modules/appointments/appointment-links.routes';
+import { AppointmentLinksService } from './modules/appointments/appointment-links.service';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { AppointmentsService } from './modules/appointments/appointments.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -11,6 +13,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService, INVITATION_TOKEN_LIFETIME_MS } from './modules/auth/auth.service';
 import { bookingRoutes } from './modules/appointments/booking.routes';
 import { BookingService } from './modules/appointments/booking.service';
+import { RemindersService } from './modules/appointments/reminders.service';
+import { waitlistRoutes } from './modules/appointments/waitlist.routes';
+import { WaitlistService } from './modules/appointments/waitlist.service';
 import { frontDeskRoutes } from './modules/appointments/front-desk.routes';
 import { registerVideoSignalling } from './modules/appointments/video-signalling';
 import { videoVisitsRoutes } from './modules/appointments/video-visits.routes';
@@ -105,15 +110,39 @@ export function createServices(app: FastifyInstance) {
   const refillRequests = new RefillRequestsService(uow, notifications);
   const prescribing = new PrescribingService(uow, { clinicTimeZone: app.config.clinicTimeZone });
   const appointments = new AppointmentsService(uow);
+  // The waitlist books through the booking rules, and hears of every slot a cancellation frees
+  // (called only once requests run, when both exist).
   const booking = new BookingService(uow, notifications, {
     clinicTimeZone: app.config.clinicTimeZone,
     organisationName: app.config.organisationName,
+    onSlotFreed: (work, row): Promise<void> => waitlist.slotFreedIn(work, row),
+    afterBooked: () => app.background.run('appointment-reminders', () => reminders.sendDue()),
   });
   const videoVisits = new VideoVisitsService(uow, appointments, {
     iceServers: app.config.iceServers,
     turnSecret: app.config.turnSecret,
     demoMode: app.config.demoMode,
   });
+  const waitlist: WaitlistService = new WaitlistService(uow, booking, notifications, {
+    clinicTimeZone: app.config.clinicTimeZone,
+    publicUrl: app.config.publicUrl,
+    offerMinutes: app.config.waitlistOfferMinutes,
+    system,
+    kick: (pass) => app.background.run('waitlist-offers', pass),
+  });
+  // Every minute: offers that expired pass to the next patient, and slots freed by a crash's cancellation are offered.
+  app.jobs.schedule({ name: 'waitlist-offers', cron: '* * * * *', run: () => waitlist.advance() });
+  const appointmentLinks = new AppointmentLinksService(uow, booking);
+  const reminders = new RemindersService(uow, notifications, {
+    hoursBefore: app.config.reminderHoursBefore,
+    clinicTimeZone: app.config.clinicTimeZone,
+    publicUrl: app.config.publicUrl,
+    organisation: organisationIdentity,
+    system,
+  });
+  // Every minute: reminders whose time has come (each sent once, whichever instance runs it); a
+  // run with nothing due reads one index range.
+  app.jobs.schedule({ name: 'appointment-reminders', cron: '* * * * *', run: () => reminders.sendDue() });
   const leave = new LeaveService(uow, notifications, appointments, { clinicTimeZone: app.config.clinicTimeZone });
   const frontDesk = new FrontDeskService(uow, booking, notifications, { clinicTimeZone: app.config.clinicTimeZone });
   const staffPortal = new StaffPortalService(uow, frontDesk, { clinicTimeZone: app.config.clinicTimeZone });
@@ -182,6 +211,9 @@ export function createServices(app: FastifyInstance) {
     appointments,
     videoVisits,
     booking,
+    appointmentLinks,
+    reminders,
+    waitlist,
     leave,
     frontDesk,
     staffPortal,
@@ -235,6 +267,8 @@ export async function registerModules(app: FastifyInstance, services: Services):
   registerVideoSignalling(app, services.videoVisits, (caller) =>
     AccessContext.system(app.audit, app.db, { userId: caller.userId, role: caller.role, sessionId: caller.sessionId }, 'realtime'),
   );
+  await app.register(appointmentLinksRoutes, { appointmentLinks: services.appointmentLinks });
+  await app.register(waitlistRoutes, { waitlist: services.waitlist });
   await app.register(leaveRoutes, { leave: services.leave });
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });

@@ -21,6 +21,9 @@ import {
   userPermissions,
   users,
   vitals,
+  waitlistEntries,
+  waitlistOffers,
+  waitlistOpenings,
   webauthnCredentials,
 } from '../db/schema';
 import path from 'node:path';
@@ -389,6 +392,43 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
     ownerGet: 200,
   },
+  {
+    name: 'waitlist entry (DELETE /api/waitlist/{id})',
+    paths: ['/api/waitlist/:id'],
+    create: async (owner) => {
+      const { user: doctor } = await createDoctor(t.app.db, random);
+      const [row] = await t.app.db
+        .insert(waitlistEntries)
+        .values({ patientId: owner.user.id, doctorId: doctor.id, reason: `Waiting ${randomBytes(6).toString('hex')}` })
+        .returning();
+      return { id: row!.id, marker: row!.reason! };
+    },
+    snapshot: async (record) => t.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, record.id)),
+    secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
+  },
+  {
+    name: 'waitlist offer (POST /api/waitlist/offers/{id}/accept)',
+    paths: ['/api/waitlist/offers/:id/accept'],
+    create: async (owner) => {
+      const { user: doctor } = await createDoctor(t.app.db, random);
+      const [entry] = await t.app.db
+        .insert(waitlistEntries)
+        .values({ patientId: owner.user.id, doctorId: doctor.id, reason: 'Check-up' })
+        .returning();
+      const startsAt = new Date(Date.UTC(2032, random.int(0, 11), random.int(1, 28), random.int(9, 16), 0));
+      const [opening] = await t.app.db.insert(waitlistOpenings).values({ doctorId: doctor.id, startsAt }).returning();
+      const [offer] = await t.app.db
+        .insert(waitlistOffers)
+        .values({ openingId: opening!.id, entryId: entry!.id, patientId: owner.user.id, expiresAt: new Date(Date.now() + 3_600_000) })
+        .returning();
+      return { id: offer!.id };
+    },
+    snapshot: async (record) => ({
+      offers: await t.app.db.select().from(waitlistOffers).where(eq(waitlistOffers.id, record.id)),
+      openings: await t.app.db.select().from(waitlistOpenings),
+    }),
+    secrets: (_record, owner) => [owner.user.lastName, owner.user.email],
+  },
   noteCase({
     paths: ['/api/clinical-notes/:id'],
     body: { version: 1, subjective: 'x', objective: 'x', assessment: 'x', plan: 'x', instructions: 'x' },
@@ -569,6 +609,8 @@ const NOT_SOMEONES_RECORD: Record<string, string> = {
   'GET /api/doctors/:': 'the public profile of a doctor, shown to everyone on the landing page',
   'GET /api/doctors/:/slots': "a doctor's free slots, public so that anyone can see when to book",
   'GET /api/shared/medication/:': 'a share token, not an id: guessing and revocation are tested in share-links.test.ts',
+  'GET /api/appointment-links/:': 'a reminder link token, not an id: single use, expiry and action are tested in reminders.test.ts',
+  'POST /api/appointment-links/:': 'a reminder link token, not an id: single use, expiry and action are tested in reminders.test.ts',
   'PUT /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
   'DELETE /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
 };

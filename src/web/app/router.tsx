@@ -45,6 +45,10 @@ const SharedMedicationPage = lazyView(
   () => import('../features/medications/pages/shared-medication-page').then((m) => m.SharedMedicationPage),
   ['health'],
 );
+const AppointmentLinkPage = lazyView(
+  () => import('../features/appointments/pages/appointment-link-page').then((m) => m.AppointmentLinkPage),
+  ['booking'],
+);
 const LoginPage = lazyView(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage), ['auth', 'validation', 'biometric']);
 const ResetPasswordPage = lazyView(
   () => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage),
@@ -201,6 +205,7 @@ export function createRouter() {
         { path: 'login', element: <LoginPage /> },
         { path: 'reset-password', element: <ResetPasswordPage /> },
         { path: 'shared/medication/:token', element: <SharedMedicationPage /> },
+        { path: 'a/:token', element: <AppointmentLinkPage /> },
         ...registrationRoutes,
         ...legalRoutes,
         // The patient feature routes (search results, bookmarks) open the view that shows them.

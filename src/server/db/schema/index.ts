@@ -25,3 +25,5 @@ export * from './clinical-notes';
 export * from './leave';
 export * from './staff-status';
 export * from './messages';
+export * from './reminders';
+export * from './waitlist';

@@ -184,6 +184,11 @@ export class BookingRepository extends Repository {
     return cancelled;
   }
 
+  /** Runs `fn` once the write has committed. */
+  afterCommit(fn: () => void): void {
+    this.effects.then(fn);
+  }
+
   /** A read of one of the caller's appointments (the calendar file, the queue), noted under its patient. */
   noteRead(action: AuditActionCode, row: AppointmentListRow): void {
     this.audit.read(action, 'appointment', row.id, [row.patientId], {});

@@ -50,6 +50,10 @@ export interface BookingOptions {
   clinicTimeZone: string;
   organisationName: string;
   clock?: () => Date;
+  /** Once a booking has committed (a reminder already due goes out at once, not at the next run). */
+  afterBooked?: () => void;
+  /** In the cancelling write: a booked slot was freed (the waitlist hears of it). */
+  onSlotFreed?: (work: Work, row: AppointmentListRow) => Promise<void>;
 }
 
 export class BookingService {
@@ -104,6 +108,7 @@ export class BookingService {
         );
         if (!row) return { taken: true };
         await this.announce(work, row, 'created', input.timeZone);
+        if (this.options.afterBooked) booking.afterCommit(this.options.afterBooked);
         return { appointment: toAppointment(row) };
       }),
     );
@@ -132,14 +137,58 @@ export class BookingService {
 
   /** A patient cancels their own (not inside the cut-off); at the desk, staff cancel any they reach that has not started. */
   cancel(ctx: AccessContext, id: string, input: CancelAppointmentRequest, atDesk = false): Promise<Appointment> {
-    return this.uow.write(ctx, async (work) => {
-      const booking = work.use(BookingRepository);
-      const row = await booking.changeable(id, 'appointment.cancel', atDesk ? this.clock() : this.cutOff());
-      // The reason is the patient's own words and may say anything about their health: only whether one was given is kept.
-      const cancelled = await booking.cancel(row, this.clock(), Boolean(input.reason));
-      await this.announce(work, cancelled, 'cancelled', this.options.clinicTimeZone);
-      return toAppointment(cancelled);
-    });
+    return this.uow.write(ctx, async (work) => toAppointment(await this.cancelIn(work, id, Boolean(input.reason), atDesk)));
+  }
+
+  /**
+   * In the caller's write: cancels an appointment of the caller (the patient's cut-off applies
+   * unless at the desk), tells of it and hands the freed slot to the waitlist.
+   */
+  async cancelIn(work: Work, id: string, withReason: boolean, atDesk = false): Promise<AppointmentListRow> {
+    const booking = work.use(BookingRepository);
+    const row = await booking.changeable(id, 'appointment.cancel', atDesk ? this.clock() : this.cutOff());
+    // The reason is the patient's own words and may say anything about their health: only whether one was given is kept.
+    const cancelled = await booking.cancel(row, this.clock(), withReason);
+    await this.announce(work, cancelled, 'cancelled', this.options.clinicTimeZone);
+    if (this.options.onSlotFreed && row.startsAt.getTime() > this.clock().getTime()) await this.options.onSlotFreed(work, cancelled);
+    return cancelled;
+  }
+
+  /** In the caller's write: one of the caller's appointments the patient may still change (status and cut-off), or the refusal. */
+  changeableIn(work: Work, id: string, action: AuditActionCode): Promise<AppointmentListRow> {
+    return work.use(BookingRepository).changeable(id, action, this.cutOff());
+  }
+
+  /**
+   * In the caller's write: books `startsAt` with a doctor for the caller (a patient), with the rules
+   * of every booking, and tells of it. Null when the slot was taken in the meantime.
+   */
+  async bookIn(
+    work: Work,
+    input: { doctorId: string; startsAt: Date; type: AppointmentListRow['type']; reason: string },
+  ): Promise<AppointmentListRow | null> {
+    const booking = work.use(BookingRepository);
+    if (!(await booking.doctor(input.doctorId))) throw AppError.notFound();
+    await this.assertSlot(booking, input.doctorId, input.startsAt, 'appointment.create');
+    const row = await booking.book(
+      {
+        doctorId: input.doctorId,
+        startsAt: input.startsAt,
+        durationMinutes: BOOKING.slotMinutes,
+        type: input.type,
+        status: 'scheduled',
+        reason: input.reason,
+      },
+      undefined,
+    );
+    if (row) await this.announce(work, row, 'created', this.options.clinicTimeZone);
+    return row;
+  }
+
+  /** In the caller's write: whether `startsAt` is still one of the doctor's free slots (times only, nobody named). */
+  async isFreeIn(work: Work, doctorId: string, startsAt: Date): Promise<boolean> {
+    const slots = await this.free(work.use(BookingRepository), doctorId, startsAt, new Date(startsAt.getTime() + 1));
+    return slots.some((slot) => slot.startsAt.getTime() === startsAt.getTime());
   }
 
   /** "Add to calendar": the appointment as an iCalendar file, without the reason for the visit. */

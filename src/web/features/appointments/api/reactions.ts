@@ -1,5 +1,6 @@
 import { appointmentsApi } from '../../../../contracts/appointments';
 import { bookingApi } from '../../../../contracts/booking';
+import { waitlistApi } from '../../../../contracts/waitlist';
 import { routeMatcher } from '../../../lib/api-routes';
 import { field, type ReactionTable } from '../../../lib/realtime/feature-reactions';
 
@@ -13,5 +14,16 @@ export const appointmentsReactions: ReactionTable = {
     routeMatcher(appointmentsApi.forDoctor, { id: field(message, 'doctorId') }),
     routeMatcher(bookingApi.queue, { id: field(message, 'appointmentId') }),
     routeMatcher(bookingApi.slots, { id: field(message, 'doctorId') }),
+    // A booking from the waitlist closes an entry and an offer.
+    routeMatcher(waitlistApi.list),
   ],
+  // An offer made, passed on or taken reaches its patient as a notification: their waitlist changed.
+  notification: (message) => (waitlistCode(message) ? [routeMatcher(waitlistApi.list)] : []),
 };
+
+function waitlistCode(message: Record<string, unknown>): boolean {
+  const notification = message.notification;
+  if (typeof notification !== 'object' || notification === null) return false;
+  const code = (notification as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('waitlist.');
+}

@@ -1,6 +1,6 @@
 import { usePersonName } from '../../../lib/person-name';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, CalendarX, Car, Repeat } from 'lucide-react';
+import { CalendarClock, CalendarPlus, CalendarX, Car, Repeat } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../contracts/appointments';
@@ -11,6 +11,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert, inputClasses } from '../../../components/ui/field';
 import { calendarUrl, clinicContactQuery, useCancelAppointment, useRescheduleAppointment } from '../api/booking';
+import { useJoinWaitlist } from '../api/waitlist';
+import { errorText } from '../../../lib/error-text';
 import { failureOf, tooLateText } from '../lib/errors';
 import { changeState } from '../lib/slot-days';
 import { SlotPicker, type PickedSlot } from './slot-picker';
@@ -18,10 +20,30 @@ import { SlotPicker, type PickedSlot } from './slot-picker';
 // What a patient can do with an upcoming appointment: see the queue on the day and the parking,
 // download it for their calendar, move it or cancel it (until the cut-off; then they call the clinic).
 
-export function AppointmentExtras({ appointment, onNotice }: { appointment: Appointment; onNotice: (text: string) => void }) {
+export function AppointmentExtras({
+  appointment,
+  onNotice,
+  opening = null,
+}: {
+  appointment: Appointment;
+  onNotice: (text: string) => void;
+  /** A dialog to open at once (a reminder's reschedule link leads here). */
+  opening?: 'reschedule' | null;
+}) {
   const { t, i18n } = useTranslation('booking');
   const state = changeState(appointment, new Date());
-  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(opening);
+  const join = useJoinWaitlist();
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const joinWaitlist = async () => {
+    setJoinError(null);
+    try {
+      await join.mutateAsync({ doctorId: appointment.doctorId, appointmentId: appointment.id });
+      onNotice(t('waitlist.joined'));
+    } catch (failure) {
+      setJoinError(errorText(t, failure, t('waitlist.joinFailed')));
+    }
+  };
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { timeStyle: 'short' });
   const parking = appointment.parkingReservation;
 
@@ -59,8 +81,15 @@ export function AppointmentExtras({ appointment, onNotice }: { appointment: Appo
               </Button>
             </>
           ) : null}
+          {state === 'open' ? (
+            <Button variant="secondary" onClick={() => void joinWaitlist()} disabled={join.isPending} data-testid="join-waitlist">
+              <CalendarClock className="size-4" aria-hidden="true" />
+              {t('waitlist.join')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
+      {joinError ? <FormAlert testId="join-waitlist-error">{joinError}</FormAlert> : null}
       {dialog === 'reschedule' ? (
         <RescheduleDialog appointment={appointment} tooLate={state === 'too-late'} onClose={() => setDialog(null)} onDone={onNotice} />
       ) : null}

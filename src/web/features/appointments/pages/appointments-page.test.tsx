@@ -7,6 +7,7 @@ import { AppointmentsPage } from './appointments-page';
 
 const UPCOMING = `/api/appointments/patient/${PATIENT_ID}?when=upcoming&pageSize=50`;
 const PAST = `/api/appointments/patient/${PATIENT_ID}?when=past&pageSize=50`;
+const WAITLIST = '/api/waitlist';
 const page = (data: unknown[]) => () => json({ data, page: 1, pageSize: 50, total: data.length });
 
 beforeAll(async () => {
@@ -69,7 +70,10 @@ describe('appointments view', { timeout: 20_000 }, () => {
 
   it('offers a retry when the list cannot be loaded', async () => {
     let up = false;
-    stubRoutes({ [UPCOMING]: () => (up ? page([appointment({ reason: 'Back again' })])() : json({}, 500)) });
+    stubRoutes({
+      [UPCOMING]: () => (up ? page([appointment({ reason: 'Back again' })])() : json({}, 500)),
+      [WAITLIST]: () => json({ entries: [], offers: [] }),
+    });
     const user = userEvent.setup();
     renderPatientView(<AppointmentsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your appointments could not be loaded.');

@@ -11,6 +11,7 @@ import { patientAppointmentsQuery, type AppointmentWhen } from '../../../lib/cli
 import { useSession } from '../../../lib/session/use-session';
 import { AppointmentExtras } from '../components/appointment-actions';
 import { JoinVideoVisit } from '../../../components/clinical/join-video-visit';
+import { WaitlistSection } from '../components/waitlist-section';
 import type { BookedNotice } from './book-appointment-page';
 
 const TABS: readonly AppointmentWhen[] = ['upcoming', 'past'];
@@ -95,13 +96,25 @@ export function AppointmentsPage() {
         ))}
       </div>
       <div role="tabpanel" id="appointments-panel" aria-labelledby={`appointments-tab-${tab}`}>
-        <AppointmentTab patientId={user.id} when={tab} onNotice={setNotice} />
+        <AppointmentTab patientId={user.id} when={tab} onNotice={setNotice} rescheduling={params.get('reschedule')} />
       </div>
+      <WaitlistSection onNotice={setNotice} />
     </div>
   );
 }
 
-function AppointmentTab({ patientId, when, onNotice }: { patientId: string; when: AppointmentWhen; onNotice: (text: string) => void }) {
+function AppointmentTab({
+  patientId,
+  when,
+  onNotice,
+  rescheduling,
+}: {
+  patientId: string;
+  when: AppointmentWhen;
+  onNotice: (text: string) => void;
+  /** The appointment whose new time to choose at once (from a reminder's link). */
+  rescheduling: string | null;
+}) {
   const { t } = useTranslation('health');
   const query = useQuery(patientAppointmentsQuery(patientId, when));
   return (
@@ -125,7 +138,13 @@ function AppointmentTab({ patientId, when, onNotice }: { patientId: string; when
                   <JoinVideoVisit appointment={appointment} />
                 </div>
               ) : null}
-              {when === 'upcoming' ? <AppointmentExtras appointment={appointment} onNotice={onNotice} /> : null}
+              {when === 'upcoming' ? (
+                <AppointmentExtras
+                  appointment={appointment}
+                  onNotice={onNotice}
+                  opening={appointment.id === rescheduling ? 'reschedule' : null}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

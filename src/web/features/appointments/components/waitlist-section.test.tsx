@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointment, json, renderPatientView, stubRoutes } from '../../../lib/clinical/testing';
+import { initI18n } from '../../../lib/i18n';
+import { WaitlistSection } from './waitlist-section';
+
+const DOCTOR = '4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const OFFER = '7a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const ENTRY = '9b1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+const startsAt = '2030-03-12T09:00:00.000Z';
+
+function offer(status: string, expiresAt = '2030-03-11T09:30:00.000Z') {
+  return { id: OFFER, doctorId: DOCTOR, doctorName: 'Dr. Maria Lopez', startsAt, expiresAt, status };
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the waitlist section', { timeout: 20_000 }, () => {
+  it('says when the patient waits for nothing', async () => {
+    stubRoutes({ '/api/waitlist': () => json({ entries: [], offers: [] }) });
+    renderPatientView(<WaitlistSection onNotice={() => undefined} />);
+    expect(await screen.findByText(/You are not waiting for an earlier time/)).toBeInTheDocument();
+  });
+
+  it('offers a retry when the waitlist cannot be loaded', async () => {
+    stubRoutes({ '/api/waitlist': () => json({}, 500) });
+    renderPatientView(<WaitlistSection onNotice={() => undefined} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your waitlist could not be loaded.');
+  });
+
+  it('takes an offered time with one button and tells the patient', async () => {
+    let taken = false;
+    const notices: string[] = [];
+    stubRoutes({
+      '/api/waitlist': () =>
+        json({
+          entries: taken
+            ? []
+            : [{ id: ENTRY, doctorId: DOCTOR, doctorName: 'Dr. Maria Lopez', latestDate: null, appointmentId: null, createdAt: startsAt }],
+          offers: [offer(taken ? 'accepted' : 'offered')],
+        }),
+      '/api/csrf-token': () => json({ csrfToken: 'token' }),
+      [`/api/waitlist/offers/${OFFER}/accept`]: () => {
+        taken = true;
+        return json({ data: appointment({ startsAt }) });
+      },
+    });
+    const user = userEvent.setup();
+    renderPatientView(<WaitlistSection onNotice={(text) => notices.push(text)} />);
+    expect(await screen.findByText('Waiting for an earlier time with Dr. Maria Lopez')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Take this time' }));
+    expect(await screen.findByText('You took this time.')).toBeInTheDocument();
+    expect(notices[0]).toMatch(/^Done: your appointment is now on /);
+  });
+
+  it('says when the time is gone', async () => {
+    stubRoutes({
+      '/api/waitlist': () => json({ entries: [], offers: [offer('offered')] }),
+      '/api/csrf-token': () => json({ csrfToken: 'token' }),
+      [`/api/waitlist/offers/${OFFER}/accept`]: () =>
+        json({ error: { code: 'OFFER_GONE', message: 'This time has been taken or the offer has expired.' } }, 409),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<WaitlistSection onNotice={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Take this time' }));
+    expect(await screen.findByTestId('accept-offer-error')).toHaveTextContent('This time is no longer available');
+  });
+});
