@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, gt, sql, type SQL } from 'drizzle-orm';
 import type { AuditActionCode } from '../../../contracts/audit';
 import type { AppointmentStatus } from '../../../contracts/appointments';
+import type { Permission } from '../../../contracts/permission-catalogue';
 import { appointments, parkingReservations, permissions, userPermissions, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
@@ -198,22 +199,9 @@ export class FrontDeskRepository extends Repository {
    * shows only tickets. Whoever also runs the schedule hears of the change itself as well.
    */
   private async pushWaitingRoom(timestamp: string): Promise<void> {
-    const displays = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(userPermissions, eq(userPermissions.userId, users.id))
-      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-      .where(
-        and(
-          eq(users.role, 'staff'),
-          eq(users.isActive, true),
-          eq(permissions.permission, 'appointments.queue.display'),
-          eq(userPermissions.isActive, true),
-          or(isNull(userPermissions.expiresAt), gt(userPermissions.expiresAt, sql`now()`)),
-        ),
-      );
+    const displays = await this.activeStaffHolding('appointments.queue.display');
     if (displays.length === 0) return;
-    this.effects.push({ recipients: displays.map((d) => d.id), event: { type: 'waiting_room_update', timestamp } });
+    this.effects.push({ recipients: displays, event: { type: 'waiting_room_update', timestamp } });
   }
 
   /** The people running the schedule: active admins, and active staff holding appointments.view.all now. */
@@ -222,7 +210,13 @@ export class FrontDeskRepository extends Repository {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
-    const staff = await this.db
+    const staff = await this.activeStaffHolding('appointments.view.all');
+    return unique([...admins.map((r) => r.id), ...staff]);
+  }
+
+  /** Active staff members holding `permission` now (granted, active, not expired). */
+  private async activeStaffHolding(permission: Permission): Promise<string[]> {
+    const rows = await this.db
       .select({ id: users.id })
       .from(users)
       .innerJoin(userPermissions, eq(userPermissions.userId, users.id))
@@ -231,12 +225,12 @@ export class FrontDeskRepository extends Repository {
         and(
           eq(users.role, 'staff'),
           eq(users.isActive, true),
-          eq(permissions.permission, 'appointments.view.all'),
+          eq(permissions.permission, permission),
           eq(userPermissions.isActive, true),
           or(isNull(userPermissions.expiresAt), gt(userPermissions.expiresAt, sql`now()`)),
         ),
       );
-    return unique([...admins, ...staff].map((r) => r.id));
+    return rows.map((row) => row.id);
   }
 
   private async step(
