@@ -89,11 +89,11 @@ export const NOTIFICATION_CODES = [
   // An order's results were reviewed and released to the patient; params doctorName.
   'lab.results_released',
   // A reminder of an upcoming appointment, to the patient; params doctorName, startsAt.
-  'appointment.reminder',
+  'appointment.reminder_due',
   // The waitlist, to the patient: an earlier time is offered (params doctorName, startsAt), or a
   // time they were offered has been taken by someone else or has passed on (the same params).
-  'waitlist.offered',
-  'waitlist.gone',
+  'waitlist.time_offered',
+  'waitlist.time_gone',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

@@ -116,3 +116,6 @@ export const PATIENT_FEATURE_SECTIONS: Record<string, string> = {
   '/patient/privacy': 'privacy',
   '/patient/settings': 'preferences',
 };
+
+/** The waiting-room display's page: signed in, outside the portal frame (it fills the screen). */
+export const WAITING_ROOM_PAGE_PATH = '/waiting-room';

@@ -8,8 +8,8 @@ import { defineRoute } from './http';
 // ticket stays the same all day. Staff who run the clinic's day open it, and so does a display-only
 // account that holds nothing but appointments.queue.display.
 
-/** The display's page in the web app (outside the portal frame: it fills the screen). */
-export const WAITING_ROOM_PAGE_PATH = '/waiting-room';
+// The display's page lives with the other paths (views.ts), which the app's frame reads without zod.
+export { WAITING_ROOM_PAGE_PATH } from './views';
 
 export const WAITING_ROOM = {
   /** The most waiting tickets shown under one doctor; the rest are counted. */

@@ -8,7 +8,8 @@ import { signedInRoutes } from './router';
 
 // A notification's link must open a view of the app: every link the server may produce
 // (NOTIFICATION_LINKS, the only type its notifications accept) is a registered view of the
-// signed-in router, and a section after `#` is one that view has.
+// signed-in router, and a section after `#` is one that view has (a settings section, or an
+// element with that id in the view's feature).
 
 const serverRoot = path.join(import.meta.dirname, '..', '..', 'server');
 
@@ -28,14 +29,24 @@ describe('notification links', () => {
     expect(viewForPath(pathname), `${pathname} is a view`).toBeDefined();
     const matched = matchRoutes([{ path: '/', children: routes }], pathname);
     expect(matched?.at(-1)?.route.path, `${pathname} has a route`).toBe(pathname.slice(1));
-    if (section) {
+    if (section === undefined) return;
+    if (viewForPath(pathname) === 'profile-settings') {
       const page = fs.readFileSync(
         path.join(import.meta.dirname, '..', 'features', 'settings', 'pages', 'profile-settings-page.tsx'),
         'utf8',
       );
-      expect(viewForPath(pathname)).toBe('profile-settings');
       expect(page, `#${section} is a section of the settings view`).toMatch(new RegExp(`const SECTIONS = \\[[^\\]]*'${section}'`));
+      return;
     }
+    // Elsewhere a section is an element of the view's feature with that id.
+    const feature = path.join(import.meta.dirname, '..', 'features', viewForPath(pathname)!);
+    const sources = fs
+      .readdirSync(feature, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'));
+    expect(
+      sources.some((file) => fs.readFileSync(path.join(feature, file), 'utf8').includes(`id="${section}"`)),
+      `#${section} is an element of the ${viewForPath(pathname)} view`,
+    ).toBe(true);
   });
 
   it('are the only links the server gives a notification', () => {

@@ -91,7 +91,7 @@ export class RemindersService {
         priority: 'medium',
         actionUrl: NOTIFICATION_LINKS.patientAppointments,
         metadata: { appointmentId: row.id, doctorName, consultationType: row.type },
-        code: 'appointment.reminder',
+        code: 'appointment.reminder_due',
         params: { doctorName, startsAt: row.startsAt.toISOString() },
       });
       repository.sent(row, kind);

@@ -77,7 +77,7 @@ describe('the reminder job', () => {
     const sent = await t.app.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, appointment.id));
     expect(sent.map((r) => r.kind)).toEqual(['48h']);
     const told = await t.app.db.select().from(notifications).where(eq(notifications.userId, patient.user.id));
-    expect(told.map((n) => n.code)).toEqual(['appointment.reminder']);
+    expect(told.map((n) => n.code)).toEqual(['appointment.reminder_due']);
     expect(told[0]!.params).toMatchObject({ startsAt: appointment.startsAt.toISOString() });
   });
 

@@ -198,7 +198,7 @@ export class WaitlistService {
       priority: 'high',
       actionUrl: NOTIFICATION_LINKS.patientWaitlist,
       metadata: { doctorName: next.doctorName },
-      code: 'waitlist.offered',
+      code: 'waitlist.time_offered',
       params: { doctorName: next.doctorName, startsAt },
     });
     repository.mail({
@@ -225,7 +225,7 @@ export class WaitlistService {
       priority: 'low',
       actionUrl: NOTIFICATION_LINKS.patientWaitlist,
       metadata: { doctorName },
-      code: 'waitlist.gone',
+      code: 'waitlist.time_gone',
       params: { doctorName, startsAt: opening.startsAt.toISOString() },
     });
   }

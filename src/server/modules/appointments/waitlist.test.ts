@@ -137,7 +137,7 @@ describe('a freed slot', () => {
 
     const offeredToB = (await waitlistOf(b!)).offers;
     expect(offeredToB).toEqual([expect.objectContaining({ startsAt: cancelling.startsAt, status: 'offered', doctorId: doctor.user.id })]);
-    expect(await codesFor(b!)).toContain('waitlist.offered');
+    expect(await codesFor(b!)).toContain('waitlist.time_offered');
     const [mail] = await t.app.db
       .select()
       .from(mailOutbox)
@@ -153,7 +153,7 @@ describe('a freed slot', () => {
       .where(eq(waitlistOffers.id, offeredToB[0]!.id));
     await t.app.jobs.runNow('waitlist-offers');
     expect((await waitlistOf(b!)).offers[0]!.status).toBe('expired');
-    expect(await codesFor(b!)).toContain('waitlist.gone');
+    expect(await codesFor(b!)).toContain('waitlist.time_gone');
     const lapsed = await b!.agent.post(`/api/waitlist/offers/${offeredToB[0]!.id}/accept`, {});
     expect(lapsed.statusCode).toBe(409);
     expect(lapsed.json().error.code).toBe('OFFER_GONE');

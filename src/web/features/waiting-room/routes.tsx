@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { WAITING_ROOM_PAGE_PATH } from '../../../contracts/waiting-room';
+import { WAITING_ROOM_PAGE_PATH } from '../../../contracts/views';
 import { lazyView } from '../../lib/lazy-view';
 
 const WaitingRoomPage = lazyView(() => import('./pages/waiting-room-page').then((m) => m.WaitingRoomPage), ['waiting-room', 'access']);
