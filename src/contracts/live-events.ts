@@ -203,3 +203,6 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
+
+/** The live events of a change to someone's access; each is also stored as a notification for them. */
+export type AccessChangeEvent = Extract<LiveEvent, { type: 'permission_update' | 'user_permissions_changed' | 'role_changed' }>;

@@ -94,10 +94,10 @@ export function createServices(app: FastifyInstance) {
   // Work done for nobody signed in (a producer outside a request, a share link's public page).
   const system = () => AccessContext.system(audit, db);
   const users = new UsersService(uow);
-  const permissions = new PermissionsService(uow);
   const biometric = new BiometricService(uow, users, { relyingParty: relyingPartyFor(app.config) });
   const organisationIdentity = () => app.organisationIdentity.current();
   const notifications = new NotificationsService(uow, { system });
+  const permissions = new PermissionsService(uow, notifications);
   const auth = new AuthService(uow, notifications, users, { config: app.config, organisation: organisationIdentity });
   const userAdmin = new UserAdminService(uow, permissions, {
     organisation: organisationIdentity,

@@ -1,7 +1,7 @@
 import type { AuditActionCode } from '../../../contracts/audit';
 import { and, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Notification } from '../../../contracts/notifications';
-import { notifications, sessions, users, type NewNotificationRow, type NotificationRow } from '../../db/schema';
+import { notifications, sessions, type NewNotificationRow, type NotificationRow } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
@@ -100,15 +100,10 @@ export class NotificationsRepository extends Repository {
     return notification;
   }
 
-  /**
-   * Inserts unless a notification with the same source key exists for the user, or the user does
-   * not exist here (an event from another deployment sharing the bus). Null when nothing was stored.
-   */
-  async insertOnce(row: NewNotificationRow & { sourceKey: string }): Promise<NotificationRow | null> {
-    const [owner] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, row.userId));
-    if (!owner) return null;
-    const [created] = await this.db.insert(notifications).values(row).onConflictDoNothing().returning();
-    return created ?? null;
+  /** Stores a notification for `row.userId` without a live event of its own. */
+  async store(row: NewNotificationRow): Promise<NotificationRow> {
+    const [created] = await this.db.insert(notifications).values(row).returning();
+    return created!;
   }
 
   /**

@@ -7,19 +7,6 @@ import type { NotificationsService } from './notifications.service';
 // ids are matched as strings (a malformed one is simply not found) so every foreign or unknown id
 // answers the same 404.
 export const notificationsRoutes: FastifyPluginAsync<{ notifications: NotificationsService }> = async (app, { notifications }) => {
-  // Permission and role changes published by the access area become stored notifications.
-  const unsubscribe = app.events.subscribe((envelope) => {
-    const { event } = envelope;
-    if (event.type !== 'permission_update' && event.type !== 'user_permissions_changed' && event.type !== 'role_changed') return;
-    notifications.recordAccessChange(event).catch((error: unknown) => {
-      app.log.error(
-        { err: error instanceof Error ? error.message : String(error), event: event.type },
-        'storing an access-change notification failed',
-      );
-    });
-  });
-  app.addHook('onClose', async () => unsubscribe());
-
   route(app, notificationsApi.list, { access: 'signed-in' }, (request) => {
     const { userId, limit, cursor } = request.query;
     return notifications.list(request.ctx, userId, { limit, cursor });

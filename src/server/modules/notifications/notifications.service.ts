@@ -1,4 +1,4 @@
-import type { LiveEvent } from '../../../contracts/live-events';
+import type { AccessChangeEvent } from '../../../contracts/live-events';
 import {
   NOTIFICATION_LINKS,
   type NotificationLink,
@@ -21,8 +21,8 @@ import { NotificationsRepository, type NotificationRow } from './notifications.r
 //
 // Other modules create notifications inside their own write through `notifyIn` (stored with the
 // write, pushed to the user's open sockets once it commits, so a rolled-back write tells nobody).
-// Producers outside a request use `notify` (its own write) or `record` (stored only, when the push
-// already happened another way).
+// Producers outside a request use `notify` (its own write). An access change is stored without a
+// push of its own (`accessChangeIn`): its live event already tells the user.
 
 /** A session just started, as the new-device check compares it. */
 export interface SignedInSession {
@@ -105,18 +105,6 @@ export class NotificationsService {
   }
 
   /**
-   * Stores without pushing, once per `sourceKey`: for facts the client already hears about as their
-   * own live event, and which every instance of the bus sees (the first instance stores, the rest
-   * find the key taken). Null when it was stored already or the user does not exist.
-   */
-  async record(userId: string, input: NewNotification, sourceKey: string): Promise<Notification | null> {
-    const row = await this.uow.write(this.options.system(), (work) =>
-      work.use(NotificationsRepository).insertOnce({ ...toRow(userId, input), sourceKey }),
-    );
-    return row ? toNotification(row) : null;
-  }
-
-  /**
    * Sign-in from a new device: the pair (address, browser) of this session was never
    * seen for the user before. The very first sign-in of an account is not news and is not reported.
    */
@@ -159,40 +147,30 @@ export class NotificationsService {
   }
 
   /**
-   * A permission or role change (published by the access area) becomes a stored notification for
-   * the affected user. Not pushed again: the client toasts the live event itself and refetches the
-   * notification list on it.
+   * A permission or role change, stored as a notification for the affected user in the change's own
+   * write. Not pushed: the client toasts the change's live event itself and refetches the list on it,
+   * which then already holds this notification.
    */
-  async recordAccessChange(event: LiveEvent): Promise<Notification | null> {
-    // Only the access changes become notifications here; every other event has its own producer.
-    if (event.type !== 'permission_update' && event.type !== 'user_permissions_changed' && event.type !== 'role_changed') return null;
-    const sourceKey = `${event.type}:${event.action}:${'permission' in event ? (event.permission ?? '') : ''}:${event.timestamp}`;
-    if (event.type === 'role_changed') {
-      return this.record(
-        event.userId,
-        {
-          type: 'system',
-          priority: 'high',
-          title: 'Your role was changed',
-          message: event.message,
-          code: 'access.role_changed',
-          params: { role: event.role, action: event.action },
-        },
-        sourceKey,
-      );
-    }
-    return this.record(
-      event.userId,
-      {
-        type: 'system',
-        priority: 'medium',
-        title: 'Your permissions were changed',
-        message: event.message,
-        code: 'access.permissions_changed',
-        params: { action: event.action, ...('permission' in event && event.permission ? { permission: event.permission } : {}) },
-      },
-      sourceKey,
-    );
+  async accessChangeIn(work: Work, event: AccessChangeEvent): Promise<Notification> {
+    const input: NewNotification =
+      event.type === 'role_changed'
+        ? {
+            type: 'system',
+            priority: 'high',
+            title: 'Your role was changed',
+            message: event.message,
+            code: 'access.role_changed',
+            params: { role: event.role, action: event.action },
+          }
+        : {
+            type: 'system',
+            priority: 'medium',
+            title: 'Your permissions were changed',
+            message: event.message,
+            code: 'access.permissions_changed',
+            params: { action: event.action, ...('permission' in event && event.permission ? { permission: event.permission } : {}) },
+          };
+    return toNotification(await work.use(NotificationsRepository).store(toRow(event.userId, input)));
   }
 }
 

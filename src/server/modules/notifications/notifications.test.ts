@@ -201,28 +201,48 @@ describe('notifications', () => {
       expect(rows[0]!.actionUrl).toBe('/profile-settings#security');
     });
 
-    it('stores a permission change for the affected user without pushing a second frame', async () => {
-      const staff = await user();
-      const socket = await connectOk(t.app, staff.agent.sessionToken!);
-      await t.app.events.publish({
-        recipients: [staff.id],
-        event: {
-          type: 'permission_update',
-          action: 'revoked',
-          userId: staff.id,
-          permission: 'billing.view',
-          message: 'Billing access was removed.',
-          timestamp: new Date().toISOString(),
-        },
-      });
+    it('stores a permission change with the change itself, so the list fetched on its live event holds it, and pushes no second frame', async () => {
+      const staff = await createAccount(t.db.db, { role: 'staff' });
+      const staffAgent = new TestAgent(t.app);
+      await staffAgent.signInAs(staff.user.id);
+      const admin = await createAccount(t.db.db, { role: 'admin' });
+      const adminAgent = new TestAgent(t.app);
+      await adminAgent.signInAs(admin.user.id);
+      const socket = await connectOk(t.app, staffAgent.sessionToken!);
+
+      const granted = await adminAgent.post(`/api/users/${staff.user.id}/permissions`, { permission: 'billing.view' });
+      expect(granted.statusCode).toBe(200);
       await socket.next((f) => f.type === 'permission_update');
-      await expect
-        .poll(async () => (await t.db.db.select().from(notifications).where(eq(notifications.userId, staff.id))).map((n) => n.code))
-        .toEqual(['access.permissions_changed']);
+      // What the bell asks for on that frame: the notification is there already, not a moment later.
+      const heard = (await list(staffAgent, `?userId=${staff.user.id}`)).json<NotificationList>();
+      expect(heard.notifications.map((n) => n.code)).toEqual(['access.permissions_changed']);
+      expect(heard.unreadCount).toBe(1);
+      // Written by the grant's own transaction: it cannot exist without the grant, nor lag behind it.
+      const writers = await t.db.db.execute<{ xmin: string }>(sql`
+        select n.xmin::text as xmin from notifications n where n.user_id = ${staff.user.id}
+        union all
+        select up.xmin::text from user_permissions up where up.user_id = ${staff.user.id}`);
+      const transactions = new Set((writers as unknown as { rows: { xmin: string }[] }).rows.map((row) => row.xmin));
+      expect(transactions.size).toBe(1);
+
+      const revoked = await adminAgent.delete(`/api/users/${staff.user.id}/permissions/billing.view`);
+      expect(revoked.statusCode).toBe(200);
+      await socket.next((f) => f.type === 'permission_update' && (f as { action?: string }).action === 'revoked');
+      expect((await list(staffAgent, `?userId=${staff.user.id}`)).json<NotificationList>().unreadCount).toBe(2);
+
       socket.send({ type: 'ping', timestamp: 2 });
       await socket.next((f) => f.type === 'pong');
       expect(socket.frames.some((f) => (f as { type: string }).type === 'notification')).toBe(false);
       socket.socket.close();
+    });
+
+    it('stores nothing when the change is refused', async () => {
+      const staff = await createAccount(t.db.db, { role: 'staff' });
+      const patient = await user();
+      const refused = await patient.agent.post(`/api/users/${staff.user.id}/permissions`, { permission: 'billing.view' });
+      expect([403, 404]).toContain(refused.statusCode);
+      const rows = await t.db.db.select().from(notifications).where(eq(notifications.userId, staff.user.id));
+      expect(rows).toEqual([]);
     });
   });
 });

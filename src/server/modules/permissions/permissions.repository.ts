@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { AuditActionCode } from '../../../contracts/audit';
 import { POSITION_TEMPLATES, type Permission, type StaffPosition } from '../../../contracts/permission-catalogue';
-import type { LiveEvent } from '../../../contracts/live-events';
+import type { AccessChangeEvent } from '../../../contracts/live-events';
 import type { Role } from '../../../contracts/roles';
 import { doctorProfiles, permissions, sessions, userPermissions, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
@@ -112,11 +112,11 @@ export class PermissionsRepository extends Repository {
     }
   }
 
-  /** Grants (or reactivates) the permission, with its expiry. */
-  async grant(userId: string, permission: Permission, expiresAt: Date | null, timestamp: string): Promise<void> {
+  /** Grants (or reactivates) the permission, with its expiry. Answers the live event told to the user. */
+  async grant(userId: string, permission: Permission, expiresAt: Date | null, timestamp: string): Promise<AccessChangeEvent> {
     await this.grantAll(userId, [permission], expiresAt);
     this.noteChange('permission.grant', userId, { permission, expiresAt: expiresAt?.toISOString() ?? null });
-    this.tell(userId, {
+    return this.tell(userId, {
       type: 'permission_update',
       action: 'granted',
       userId,
@@ -126,8 +126,8 @@ export class PermissionsRepository extends Repository {
     });
   }
 
-  /** Deactivates the grant; 404 when the user held no active grant of it. */
-  async revoke(userId: string, permission: Permission, timestamp: string): Promise<void> {
+  /** Deactivates the grant; 404 when the user held no active grant of it. Answers the live event told to the user. */
+  async revoke(userId: string, permission: Permission, timestamp: string): Promise<AccessChangeEvent> {
     const rows = await this.db
       .update(userPermissions)
       .set({ isActive: false })
@@ -147,7 +147,7 @@ export class PermissionsRepository extends Repository {
       throw AppError.notFound();
     }
     this.noteChange('permission.revoke', userId, { permission });
-    this.tell(userId, {
+    return this.tell(userId, {
       type: 'permission_update',
       action: 'revoked',
       userId,
@@ -172,10 +172,10 @@ export class PermissionsRepository extends Repository {
     this.noteChange('permission.position_assign', userId, { position, permissions: template });
   }
 
-  /** `applyTemplate` on an existing account, told to its user. */
-  async assignPosition(userId: string, position: StaffPosition, timestamp: string): Promise<void> {
+  /** `applyTemplate` on an existing account, told to its user. Answers the live event told. */
+  async assignPosition(userId: string, position: StaffPosition, timestamp: string): Promise<AccessChangeEvent> {
     await this.applyTemplate(userId, position);
-    this.tell(userId, {
+    return this.tell(userId, {
       type: 'user_permissions_changed',
       action: 'bulk_assigned',
       userId,
@@ -193,7 +193,7 @@ export class PermissionsRepository extends Repository {
    * Changes the role. Grants belong to a staff member's work: they do not wait dormant for a later
    * return to staff. The user's sessions end with the change, so they sign in again under the new role.
    */
-  async changeRole(account: AccountRow, role: Role, timestamp: string): Promise<void> {
+  async changeRole(account: AccountRow, role: Role, timestamp: string): Promise<AccessChangeEvent> {
     const userId = account.id;
     await this.db
       .update(users)
@@ -205,7 +205,7 @@ export class PermissionsRepository extends Repository {
       .set({ revokedAt: sql`now()`, revokedReason: 'role-changed' })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     this.noteChange('user.role_change', userId, { from: account.role, to: role });
-    this.tell(userId, { type: 'role_changed', action: 'changed', userId, role, message: `Role changed to ${role}`, timestamp });
+    return this.tell(userId, { type: 'role_changed', action: 'changed', userId, role, message: `Role changed to ${role}`, timestamp });
   }
 
   private async account(userId: string): Promise<AccountRow | undefined> {
@@ -278,7 +278,8 @@ export class PermissionsRepository extends Repository {
   }
 
   /** A live event to the user whose access changed, sent once the change has committed. */
-  private tell(userId: string, event: LiveEvent): void {
+  private tell<E extends AccessChangeEvent>(userId: string, event: E): E {
     this.effects.push({ recipients: [userId], event });
+    return event;
   }
 }

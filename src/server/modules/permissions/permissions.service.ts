@@ -11,13 +11,16 @@ import { ROLES, type Role } from '../../../contracts/roles';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { PermissionsRepository, type AccountRow } from './permissions.repository';
 
 // The permission API. Who may change whom is decided here and in the repository, not by the
 // client: nobody changes their own permissions or role; a non-admin holder of users.permissions
 // changes only staff accounts, and only within what they hold themselves (platform/delegation.ts):
 // no escalation through a colleague, and no taking away what they could not give; only staff hold
-// grants. Every change commits with its audit event and the live event to the user it concerns.
+// grants. Every change commits with its audit event, the live event to the user it concerns and
+// the notification that stays in their list: stored in the same write, so the list a client fetches
+// on hearing the live event already holds it.
 
 export const STAFF_ONLY_MESSAGE = 'Only staff members hold individual permissions.';
 export const PATIENT_ROLE_MESSAGE =
@@ -36,6 +39,7 @@ export class PermissionsService {
 
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationsService,
     options: PermissionsServiceOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
@@ -67,7 +71,7 @@ export class PermissionsService {
       const repository = work.use(PermissionsRepository);
       const account = await this.staffAccount(repository, userId, 'permission.grant');
       await repository.assertMayChange(account, [permission], 'permission.grant');
-      await repository.grant(userId, permission, expiresAt, this.timestamp());
+      await this.notifications.accessChangeIn(work, await repository.grant(userId, permission, expiresAt, this.timestamp()));
       return this.toResponse(await repository.changed(userId));
     });
   }
@@ -77,7 +81,7 @@ export class PermissionsService {
       const repository = work.use(PermissionsRepository);
       const account = await this.staffAccount(repository, userId, 'permission.revoke');
       await repository.assertMayChange(account, [], 'permission.revoke');
-      await repository.revoke(userId, permission, this.timestamp());
+      await this.notifications.accessChangeIn(work, await repository.revoke(userId, permission, this.timestamp()));
       return this.toResponse(await repository.changed(userId));
     });
   }
@@ -87,7 +91,7 @@ export class PermissionsService {
       const repository = work.use(PermissionsRepository);
       const account = await this.staffAccount(repository, userId, 'permission.position_assign');
       await repository.assertMayChange(account, POSITION_TEMPLATES[position], 'permission.position_assign');
-      await repository.assignPosition(userId, position, this.timestamp());
+      await this.notifications.accessChangeIn(work, await repository.assignPosition(userId, position, this.timestamp()));
       return this.toResponse(await repository.changed(userId));
     });
   }
@@ -113,7 +117,7 @@ export class PermissionsService {
       if (role === 'doctor' && account.role !== 'doctor' && !(await repository.hasDoctorProfile(userId))) {
         throw new AppError('CONFLICT', DOCTOR_PROFILE_MESSAGE);
       }
-      await repository.changeRole(account, role, this.timestamp());
+      await this.notifications.accessChangeIn(work, await repository.changeRole(account, role, this.timestamp()));
       return this.toResponse(await repository.changed(userId));
     });
   }
