@@ -10,6 +10,11 @@ import type { LiveEvent } from '../../contracts/live-events';
 export interface BusEnvelope {
   recipients: readonly string[];
   event: LiveEvent;
+  /**
+   * Narrows delivery to the recipients' sockets that joined this topic (a video visit's call, say),
+   * not every tab they have open. Without it, every socket of each recipient receives the event.
+   */
+  topic?: string;
 }
 
 export type BusHandler = (envelope: BusEnvelope) => void;

@@ -13,6 +13,8 @@ export interface RealtimeClient {
   sessionId: string;
   /** Answered our last protocol-level ping (dead TCP connections are found by the heartbeat). */
   alive: boolean;
+  /** The topics this socket joined: envelopes for a topic reach only the sockets that joined it. */
+  topics: Set<string>;
 }
 
 export class ConnectionRegistry {

@@ -32,7 +32,8 @@ import { liveSessionIds } from './realtime-sessions';
 //   visit's signalling) go to the handler a module registered for their type (`handle`), with the
 //   socket's own user; a frame type nobody handles closes the socket like an unknown one.
 // - Delivery: every envelope on the event bus goes to the open sockets of its recipients on this
-//   instance and to no one else, serialised once whatever the number of sockets.
+//   instance and to no one else, serialised once whatever the number of sockets. An envelope with a
+//   topic goes only to those of the recipients' sockets that joined it (`SocketCaller.join`).
 // - Sessions end elsewhere (sign-out, password change, expiry, an admin deactivating the account, on
 //   any instance): a sweep re-checks the sessions of the open sockets every `sweepIntervalMs` and
 //   closes those whose session is gone with 4001. Sign-out on this instance closes at once.
@@ -51,6 +52,11 @@ export interface SocketCaller {
   readonly sessionId: string;
   /** Answers this one socket (nobody else receives it). */
   reply(frame: ReplyFrame): void;
+  /** From now on this socket receives the envelopes published for `topic` to its user. */
+  join(topic: string): void;
+  leave(topic: string): void;
+  /** False once the socket has closed. */
+  readonly open: boolean;
 }
 
 type ModuleFrame = Exclude<ClientFrame, { type: 'identify' | 'health_check' | 'ping' }>;
@@ -128,9 +134,19 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
   }
 
   function onOpen(socket: WebSocket, wire: Duplex, userId: string, sessionId: string, role: Role): void {
-    const client: RealtimeClient = { socket, wire, userId, sessionId, alive: true };
+    const client: RealtimeClient = { socket, wire, userId, sessionId, alive: true, topics: new Set() };
     callers.set(client, {
-      caller: { userId, role, sessionId, reply: (frame) => send(socket, frame) },
+      caller: {
+        userId,
+        role,
+        sessionId,
+        reply: (frame) => send(socket, frame),
+        join: (topic) => void client.topics.add(topic),
+        leave: (topic) => void client.topics.delete(topic),
+        get open() {
+          return socket.readyState === socket.OPEN;
+        },
+      },
       queue: Promise.resolve(),
     });
     registry.add(client);
@@ -190,6 +206,7 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions 
       if (!clients) continue;
       frame ??= textFrame(JSON.stringify(envelope.event));
       for (const client of clients) {
+        if (envelope.topic !== undefined && !client.topics.has(envelope.topic)) continue;
         if (client.socket.readyState === client.socket.OPEN && client.wire.writable) client.wire.write(frame);
       }
     }

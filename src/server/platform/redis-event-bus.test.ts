@@ -108,24 +108,47 @@ describe.skipIf(!redisUrl)('two instances over Redis', () => {
     socket.socket.close();
   });
 
-  it('stores one notification for a permission change, although both instances receive the event', async () => {
+  it('stores one notification for a permission change made through A; the socket on B hears it with the notification stored', async () => {
     const dave = await signedIn();
-    const timestamp = new Date().toISOString();
-    await a.app.events.publish({
-      recipients: [dave.userId],
-      event: {
-        type: 'permission_update',
-        action: 'granted',
-        userId: dave.userId,
-        permission: 'billing.view',
-        message: 'granted',
-        timestamp,
-      },
+    const admin = await createUser(a.db.db, random, { role: 'admin' });
+    const adminAgent = new TestAgent(a.app);
+    await adminAgent.signInAs(admin.id);
+    const socket = await connectOk(b.app, dave.token);
+    const granted = await adminAgent.post(`/api/users/${dave.userId}/permissions`, { permission: 'billing.view' });
+    expect(granted.statusCode, granted.body).toBe(200);
+    await socket.next((f) => f.type === 'permission_update');
+    const stored = await b.db.db.select().from(notifications).where(eq(notifications.userId, dave.userId));
+    expect(stored.map((row) => row.code)).toEqual(['access.permissions_changed']);
+    socket.socket.close();
+  });
+
+  it('delivers an envelope with a topic only to the sockets on B that joined it', async () => {
+    const erin = await signedIn();
+    const joinedTab = await connectOk(b.app, erin.token);
+    const otherTab = await connectOk(b.app, erin.token);
+    // Joining is what a module's frame handler does for its socket; a video visit's own frame stands in.
+    const joined = new Promise<void>((resolve) => {
+      b.app.realtime.handle(['video_leave'], async (caller) => {
+        caller.join('topic:test');
+        resolve();
+      });
     });
-    await expect.poll(async () => (await a.db.db.select().from(notifications).where(eq(notifications.userId, dave.userId))).length).toBe(1);
-    // Both instances have had time to try: still exactly one.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await a.db.db.select().from(notifications).where(eq(notifications.userId, dave.userId))).toHaveLength(1);
+    joinedTab.send({ type: 'video_leave', appointmentId: '00000000-0000-4000-8000-000000000001' });
+    await joined;
+    const event = {
+      type: 'patient_update' as const,
+      action: 'updated' as const,
+      patientId: erin.userId,
+      section: 'allergies' as const,
+      timestamp: new Date().toISOString(),
+    };
+    await a.app.events.publish({ recipients: [erin.userId], event, topic: 'topic:test' });
+    await joinedTab.next((f) => f.type === 'patient_update');
+    otherTab.send({ type: 'ping', timestamp: 3 });
+    await otherTab.next((f) => f.type === 'pong');
+    expect(otherTab.frames.some((f) => (f as { type?: string }).type === 'patient_update')).toBe(false);
+    joinedTab.socket.close();
+    otherTab.socket.close();
   });
 
   it('closes the socket on B when the session is ended through A (sweep)', async () => {

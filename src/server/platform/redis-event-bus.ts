@@ -18,6 +18,7 @@ export const EVENT_CHANNEL = 'caredeck:live-events';
 const envelopeSchema = z.object({
   recipients: z.array(z.string().max(100)).max(100_000),
   event: liveEventSchema,
+  topic: z.string().max(200).optional(),
 });
 
 export class RedisEventBus implements EventBus {

@@ -14,7 +14,12 @@ import type { VideoMembership, VideoVisitsService } from './video-visits.service
 // are the doctor's alone and change the appointment's status before they are passed on.
 //
 // What a socket joined is kept with the socket on this instance; the frames reach the other
-// participant through the event bus, so the two may be connected to different instances.
+// participant through the event bus, so the two may be connected to different instances. They reach
+// only the socket that joined the visit (its topic), not the participant's other tabs. A visit
+// cancelled during the call ends there: each socket in it is told the visit cannot take place and
+// relays nothing more.
+
+const topicOf = (appointmentId: string) => `video:${appointmentId}`;
 
 const SIGNAL: Record<VideoClientFrame['type'], VideoSignalKind> = {
   video_join: 'join',
@@ -33,6 +38,28 @@ export function registerVideoSignalling(
   clock: () => Date = () => new Date(),
 ): void {
   const joined = new WeakMap<SocketCaller, Map<string, VideoMembership>>();
+  /** The sockets of this instance in each visit's call, to end at once when the visit is cancelled. */
+  const inCall = new Map<string, Set<SocketCaller>>();
+
+  const enter = (caller: SocketCaller, membership: VideoMembership) => {
+    let visits = joined.get(caller);
+    if (!visits) joined.set(caller, (visits = new Map()));
+    visits.set(membership.appointmentId, membership);
+    caller.join(topicOf(membership.appointmentId));
+    let sockets = inCall.get(membership.appointmentId);
+    if (!sockets) inCall.set(membership.appointmentId, (sockets = new Set()));
+    sockets.add(caller);
+    // Sockets that closed without leaving are dropped as others come in.
+    for (const other of sockets) if (!other.open) sockets.delete(other);
+  };
+
+  const forget = (caller: SocketCaller, appointmentId: string) => {
+    joined.get(caller)?.delete(appointmentId);
+    caller.leave(topicOf(appointmentId));
+    const sockets = inCall.get(appointmentId);
+    sockets?.delete(caller);
+    if (sockets?.size === 0) inCall.delete(appointmentId);
+  };
 
   const refuse = (caller: SocketCaller, frame: VideoClientFrame, reason: VideoRefusal) =>
     caller.reply({ type: 'video_refused', appointmentId: frame.appointmentId, frame: frame.type, reason });
@@ -51,6 +78,7 @@ export function registerVideoSignalling(
         ...(frame.type === 'video_ice' ? { candidate: frame.candidate } : {}),
         timestamp: clock().toISOString(),
       },
+      topic: topicOf(membership.appointmentId),
     });
 
   /** The visit this socket joined, while its window is open; undefined otherwise (and forgotten once closed). */
@@ -59,7 +87,7 @@ export function registerVideoSignalling(
     const membership = visits?.get(appointmentId);
     if (!membership) return undefined;
     if (clock().getTime() > membership.closesAt.getTime()) {
-      visits!.delete(appointmentId);
+      forget(caller, appointmentId);
       return undefined;
     }
     return membership;
@@ -69,9 +97,7 @@ export function registerVideoSignalling(
     if (frame.type === 'video_join') {
       const outcome = await videoVisits.join(ctx, frame.appointmentId);
       if ('refused' in outcome) return refuse(caller, frame, outcome.refused);
-      let visits = joined.get(caller);
-      if (!visits) joined.set(caller, (visits = new Map()));
-      visits.set(outcome.appointmentId, outcome);
+      enter(caller, outcome);
       caller.reply({
         type: 'video_accepted',
         appointmentId: outcome.appointmentId,
@@ -88,7 +114,7 @@ export function registerVideoSignalling(
       if (frame.type === 'video_admit') await videoVisits.admit(ctx, frame.appointmentId);
       else await videoVisits.end(ctx, frame.appointmentId);
       membership.admitted = frame.type === 'video_admit';
-      if (frame.type === 'video_end') joined.get(caller)?.delete(frame.appointmentId);
+      if (frame.type === 'video_end') forget(caller, frame.appointmentId);
       caller.reply({
         type: 'video_accepted',
         appointmentId: frame.appointmentId,
@@ -98,9 +124,22 @@ export function registerVideoSignalling(
       });
       return relay(membership, frame);
     }
-    if (frame.type === 'video_leave') joined.get(caller)?.delete(frame.appointmentId);
+    if (frame.type === 'video_leave') forget(caller, frame.appointmentId);
     return relay(membership, frame);
   }
+
+  // A cancelled visit cannot be held: its sockets on this instance are told so and leave the call.
+  const unsubscribe = app.events.subscribe(({ event }) => {
+    if (event.type !== 'appointment_update' || (event.action !== 'cancelled' && event.action !== 'deleted')) return;
+    const sockets = inCall.get(event.appointmentId);
+    if (!sockets) return;
+    for (const caller of [...sockets]) {
+      forget(caller, event.appointmentId);
+      if (caller.open)
+        caller.reply({ type: 'video_refused', appointmentId: event.appointmentId, frame: 'video_join', reason: 'unavailable' });
+    }
+  });
+  app.addHook('onClose', async () => unsubscribe());
 
   app.realtime.handle(VIDEO_FRAME_TYPES, async (caller, frame) => {
     const ctx = contextOf(caller);

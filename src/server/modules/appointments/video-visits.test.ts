@@ -146,6 +146,9 @@ describe('signalling over /ws', () => {
     const id = await visit();
     const p = await socketOf(patient);
     const d = await socketOf(doctor);
+    // Frames reach the sockets in the call: the doctor's page is open before the patient comes.
+    d.send({ type: 'video_join', appointmentId: id });
+    await accepted(d, id, 'video_join');
     p.send({ type: 'video_join', appointmentId: id });
     expect(await accepted(p, id, 'video_join')).toMatchObject({ role: 'patient', admitted: false });
     expect(await signal(d, id, 'join')).toMatchObject({ from: 'patient' });
@@ -175,12 +178,12 @@ describe('signalling over /ws', () => {
     const [ended] = await t.app.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
     expect(ended!.status).toBe('completed');
 
-    // Both joins were noted under the patient.
+    // Every join was noted under the patient: the patient's, and the doctor's (their first and their answer to the patient's).
     const joins = await t.app.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'appointment.video-join'), eq(auditEvents.resourceId, id)));
-    expect(joins.map((row) => row.actorUserId).sort()).toEqual([patient.user.id, doctor.user.id].sort());
+    expect(joins.map((row) => row.actorUserId).sort()).toEqual([patient.user.id, doctor.user.id, doctor.user.id].sort());
     expect(joins.every((row) => row.patientId === patient.user.id)).toBe(true);
   });
 
@@ -188,6 +191,8 @@ describe('signalling over /ws', () => {
     const id = await visit();
     const p = await socketOf(patient);
     const d = await socketOf(doctor);
+    d.send({ type: 'video_join', appointmentId: id });
+    await accepted(d, id, 'video_join');
     p.send({ type: 'video_join', appointmentId: id });
     await accepted(p, id, 'video_join');
     await signal(d, id, 'join');
@@ -215,6 +220,8 @@ describe('signalling over /ws', () => {
     const otherId = await visit();
     const p = await socketOf(patient);
     const d = await socketOf(doctor);
+    d.send({ type: 'video_join', appointmentId: joinedId });
+    await accepted(d, joinedId, 'video_join');
     p.send({ type: 'video_join', appointmentId: joinedId });
     await accepted(p, joinedId, 'video_join');
     p.send({ type: 'video_offer', appointmentId: otherId, sdp: 'v=0 wrong visit' });
@@ -228,6 +235,50 @@ describe('signalling over /ws', () => {
     expect(d.frames.some((f) => (f as { sdp?: string }).sdp === 'v=0 wrong visit')).toBe(false);
     const rows = await t.app.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, joinedId));
     expect(rows[0]!.status).toBe('scheduled');
+  });
+
+  it("reaches only the tab that joined the visit, not the participant's other tabs", async () => {
+    const id = await visit();
+    const p = await socketOf(patient);
+    const elsewhere = await socketOf(patient);
+    const d = await socketOf(doctor);
+    p.send({ type: 'video_join', appointmentId: id });
+    await accepted(p, id, 'video_join');
+    d.send({ type: 'video_join', appointmentId: id });
+    await signal(p, id, 'join');
+    d.send({ type: 'video_admit', appointmentId: id });
+    await signal(p, id, 'admit');
+    d.send({ type: 'video_offer', appointmentId: id, sdp: 'v=0 for the joined tab' });
+    await signal(p, id, 'offer');
+    // A marker sent to both tabs after the call's frames: the other tab has it, and none of the call's.
+    elsewhere.send({ type: 'ping', timestamp: 7 });
+    await elsewhere.next((f) => f.type === 'pong');
+    expect(elsewhere.frames.some((f) => (f as { type?: string }).type === 'video_signal')).toBe(false);
+  });
+
+  it('ends the call at once on every socket in it when the visit is cancelled, and relays nothing after', async () => {
+    const id = await visit({ minutesFromNow: 5 });
+    const desk = await createActor(t.app, 'staff', {
+      permissions: ['patients.view.all', 'appointments.view.all', 'appointments.update'],
+    });
+    const p = await socketOf(patient);
+    const d = await socketOf(doctor);
+    p.send({ type: 'video_join', appointmentId: id });
+    await accepted(p, id, 'video_join');
+    d.send({ type: 'video_join', appointmentId: id });
+    await accepted(d, id, 'video_join');
+    await signal(p, id, 'join');
+
+    const cancelled = await desk.agent.post(`/api/staff/appointments/${id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await refused(p, id, 'video_join')).toMatchObject({ reason: 'unavailable' });
+    expect(await refused(d, id, 'video_join')).toMatchObject({ reason: 'unavailable' });
+
+    d.send({ type: 'video_offer', appointmentId: id, sdp: 'v=0 after the cancellation' });
+    expect(await refused(d, id, 'video_offer')).toMatchObject({ reason: 'not_joined' });
+    p.send({ type: 'ping', timestamp: 9 });
+    await p.next((f) => f.type === 'pong');
+    expect(p.frames.some((f) => (f as { sdp?: string }).sdp === 'v=0 after the cancellation')).toBe(false);
   });
 
   it('refuses to join a visit that is not open yet, an in-person one and a cancelled one', async () => {
@@ -246,6 +297,8 @@ describe('signalling over /ws', () => {
   it('closes the socket of an oversized session description or candidate, relaying nothing', async () => {
     const id = await visit();
     const d = await socketOf(doctor);
+    d.send({ type: 'video_join', appointmentId: id });
+    await accepted(d, id, 'video_join');
     const cases = [
       { type: 'video_offer', appointmentId: id, sdp: 'x'.repeat(VIDEO_VISIT.sdpMaxLength + 1) },
       { type: 'video_ice', appointmentId: id, candidate: { candidate: 'x'.repeat(VIDEO_VISIT.candidateMaxLength + 1) } },
