@@ -26,6 +26,7 @@ import { createEventBus } from './platform/redis-event-bus';
 import { registerCspReports, registerSecurityHeaders } from './platform/security-headers';
 import { registerSessions } from './platform/session';
 import { isHistoryNavigation, registerPrivateLinkHeaders, registerSpa, sendIndexHtml } from './platform/spa';
+import { startupPhase } from './platform/startup-phases';
 import { registerWorkPlatform } from './platform/work-platform';
 
 export interface BuildOptions extends DatabaseSetup {
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 2. Data: the database, brought up to date, and what is built directly on it.
   await registerDatabase(app, config, options);
+  startupPhase('databaseReady');
   // First of every request's hooks: shed load before anything else runs (no database work).
   await registerLoadShedding(app, config);
   registerAudit(app);
@@ -121,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // 4. Feature modules: services built once, routes registered (modules.ts, the composition root).
   await registerModules(app, createServices(app));
+  startupPhase('modulesRegistered');
 
   // 5. The SPA, and one not-found handler: JSON for the API, index.html for client routes.
   registerPrivateLinkHeaders(app);
@@ -133,5 +136,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(404).send(envelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 
+  startupPhase('appBuilt');
   return app;
 }

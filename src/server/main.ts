@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startupPhase, startupPhases } from './platform/startup-phases';
 import { startBackgroundWork } from './platform/work-platform';
 
 /** How long after listening the outbox sweeps and the scheduled jobs start. */
@@ -8,6 +9,7 @@ const BACKGROUND_WORK_DELAY_MS = 1000;
 // Starts the server from the environment and stops it gracefully: on SIGTERM/SIGINT it stops
 // accepting connections, lets in-flight requests finish, closes the database, then exits.
 async function main(): Promise<void> {
+  startupPhase('modulesLoaded');
   let config;
   try {
     config = loadConfig();
@@ -22,6 +24,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const app = await buildApp(config);
   await app.listen({ host: config.host, port: config.port });
+  startupPhase('listening');
+  app.log.debug({ phases: startupPhases() }, 'start-up phases (ms since the process began)');
   app.log.info(
     { url: config.publicUrl, database: app.database.driver, demoMode: config.demoMode, startupMs: Math.round(performance.now() - started) },
     'Caredeck is ready',

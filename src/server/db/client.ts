@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -7,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { copyDatabaseTemplate } from './database-template';
 import * as schema from './schema';
 
 // Two drivers, one dialect: PostgreSQL through `pg` when DATABASE_URL is set,
@@ -225,7 +225,8 @@ async function openPostgres(url: string, limits: DatabaseLimits, onStatement?: (
 }
 
 async function openPglite(dataDir: string, limits: DatabaseLimits, onStatement?: () => void): Promise<DatabaseHandle> {
-  if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
+  // A first start copies the database the build prepared instead of creating one (database-template.ts).
+  if (dataDir !== 'memory://') await copyDatabaseTemplate(dataDir);
   const raw = await PGlite.create(dataDir, { extensions: { citext, pg_trgm, unaccent } });
   if (onStatement) countPgliteStatements(raw, onStatement);
   const gate = new OperationGate(limits.queueLimit);

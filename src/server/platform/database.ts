@@ -4,6 +4,7 @@ import { MAINTENANCE_LIMITS, openDatabase, type Database, type DatabaseHandle } 
 import { applyMigrations } from '../db/migrate';
 import { seedDemoOrganisation } from '../db/seed';
 import { DEMO_ACCOUNTS_RETIRED_MESSAGE, retireDemoAccounts } from '../db/seed/retire-demo-accounts';
+import { startupPhase } from './startup-phases';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ export async function registerDatabase(app: FastifyInstance, config: AppConfig, 
   const handle =
     setup.handle ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.databaseLimits }));
   const owned = !setup.handle;
+  startupPhase('databaseOpen');
   app.decorate('database', handle);
   app.decorate('db', handle.db);
   // Close only what we opened; a handle passed in belongs to the caller.
@@ -38,9 +40,11 @@ export async function registerDatabase(app: FastifyInstance, config: AppConfig, 
       : handle;
   try {
     await applyMigrations(maintenance);
+    startupPhase('migrated');
     if (setup.seed ?? config.demoMode) {
       const result = await seedDemoOrganisation(maintenance, { timeZone: config.clinicTimeZone });
       if (result.seeded) app.log.info({ users: result.users }, 'seeded the demo organisation');
+      startupPhase('seeded');
     } else if (!config.demoMode) {
       // Demo credentials never open a real deployment: a database seeded in demo mode keeps none of them usable.
       const disabled = await retireDemoAccounts(maintenance.db);

@@ -69,7 +69,7 @@ export function buildDoctorProfile(
 }
 
 /** Weekly hours: most doctors work Monday–Friday, some a Saturday morning, each with their own start time. */
-function buildAvailability(random: Random, doctorId: string) {
+export function buildAvailability(random: Random, doctorId: string) {
   const start = random.pick(['08:00', '08:30', '09:00']);
   const end = random.pick(['16:00', '17:00', '17:30']);
   const days = [1, 2, 3, 4, 5].filter(() => random.next() < 0.85);

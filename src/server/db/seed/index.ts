@@ -1,10 +1,7 @@
 import { count } from 'drizzle-orm';
-import { generateSecret } from 'otplib';
-import { SPECIALTIES } from '../../../contracts/specialties';
 import type { Database, DatabaseHandle } from '../client';
-import { createDoctor, createPatient, createUser, Random } from '../factories';
+import { Random } from '../factories';
 import { users } from '../schema';
-import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoAccess } from './demo-access';
 import { seedDemoClinicalHistory } from './demo-clinical';
 import { seedDemoDoctorDay } from './demo-doctor-day';
@@ -13,12 +10,11 @@ import { seedDemoFrontDesk, seedFrontDeskPatients } from './demo-front-desk';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoPeople } from './demo-people';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 import { seedDemoRegistrations } from './demo-registrations';
 
 const SEED_LOCK = 7_201_002;
-const DOCTORS_PER_SPECIALTY = 2;
-const EXTRA_PATIENTS = 24;
 
 export interface SeedResult {
   seeded: boolean;
@@ -49,35 +45,7 @@ export async function seedDemoOrganisation(handle: DatabaseHandle, options: Seed
 async function buildOrganisation(db: Database, timeZone: string): Promise<void> {
   const random = new Random();
 
-  for (const account of DEMO_ACCOUNTS) {
-    const overrides = {
-      email: account.email,
-      password: account.password,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      position: account.position ?? null,
-      isFirstTimeLogin: account.firstTimeLogin ?? false,
-      // The MFA demo account signs in with a second factor (TOTP, RFC 6238): a secret of its own in
-      // every database; the login screen shows its current code in demo mode.
-      ...(account.mfa ? { mfaEnabled: true, mfaSecret: generateSecret({ length: 20 }) } : {}),
-    };
-    if (account.role === 'patient') {
-      await createPatient(db, random, overrides);
-    } else if (account.role === 'doctor') {
-      const specialty = SPECIALTIES.find((s) => s.key === (account.specialty ?? 'family-medicine'))!;
-      await createDoctor(db, random, specialty, { ...overrides, profile: { verified: true, hospital: 'Caredeck Central Hospital' } });
-    } else {
-      await createUser(db, random, { ...overrides, role: account.role });
-    }
-  }
-
-  for (const specialty of SPECIALTIES) {
-    for (let i = 0; i < DOCTORS_PER_SPECIALTY; i += 1) await createDoctor(db, random, specialty);
-  }
-  for (let i = 0; i < EXTRA_PATIENTS; i += 1) await createPatient(db, random);
-  for (const position of ['nurse', 'billing', 'pharmacy', 'records']) {
-    await createUser(db, random, { role: 'staff', position });
-  }
+  await seedDemoPeople(db, random);
   await seedDemoAccess(db);
   await seedFrontDeskPatients(db);
   await seedDemoClinicalHistory(db, { timeZone });
