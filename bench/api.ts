@@ -14,7 +14,11 @@
  * answered, for ROUND_SECONDS. Then Caredeck alone at half its best rate (an open loop: requests
  * sent on a fixed schedule, latency counted from the scheduled time, so a stall is not hidden),
  * for the p99 at a load it is meant to carry. The statement count of one directory request is
- * read from the driver inside a Caredeck built in this process.
+ * read from the driver inside a Caredeck built in this process. Each closed round also reads the
+ * CPU time the server process and the database's backends spent per answered request (Linux
+ * /proc): on a machine shared with other work a rate moves with the neighbours' load, while CPU
+ * time per request mostly does not, so it shows where a request's time goes and whether a change
+ * made it cheaper.
  *
  *   npm run bench:api [-- --rounds 5 --seconds 5 --concurrency 32 --only read|directory|write --profile DIR --statements]
  *   (--profile writes a CPU profile of the Caredeck process to DIR, to open in Chrome's DevTools.)
@@ -139,6 +143,10 @@ function ready(child: ChildProcess, port: number): Promise<void> {
 interface Target {
   name: string;
   port: number;
+  /** The server process, for the CPU time it spends per request. */
+  pid?: number;
+  /** The bench's database, whose backends' CPU time is counted too. */
+  database?: string;
   method: 'GET' | 'PUT';
   path: string;
   headers: http.OutgoingHttpHeaders;
@@ -147,6 +155,10 @@ interface Target {
 
 interface RoundResult {
   rps: number;
+  /** CPU time (user and system) the server process spent per answered request, in ms; NaN when unknown. */
+  cpuMs: number;
+  /** CPU time the database's backends spent per answered request, in ms; NaN when unknown. */
+  databaseCpuMs: number;
   latencies: number[];
   /** Answered 503: load shedding or a bounded wait said "not now", at once. */
   shed: number;
@@ -168,8 +180,45 @@ function sendOnce(agent: http.Agent, target: Target): Promise<number> {
   });
 }
 
+/**
+ * CPU seconds a process has used so far (Linux; NaN elsewhere). Unlike a rate, CPU time per request
+ * barely moves when other work on the machine takes the cores, so it shows a change on a busy host.
+ */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, the 14th and 15th fields of the whole line, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving the bench's database, by pid. Only one
+ * server is driven at a time, so what they spend in a round is that server's queries' cost.
+ */
+let watcher: pg.Client | null = null;
+async function databaseCpu(database: string): Promise<Map<number, number>> {
+  const { rows } = await watcher!.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  );
+  return new Map(rows.map((row) => [row.pid, cpuSeconds(row.pid)]));
+}
+
+function databaseCpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** A closed loop: `concurrency` connections, each sending again as soon as it has its answer. */
 async function closedLoop(target: Target, seconds: number, concurrency: number): Promise<RoundResult> {
+  const databaseBefore = watcher ? await databaseCpu(target.database!) : null;
+  const cpuBefore = cpuSeconds(target.pid);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   let shed = 0;
@@ -187,7 +236,10 @@ async function closedLoop(target: Target, seconds: number, concurrency: number):
     }),
   );
   agent.destroy();
-  return { rps: latencies.length / seconds, latencies, shed, failures };
+  const answered = Math.max(1, latencies.length);
+  const cpuMs = ((cpuSeconds(target.pid) - cpuBefore) * 1000) / answered;
+  const databaseCpuMs = databaseBefore ? (databaseCpuSince(databaseBefore, await databaseCpu(target.database!)) * 1000) / answered : NaN;
+  return { rps: latencies.length / seconds, cpuMs, databaseCpuMs, latencies, shed, failures };
 }
 
 /** An open loop at `rate` per second: latency from when each request was due. */
@@ -218,7 +270,7 @@ async function openLoop(target: Target, seconds: number, rate: number): Promise<
   }
   await Promise.all(pending);
   agent.destroy();
-  return { rps: latencies.length / seconds, latencies, shed, failures };
+  return { rps: latencies.length / seconds, cpuMs: NaN, databaseCpuMs: NaN, latencies, shed, failures };
 }
 
 const median = (values: number[]) => {
@@ -319,11 +371,12 @@ async function main(): Promise<void> {
       {
         name: 'read',
         targets: [
-          { name: 'caredeck', port: APP_PORT, method: 'GET', path: read, headers: { cookie: fixture.patientCookie } },
-          { name: 'floor', port: FLOOR_PORT, method: 'GET', path: read, headers: { cookie: fixture.patientCookie } },
+          { name: 'caredeck', port: APP_PORT, pid: app.pid, method: 'GET', path: read, headers: { cookie: fixture.patientCookie } },
+          { name: 'floor', port: FLOOR_PORT, pid: floor.pid, method: 'GET', path: read, headers: { cookie: fixture.patientCookie } },
           {
             name: 'floor, no audit',
             port: FLOOR_PORT,
+            pid: floor.pid,
             method: 'GET',
             path: `/no-audit${read}`,
             headers: { cookie: fixture.patientCookie },
@@ -336,6 +389,7 @@ async function main(): Promise<void> {
           {
             name: 'caredeck',
             port: APP_PORT,
+            pid: app.pid,
             method: 'GET',
             path: '/api/patients?page=1&pageSize=25',
             headers: { cookie: fixture.doctorCookie },
@@ -343,6 +397,7 @@ async function main(): Promise<void> {
           {
             name: 'floor',
             port: FLOOR_PORT,
+            pid: floor.pid,
             method: 'GET',
             path: '/api/patients?page=1&pageSize=25',
             headers: { cookie: fixture.doctorCookie },
@@ -352,12 +407,15 @@ async function main(): Promise<void> {
       {
         name: 'write',
         targets: [
-          { name: 'caredeck', port: APP_PORT, method: 'PUT', path: write, headers: json, body: '{}' },
-          { name: 'floor', port: FLOOR_PORT, method: 'PUT', path: write, headers: json, body: '{}' },
+          { name: 'caredeck', port: APP_PORT, pid: app.pid, method: 'PUT', path: write, headers: json, body: '{}' },
+          { name: 'floor', port: FLOOR_PORT, pid: floor.pid, method: 'PUT', path: write, headers: json, body: '{}' },
         ],
       },
     ];
     const bare: Target = { name: 'bare node:http JSON', port: FLOOR_PORT, method: 'GET', path: '/bare', headers: {} };
+    for (const target of scenarios.flatMap((scenario) => scenario.targets)) target.database = name;
+    watcher = new pg.Client({ connectionString: ADMIN_URL });
+    await watcher.connect();
 
     console.log(
       `bench:api — ${ROUNDS} rounds of ${ROUND_SECONDS} s per side, ${CONCURRENCY} connections, PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}`,
@@ -372,6 +430,8 @@ async function main(): Promise<void> {
       const rps = new Map<string, number[]>();
       const p50 = new Map<string, number[]>();
       const p99 = new Map<string, number[]>();
+      const cpu = new Map<string, number[]>();
+      const databaseCpuPerRequest = new Map<string, number[]>();
       const failures = new Map<string, number>();
       const shed = new Map<string, number>();
       // Round 0 warms up (JIT, pools, prepared statements) and is not counted.
@@ -383,6 +443,8 @@ async function main(): Promise<void> {
           rps.set(target.name, [...(rps.get(target.name) ?? []), result.rps]);
           p50.set(target.name, [...(p50.get(target.name) ?? []), percentile(result.latencies, 50)]);
           p99.set(target.name, [...(p99.get(target.name) ?? []), percentile(result.latencies, 99)]);
+          cpu.set(target.name, [...(cpu.get(target.name) ?? []), result.cpuMs]);
+          databaseCpuPerRequest.set(target.name, [...(databaseCpuPerRequest.get(target.name) ?? []), result.databaseCpuMs]);
           failures.set(target.name, (failures.get(target.name) ?? 0) + result.failures);
           shed.set(target.name, (shed.get(target.name) ?? 0) + result.shed);
         }
@@ -392,7 +454,7 @@ async function main(): Promise<void> {
       for (const target of scenario.targets) {
         const r = median(rps.get(target.name)!);
         console.log(
-          `  ${target.name.padEnd(17)} ${r.toFixed(0).padStart(6)} req/s   p50 ${median(p50.get(target.name)!).toFixed(1).padStart(6)} ms   p99 ${median(p99.get(target.name)!).toFixed(1).padStart(6)} ms   shed ${shed.get(target.name)}   failed ${failures.get(target.name)}`,
+          `  ${target.name.padEnd(17)} ${r.toFixed(0).padStart(6)} req/s   p50 ${median(p50.get(target.name)!).toFixed(1).padStart(6)} ms   p99 ${median(p99.get(target.name)!).toFixed(1).padStart(6)} ms   cpu ${median(cpu.get(target.name)!).toFixed(2).padStart(5)} + db ${median(databaseCpuPerRequest.get(target.name)!).toFixed(2).padStart(5)} ms/req   shed ${shed.get(target.name)}   failed ${failures.get(target.name)}`,
         );
       }
       const ratios = rps.get('caredeck')!.map((value, i) => value / rps.get('floor')![i]!);
@@ -413,6 +475,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
+    await watcher?.end();
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditActionCode } from '../../contracts/audit';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { auditEvents } from '../db/schema';
+import type { auditEvents } from '../db/schema';
 import { auditHash, GENESIS_HASH, type AuditOutcome, type Hashable } from './audit-hash';
 
 export type { AuditOutcome } from './audit-hash';
@@ -37,17 +38,64 @@ export interface AuditEventInput {
 // eslint-disable-next-line no-control-regex -- NUL is exactly what must go
 const NUL = /\u0000/g;
 
+// Nor can it carry half of a surrogate pair: the events travel to the database as one JSON
+// document, which PostgreSQL refuses whole if one string holds such a half.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function cleanString(value: string): string {
+  return value.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
 function clean(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(NUL, '');
+  if (typeof value === 'string') return cleanString(value);
   if (Array.isArray(value)) return value.map(clean);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(NUL, ''), clean(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanString(k), clean(v)]));
   }
   return value;
 }
 
 function cleanText(value: string | null | undefined, max: number): string | null {
-  return value == null ? null : value.replace(NUL, '').slice(0, max);
+  // Cut, then mend: a cut through a surrogate pair leaves half of it.
+  return value == null ? null : cleanString(value.replace(NUL, '').slice(0, max));
+}
+
+/**
+ * The columns an event is written with (the id and the writing transaction's id are the
+ * database's). Rows travel as one JSON document, so an insert of one event and of five hundred is
+ * the same short statement: no SQL to build per batch, and nothing for PostgreSQL to plan anew for
+ * each batch size.
+ */
+const COLUMNS = sql.raw(
+  'occurred_at, actor_user_id, actor_role, action, resource_type, resource_id, patient_id, patient_ids, outcome, ip, user_agent, request_id, details, prev_hash, hash',
+);
+
+function jsonRow(row: AuditRowValues): Record<string, unknown> {
+  return {
+    occurred_at: row.occurredAt,
+    actor_user_id: row.actorUserId,
+    actor_role: row.actorRole,
+    action: row.action,
+    resource_type: row.resourceType,
+    resource_id: row.resourceId,
+    patient_id: row.patientId,
+    patient_ids: row.patientIds,
+    outcome: row.outcome,
+    ip: row.ip,
+    user_agent: row.userAgent,
+    request_id: row.requestId,
+    details: row.details,
+    prev_hash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
+/** Inserts `rows` in one statement on `db` (the audit writer's connections, or a write's transaction). */
+export async function insertAuditRows(db: Database, rows: readonly AuditRowValues[]): Promise<void> {
+  const document = JSON.stringify(rows.map(jsonRow));
+  await db.execute(
+    sql`insert into audit_events (${COLUMNS}) select ${COLUMNS} from jsonb_populate_recordset(null::audit_events, ${document}::jsonb)`,
+  );
 }
 
 export type AuditRowValues = typeof auditEvents.$inferInsert;
@@ -183,7 +231,10 @@ export class AuditLog {
   async insertIn(tx: Database, inputs: readonly AuditEventInput[]): Promise<void> {
     if (inputs.length === 0) return;
     const at = this.now();
-    await tx.insert(auditEvents).values(inputs.map((input) => auditRow(input, at)));
+    await insertAuditRows(
+      tx,
+      inputs.map((input) => auditRow(input, at)),
+    );
   }
 
   /** Recomputes every event's hash and every seal (read-only). */
@@ -215,7 +266,10 @@ export class AuditLog {
 
   private async write(batch: Pending[]): Promise<void> {
     try {
-      await this.db.insert(auditEvents).values(batch.map((p) => p.row));
+      await insertAuditRows(
+        this.db,
+        batch.map((p) => p.row),
+      );
       for (const p of batch) p.resolve();
     } catch (error) {
       if (batch.length === 1) {
@@ -225,7 +279,7 @@ export class AuditLog {
       // One event the database refuses must not take its neighbours down with it.
       for (const p of batch) {
         try {
-          await this.db.insert(auditEvents).values(p.row);
+          await insertAuditRows(this.db, [p.row]);
           p.resolve();
         } catch (single) {
           p.reject(single);

@@ -242,6 +242,33 @@ describe('audit trail', () => {
       expect(again).toEqual(first);
     });
 
+    it('writes events whose texts hold a NUL or half of a surrogate pair, in a shared insert, and they verify', async () => {
+      const handle = await openMigratedTestDatabase();
+      try {
+        const log = new AuditLog(handle.db);
+        // Together, so they share an insert: one odd text must not cost the others their event.
+        await Promise.all([
+          log.record({
+            action: 'test.odd',
+            outcome: 'failure',
+            resourceId: 'x\uD800y',
+            details: { reason: 'a\u0000b', ['k\uDC00']: 'z\uD83D' },
+          }),
+          log.record({ action: 'test.plain', outcome: 'success', resourceId: 'plain' }),
+          log.record({ action: 'test.cut', outcome: 'success', resourceId: `${'r'.repeat(199)}\uD83D\uDE00` }),
+        ]);
+        const rows = await handle.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
+        const byAction = new Map(rows.map((row) => [row.action, row]));
+        expect(byAction.get('test.odd')).toMatchObject({ resourceId: 'x\uFFFDy', details: { reason: 'ab', ['k\uFFFD']: 'z\uFFFD' } });
+        expect(byAction.get('test.plain')?.resourceId).toBe('plain');
+        // Cut to 200 characters through the emoji's pair: the half left over is mended too.
+        expect(byAction.get('test.cut')?.resourceId).toBe(`${'r'.repeat(199)}\uFFFD`);
+        expect(await verifyAuditTrail(handle)).toMatchObject({ exitCode: 0 });
+      } finally {
+        await handle.close();
+      }
+    });
+
     it('detects a row changed behind the trigger, and names the first broken event', async () => {
       const handle = await openMigratedTestDatabase();
       try {

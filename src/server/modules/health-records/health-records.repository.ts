@@ -13,21 +13,43 @@ import {
   users,
   vitals,
 } from '../../db/schema';
+import type { Database } from '../../db/client';
 import { Repository } from '../../platform/unit-of-work';
 
 // Reads of one patient's chart, for the caller of the work it runs in. Each public read first
 // checks the patient is in the caller's reach (404 otherwise, like a missing patient) and notes
 // itself on the request's audit event under that patient.
 
+function buildVitals(db: Database, byType: boolean) {
+  return db
+    .select()
+    .from(vitals)
+    .where(and(eq(vitals.patientId, sql.placeholder('patientId')), byType ? eq(vitals.type, sql.placeholder('type')) : undefined))
+    .orderBy(desc(vitals.measuredAt), asc(vitals.type))
+    .limit(sql.placeholder('limit'))
+    .prepare(byType ? 'vitals_by_type' : 'vitals_all');
+}
+
+/**
+ * A patient's vitals are the chart's busiest read (the patient's home and the doctor's chart ask
+ * on every visit): prepared once per database handle, so each request only binds its values and
+ * PostgreSQL plans the statement once per connection.
+ */
+const preparedVitals = new WeakMap<Database, Array<ReturnType<typeof buildVitals>>>();
+
+function vitalsStatement(db: Database, byType: boolean) {
+  let statements = preparedVitals.get(db);
+  if (!statements) {
+    statements = [buildVitals(db, false), buildVitals(db, true)];
+    preparedVitals.set(db, statements);
+  }
+  return statements[byType ? 1 : 0]!;
+}
+
 export class HealthRecordsRepository extends Repository {
   async vitals(patientId: string, type: VitalType | undefined, limit: number) {
     await this.reachPatient(patientId, 'vitals.list');
-    const rows = await this.db
-      .select()
-      .from(vitals)
-      .where(and(eq(vitals.patientId, patientId), type ? eq(vitals.type, type) : undefined))
-      .orderBy(desc(vitals.measuredAt), asc(vitals.type))
-      .limit(limit);
+    const rows = await vitalsStatement(this.db, type !== undefined).execute({ patientId, type: type ?? '', limit });
     this.audit.read('vitals.list', 'patient', patientId, [patientId], { count: rows.length, type: type ?? null });
     return rows;
   }
