@@ -4,6 +4,7 @@ import { visitSummarySchema } from './clinical-notes';
 import { defineRoute, idParamsSchema } from './http';
 import { medicationSchema } from './medications';
 import { patientSummarySchema } from './patient-directory';
+import { personNameSchema } from './person-name';
 import { emergencyContactSchema } from './user';
 
 // The patient's chart as the server answers it: allergies, lab results, vitals, problems,
@@ -58,7 +59,10 @@ export const labPanelSchema = z.object({
   panelCode: z.string(),
   panelName: z.string(),
   status: z.enum(LAB_ORDER_STATUSES),
+  /** The ordering doctor's display name ("Dr. First Last"), for readers that do not order names; null when the account is gone. */
   orderedBy: z.string().nullable(),
+  /** The ordering doctor's name in parts, which the web orders and titles in the reader's language. */
+  orderer: personNameSchema.nullable(),
   orderedAt: instant,
   collectedAt: instant.nullable(),
   /** Null until released; a patient never receives an unreleased panel. */

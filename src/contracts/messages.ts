@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './person-name';
 import { ROLES } from './roles';
 import { defineRoute, idParamsSchema } from './http';
 import { pageQueryFields, pagedResponseSchema } from './paging';
@@ -27,7 +28,10 @@ export const MESSAGE_SEND_PER_MINUTE = 20;
 
 export const participantSchema = z.object({
   userId: z.uuid(),
+  /** The whole name ("Dr. First Last" for a doctor), for readers that do not order names. */
   name: z.string(),
+  /** The name in parts, which the web orders (and titles) in the reader's language. */
+  ...personNameSchema.shape,
   role: z.enum(ROLES),
   /** A staff member's position (reception, billing…), else null. */
   position: z.string().nullable(),
@@ -66,7 +70,10 @@ export const messageSchema = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),
   senderId: z.uuid(),
+  /** The whole name ("Dr. First Last" for a doctor), for readers that do not order names. */
   senderName: z.string(),
+  /** The sender's name in parts, which the web orders (and titles) in the reader's language. */
+  sender: personNameSchema,
   senderRole: z.enum(ROLES),
   /** Plain text, shown as text. */
   body: z.string(),
@@ -140,6 +147,7 @@ export const recipientsQuerySchema = z.object({ q: z.string().trim().max(100, 't
 export const recipientSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  ...personNameSchema.shape,
   role: z.enum(ROLES),
   position: z.string().nullable(),
 });

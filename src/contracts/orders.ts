@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personNameSchema } from './person-name';
 import { LAB_FLAGS, LAB_ORDER_STATUSES, labComponentSchema } from './health-records';
 import { defineRoute, idParamsSchema } from './http';
 import {
@@ -65,7 +66,10 @@ export function panelOf(code: string): CataloguePanel | undefined {
 export const orderSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
+  /** The patient's whole name, for readers that do not order names. */
   patientName: z.string(),
+  /** The patient's name in parts, which the web orders in the reader's language. */
+  patient: personNameSchema,
   kind: z.enum(ORDER_KINDS),
   /** The catalogue key (a panel, a study, a specialty); null for an order older than the catalogue. */
   code: z.enum(ORDER_CODES).nullable(),
@@ -79,7 +83,10 @@ export const orderSchema = z.object({
   target: z.string().nullable(),
   notes: z.string().nullable(),
   orderedById: z.uuid().nullable(),
+  /** The ordering doctor's display name ("Dr. First Last"), for readers that do not order names; null when the account is gone. */
   orderedBy: z.string().nullable(),
+  /** The ordering doctor's name in parts, which the web orders and titles in the reader's language. */
+  orderer: personNameSchema.nullable(),
   orderedAt: instant,
   collectedAt: instant.nullable(),
   resultedAt: instant.nullable(),

@@ -152,6 +152,10 @@ describe('GET /api/patients/{id}/complete for a clinician', () => {
     expect(data.header.age).toBe(ageInYears(born, today));
     expect(data.header.alerts).toContain('unreleased-lab-results');
     expect(data.labResults.map((p) => p.id)).toContain(pendingOrderId);
+    // The ordering doctor's name comes in parts too, for the web to order in the reader's language.
+    expect(data.labResults.find((p) => p.id === pendingOrderId)).toMatchObject({
+      orderer: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
+    });
     expect(data.demographics).toHaveProperty('emergencyContact');
     // Each measure at most CHART_LIMITS.vitalsPerType readings, newest first.
     const perType = new Map<string, number>();

@@ -77,7 +77,14 @@ export class MessagesService {
     return this.uow.read(ctx, async (work) => {
       const people = await work.use(MessagesRepository).recipients(text);
       return {
-        data: people.map((person) => ({ id: person.id, name: nameOf(person), role: person.role, position: person.position })),
+        data: people.map((person) => ({
+          id: person.id,
+          name: nameOf(person),
+          firstName: person.firstName,
+          lastName: person.lastName,
+          role: person.role,
+          position: person.position,
+        })),
         topics: ctx.user.role === 'staff' ? [] : [...INBOX_TOPICS],
       };
     });
@@ -251,6 +258,7 @@ function toMessage(row: MessageView): Message {
     conversationId: row.conversationId,
     senderId: row.senderId,
     senderName: nameOf({ firstName: row.senderFirstName, lastName: row.senderLastName, role: row.senderRole }),
+    sender: { firstName: row.senderFirstName, lastName: row.senderLastName },
     senderRole: row.senderRole,
     body: row.body,
     createdAt: row.createdAt.toISOString(),
@@ -266,6 +274,8 @@ function toConversation(row: ConversationDetail): Conversation {
     participants: row.participants.map((person) => ({
       userId: person.userId,
       name: nameOf(person),
+      firstName: person.firstName,
+      lastName: person.lastName,
       role: person.role,
       position: person.position,
       readUpTo: iso(person.readUpTo),

@@ -120,7 +120,14 @@ describe('conversations between a patient and their care team', () => {
     expect(opened.statusCode).toBe(200);
     const thread = threadResponseSchema.parse(opened.json()).data;
     expect(thread.messages.map((m) => m.body)).toEqual(['I feel dizzy in the morning.']);
-    expect(thread.messages[0]).toMatchObject({ senderName: `${patient.user.firstName} ${patient.user.lastName}`, senderRole: 'patient' });
+    expect(thread.messages[0]).toMatchObject({
+      senderName: `${patient.user.firstName} ${patient.user.lastName}`,
+      sender: { firstName: patient.user.firstName, lastName: patient.user.lastName },
+      senderRole: 'patient',
+    });
+    expect(thread.conversation.participants).toContainEqual(
+      expect.objectContaining({ userId: doctor.user.id, firstName: doctor.user.firstName, lastName: doctor.user.lastName }),
+    );
     const reads = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
     expect(reads).toEqual([
       expect.objectContaining({ action: 'conversation.open', actorUserId: doctor.user.id, patientId: patient.user.id, outcome: 'success' }),
@@ -143,7 +150,11 @@ describe('conversations between a patient and their care team', () => {
     });
     expect(reply.statusCode).toBe(201);
     const message = messageResponseSchema.parse(reply.json()).data;
-    expect(message).toMatchObject({ senderId: doctor.user.id, senderName: `Dr. ${doctor.user.firstName} ${doctor.user.lastName}` });
+    expect(message).toMatchObject({
+      senderId: doctor.user.id,
+      senderName: `Dr. ${doctor.user.firstName} ${doctor.user.lastName}`,
+      sender: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
+    });
     const patientThread = threadResponseSchema.parse((await patient.agent.get(`/api/conversations/${conversation.id}`)).json()).data;
     expect(patientThread.conversation.unread).toBe(1);
     await patient.agent.post(`/api/conversations/${conversation.id}/read`);

@@ -86,6 +86,7 @@ describe('orders', () => {
     expect(order).toMatchObject({
       patientId: patient.user.id,
       patientName: `${patient.user.firstName} ${patient.user.lastName}`,
+      patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
       kind: 'lab',
       code: 'bmp',
       standardCode: '51990-0',
@@ -94,6 +95,7 @@ describe('orders', () => {
       reason: 'Fatigue; check electrolytes',
       notes: 'Fasting sample',
       orderedById: doctor.user.id,
+      orderer: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
       components: [],
       worstFlag: null,
       version: 1,

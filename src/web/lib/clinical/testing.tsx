@@ -182,6 +182,7 @@ export function labPanel(overrides: Partial<LabPanel> = {}): LabPanel {
     panelName: 'Comprehensive metabolic panel (CMP)',
     status: 'resulted',
     orderedBy: 'Dr. Maria Lopez',
+    orderer: { firstName: 'Maria', lastName: 'Lopez' },
     orderedAt: '2026-02-01T08:00:00.000Z',
     collectedAt: '2026-02-01T09:00:00.000Z',
     releasedAt: '2026-02-02T09:00:00.000Z',

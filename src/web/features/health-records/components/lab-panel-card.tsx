@@ -5,12 +5,14 @@ import { LabFlagBadge } from '../../../components/clinical/lab-flag';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { flaggedComponents, panelTime } from '../../../lib/clinical/labs';
+import { useDoctorName } from '../../../lib/person-name';
 
 /** One released panel: each component's value, unit, reference range and flag, and what it measures. */
 export function LabPanelCard({ panel }: { panel: LabPanel }) {
   const { t, i18n } = useTranslation('health');
   const format = useClinicalFormat();
   const catalogue = useClinicalCatalogue();
+  const doctorName = useDoctorName();
   const headingId = useId();
   const flagged = flaggedComponents(panel).length;
   const when = format.date(panelTime(panel));
@@ -40,7 +42,7 @@ export function LabPanelCard({ panel }: { panel: LabPanel }) {
         ) : null}
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {panel.orderedBy ? t('labs.panelMeta', { date: when, doctor: panel.orderedBy }) : t('labs.panelMetaNoDoctor', { date: when })}
+        {panel.orderer ? t('labs.panelMeta', { date: when, doctor: doctorName(panel.orderer) }) : t('labs.panelMetaNoDoctor', { date: when })}
       </p>
       <ul className="mt-3 flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
         {panel.components.map((component) => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, labComponent, labPanel, PATIENT_ID, renderPatientView, stubRoutes } from '../../../lib/clinical/testing';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { LabResultsPage } from './lab-results-page';
 
 const LABS = `/api/patients/${PATIENT_ID}/lab-results`;
@@ -40,6 +40,19 @@ const newer = labPanel({
 
 // Whole views with several queries: slower than a unit test on a busy machine.
 describe('lab results view', { timeout: 20_000 }, () => {
+  it('names the ordering doctor in the reader’s order: in Chinese, family name first and unspaced', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      stubRoutes({ [LABS]: () => json({ data: [labPanel({ orderedBy: 'Dr. 伟 王', orderer: { firstName: '伟', lastName: '王' } })] }) });
+      renderPatientView(<LabResultsPage />);
+      const [panel] = await screen.findAllByTestId('lab-panel');
+      expect(panel).toHaveTextContent('开单医生 王伟 医生');
+      expect(panel).not.toHaveTextContent('Dr.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('shows each component with value, unit, range and a flag in words, newest panel first', async () => {
     stubRoutes({ [LABS]: () => json({ data: [older, newer] }) });
     renderPatientView(<LabResultsPage />);

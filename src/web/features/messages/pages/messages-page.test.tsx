@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../contracts/messages';
 import { json, patientUser, PATIENT_ID, renderPatientView, stubApi } from '../../../lib/clinical/testing';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { splitLinks } from '../lib/linkify';
 import { MessagesPage } from './messages-page';
 
@@ -25,8 +25,8 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     topic: null,
     patientId: PATIENT_ID,
     participants: [
-      { userId: PATIENT_ID, name: 'Ann Patient', role: 'patient', position: null, readUpTo: null },
-      { userId: DOCTOR_ID, name: 'Dr. Maria Lopez', role: 'doctor', position: null, readUpTo: null },
+      { userId: PATIENT_ID, name: 'Ann Patient', firstName: 'Ann', lastName: 'Patient', role: 'patient', position: null, readUpTo: null },
+      { userId: DOCTOR_ID, name: 'Dr. Maria Lopez', firstName: 'Maria', lastName: 'Lopez', role: 'doctor', position: null, readUpTo: null },
     ],
     unread: 0,
     archived: false,
@@ -43,6 +43,7 @@ function message(body: string, overrides: Partial<Message> = {}): Message {
     conversationId: CONVERSATION_ID,
     senderId: DOCTOR_ID,
     senderName: 'Dr. Maria Lopez',
+    sender: { firstName: 'Maria', lastName: 'Lopez' },
     senderRole: 'doctor',
     body,
     createdAt: '2026-11-01T09:05:00.000Z',
@@ -91,6 +92,31 @@ describe('messages view', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/read'))).toBe(true);
     expect(await screen.findByTestId('conversation')).toHaveAttribute('data-unread', '0');
+  });
+
+  it('names the people of a conversation in the reader’s order: in Chinese, family name first and unspaced', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      const doctorWang = { userId: DOCTOR_ID, name: 'Dr. 伟 王', firstName: '伟', lastName: '王', role: 'doctor' as const, position: null, readUpTo: null };
+      const chat = conversation({ participants: [conversation().participants[0]!, doctorWang] });
+      stubApi({
+        'GET /api/conversations': list([chat]),
+        [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
+          json({ data: { conversation: chat, messages: [message('你好', { senderName: 'Dr. 伟 王', sender: { firstName: '伟', lastName: '王' } })], hasOlder: false } }),
+        [`POST /api/conversations/${CONVERSATION_ID}/read`]: () => json({ unread: 0 }),
+      });
+      const user = userEvent.setup();
+      renderPatientView(<MessagesPage />);
+      const item = await screen.findByTestId('conversation');
+      expect(item).toHaveTextContent('王伟 医生');
+      await user.click(item);
+      const thread = await screen.findByTestId('thread');
+      await within(thread).findAllByTestId('message-body');
+      expect(thread).toHaveTextContent('王伟 医生');
+      expect(thread).not.toHaveTextContent('Dr.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('keeps a draft when sending fails, and says so', async () => {

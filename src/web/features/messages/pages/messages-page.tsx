@@ -27,6 +27,7 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { ApiError } from '../../../lib/api-client';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
+import { useMessagingName } from '../lib/person-label';
 import { useSession } from '../../../lib/session/use-session';
 import {
   conversationsQuery,
@@ -165,10 +166,11 @@ function ConversationItem({
   onOpen: (id: string) => void;
 }) {
   const { t } = useTranslation('messages');
+  const nameOf = useMessagingName();
   const format = useClinicalFormat();
   const { user } = useSession();
   const others = conversation.participants.filter((p) => p.userId !== user?.id);
-  const withWhom = conversation.topic ? t('inbox', { topic: t(`topics.${conversation.topic}`) }) : others.map((p) => p.name).join(', ');
+  const withWhom = conversation.topic ? t('inbox', { topic: t(`topics.${conversation.topic}`) }) : others.map((p) => nameOf(p, p.role)).join(', ');
   return (
     <button
       type="button"
@@ -207,6 +209,7 @@ function ConversationItem({
 
 function SearchResults({ text, onOpen }: { text: string; onOpen: (id: string) => void }) {
   const { t } = useTranslation('messages');
+  const nameOf = useMessagingName();
   const format = useClinicalFormat();
   const query = useQuery({ ...searchQuery(text), placeholderData: (previous) => previous });
   return (
@@ -224,7 +227,7 @@ function SearchResults({ text, onOpen }: { text: string; onOpen: (id: string) =>
                   <span className="block font-medium break-words">{hit.subject}</span>
                   <span className="mt-1 line-clamp-2 block text-sm break-words text-slate-700 dark:text-slate-300">{hit.body}</span>
                   <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
-                    {hit.senderName} · {format.dateTime(hit.createdAt)}
+                    {nameOf(hit.sender, hit.senderRole)} · {format.dateTime(hit.createdAt)}
                   </span>
                 </button>
               </li>
@@ -297,6 +300,7 @@ function Thread({ id, onClosed }: { id: string; onClosed: () => void }) {
 
 function ThreadHeader({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation('messages');
+  const nameOf = useMessagingName();
   const { user } = useSession();
   const archive = useArchive();
   const handOff = useHandOff();
@@ -324,7 +328,7 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
         <div className="min-w-0">
           <h2 className="text-xl font-semibold break-words">{conversation.subject}</h2>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {t('thread.with', { names: others.map((p) => p.name).join(', ') })}
+            {t('thread.with', { names: others.map((p) => nameOf(p, p.role)).join(', ') })}
             {conversation.topic ? ` · ${t('inbox', { topic: t(`topics.${conversation.topic}`) })}` : ''}
           </p>
         </div>
@@ -364,6 +368,7 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
 
 function MessageItem({ message, own, seen }: { message: Message; own: boolean; seen: boolean }) {
   const { t } = useTranslation('messages');
+  const nameOf = useMessagingName();
   const format = useClinicalFormat();
   return (
     <li className={`flex flex-col ${own ? 'items-end' : 'items-start'}`} data-testid="message" data-own={own}>
@@ -372,7 +377,7 @@ function MessageItem({ message, own, seen }: { message: Message; own: boolean; s
           own ? 'bg-brand-700 text-white [&_a]:text-white' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
         }`}
       >
-        <p className="text-xs font-semibold">{own ? t('thread.you') : message.senderName}</p>
+        <p className="text-xs font-semibold">{own ? t('thread.you') : nameOf(message.sender, message.senderRole)}</p>
         <p className="break-words whitespace-pre-wrap" data-testid="message-body">
           <LinkedText body={message.body} />
         </p>
@@ -424,6 +429,7 @@ type NewConversationValues = z.output<typeof newConversationSchema>;
 
 function NewConversationDialog({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (id: string) => void }) {
   const { t } = useTranslation('messages');
+  const nameOf = useMessagingName();
   const [who, setWho] = useState('');
   const recipients = useQuery({ ...recipientsQuery(who.trim()), enabled: open, placeholderData: (previous) => previous });
   const start = useStartConversation();
@@ -475,7 +481,7 @@ function NewConversationDialog({ open, onClose, onStarted }: { open: boolean; on
               <optgroup label={t('new.people')}>
                 {people.map((person) => (
                   <option key={person.id} value={`person:${person.id}`}>
-                    {`${person.name} (${t(`roles.${person.role}`)})`}
+                    {`${nameOf(person, person.role)} (${t(`roles.${person.role}`)})`}
                   </option>
                 ))}
               </optgroup>

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
+import { useDoctorName, usePersonName } from '../../../lib/person-name';
 import { useCollect } from '../api/orders';
 import { orderName } from '../lib/words';
 import { CancelOrderDialog, ReleaseDialog, ResultsDialog } from './order-dialogs';
@@ -29,9 +30,12 @@ export function OrderCard({ order }: { order: Order }) {
   const catalogue = useClinicalCatalogue();
   const headingId = useId();
   const collect = useCollect();
+  const nameOf = usePersonName();
+  const doctorName = useDoctorName();
   const [opened, setOpened] = useState<Opened>(null);
   const name = orderName(order, t, catalogue);
-  const names = { order: name, patient: order.patientName };
+  const patient = nameOf(order.patient);
+  const names = { order: name, patient };
   const abnormal = order.components.filter((component) => component.flag !== 'normal').length;
 
   const range = (component: LabComponent) => {
@@ -65,7 +69,7 @@ export function OrderCard({ order }: { order: Order }) {
             {name}
           </h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            {order.patientName} · {t(`kinds.${order.kind}`)} · {t(`priorities.${order.priority}`)}
+            {patient} · {t(`kinds.${order.kind}`)} · {t(`priorities.${order.priority}`)}
           </p>
         </div>
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_TONES[order.status]}`} data-testid="order-status">
@@ -75,8 +79,8 @@ export function OrderCard({ order }: { order: Order }) {
       <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">{t('list.ordered')}</dt>
         <dd>
-          {order.orderedBy
-            ? t('list.orderedOn', { date: format.date(order.orderedAt), doctor: order.orderedBy })
+          {order.orderer
+            ? t('list.orderedOn', { date: format.date(order.orderedAt), doctor: doctorName(order.orderer) })
             : t('list.orderedOnNoDoctor', { date: format.date(order.orderedAt) })}
         </dd>
         {order.reason ? (

@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
+import { usePersonName } from '../../../lib/person-name';
 import { useCancelOrder, useEnterResults, usePlaceOrder, useRelease } from '../api/orders';
 import { orderName } from '../lib/words';
 import { PatientSelect } from '../../../components/clinical/patient-select';
@@ -40,6 +41,7 @@ type NewOrderValues = z.input<typeof newOrderSchema>;
 /** A new order: the patient (preset when opened from a chart), what to order from the catalogue, why. */
 export function NewOrderDialog({ patientId, onClose }: { patientId?: string; onClose: () => void }) {
   const { t } = useTranslation('orders');
+  const nameOf = usePersonName();
   const catalogue = useClinicalCatalogue();
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = usePlaceOrder();
@@ -59,7 +61,7 @@ export function NewOrderDialog({ patientId, onClose }: { patientId?: string; onC
       ...(values.kind === 'referral' && values.target ? { target: values.target } : {}),
       ...(values.notes ? { notes: values.notes } : {}),
     });
-    toast.success(t('form.saved', { order: orderName(order, t, catalogue), patient: order.patientName }));
+    toast.success(t('form.saved', { order: orderName(order, t, catalogue), patient: nameOf(order.patient) }));
     onClose();
   };
 
@@ -195,6 +197,7 @@ const reportSchema = z.object({
 /** Results: for a lab panel each test's value with its unit and range shown; otherwise the report's text. */
 export function ResultsDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation('orders');
+  const nameOf = usePersonName();
   const catalogue = useClinicalCatalogue();
   const format = useClinicalFormat();
   const [failure, setFailure] = useState<unknown>(null);
@@ -227,7 +230,7 @@ export function ResultsDialog({ order, onClose }: { order: Order; onClose: () =>
   return (
     <Dialog open onClose={onClose} title={t('results.title', { order: name })} size="lg" testId="results-dialog">
       <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-4">
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t('results.intro', { patient: order.patientName })}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('results.intro', { patient: nameOf(order.patient) })}</p>
         {order.kind === 'lab' ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {tests.map((test, index) => (
@@ -261,11 +264,12 @@ const emptySchema = z.object({});
 /** Review and release: one click to confirm, saying who will see what. */
 export function ReleaseDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation('orders');
+  const nameOf = usePersonName();
   const catalogue = useClinicalCatalogue();
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useRelease();
   const form = useSchemaForm({ schema: emptySchema, defaultValues: {} });
-  const names = { order: orderName(order, t, catalogue), patient: order.patientName };
+  const names = { order: orderName(order, t, catalogue), patient: nameOf(order.patient) };
   const lab = order.kind === 'lab';
 
   const onSubmit = async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../contracts/orders';
 import { json, patientUser, PATIENT_ID, renderPatientView } from '../../../lib/clinical/testing';
-import { initI18n } from '../../../lib/i18n';
+import { i18next, initI18n } from '../../../lib/i18n';
 import { OrdersPage } from './orders-page';
 
 const DOCTOR_ID = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
@@ -47,6 +47,7 @@ function order(overrides: Partial<Order> = {}): Order {
     id: ORDER_ID,
     patientId: PATIENT_ID,
     patientName: 'Ann Patient',
+    patient: { firstName: 'Ann', lastName: 'Patient' },
     kind: 'lab',
     code: 'hba1c',
     standardCode: '4548-4',
@@ -58,6 +59,7 @@ function order(overrides: Partial<Order> = {}): Order {
     notes: null,
     orderedById: DOCTOR_ID,
     orderedBy: 'Dr. Maria Lopez',
+    orderer: { firstName: 'Maria', lastName: 'Lopez' },
     orderedAt: '2026-11-20T09:00:00.000Z',
     collectedAt: '2026-11-20T10:00:00.000Z',
     resultedAt: null,
@@ -131,6 +133,29 @@ describe('orders view', { timeout: 20_000 }, () => {
     await user.type(field, '7.9');
     await user.click(within(dialog).getByTestId('results-submit'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ version: 2, components: [{ loinc: '4548-4', value: 7.9 }] });
+  });
+
+  it('names the patient and the ordering doctor in the reader’s order: in Chinese, family name first and unspaced', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      stubApi({
+        'GET /api/orders': list([
+          order({
+            patientName: '娜 李',
+            patient: { firstName: '娜', lastName: '李' },
+            orderedBy: 'Dr. 伟 王',
+            orderer: { firstName: '伟', lastName: '王' },
+          }),
+        ]),
+      });
+      renderPatientView(<OrdersPage />, { user: doctor });
+      const card = await screen.findByTestId('order');
+      expect(card).toHaveTextContent('李娜 ·');
+      expect(card).toHaveTextContent('，王伟 医生');
+      expect(card).not.toHaveTextContent('Dr.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says when there are no orders, and offers a retry when the list fails', async () => {
