@@ -1,72 +1,22 @@
 import type { z } from 'zod';
-import { DEFAULT_ADDRESS_COUNTRY, type AddressCountry } from '../../../../contracts/addresses';
-import {
-  registrationStep1Schema,
-  registrationStep2Schema,
-  registrationStep3Schema,
-  type BLOOD_TYPES,
-  type GENDERS,
-  type MARITAL_STATUSES,
-  type PREFERRED_LANGUAGES,
-} from '../../../../contracts/registration';
+import { registrationStep1Schema, registrationStep2Schema, registrationStep3Schema } from '../../../../contracts/registration';
+import { EMPTY_PATIENT_DETAILS, type PatientDetailsValues } from '../../../components/patient-details/patient-details-values';
 
 // The registration wizard: three steps; Next validates the current step; steps can be
 // clicked only backwards or one step forward; the final action validates everything and submits.
 
-/** Everything the wizard holds, as the inputs hold it (selects start empty, lists are text). */
-export interface RegistrationFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
+/** Everything the wizard holds: the patient's details (shared with the desk's walk-in form) and a password. */
+export interface RegistrationFormValues extends PatientDetailsValues {
   password: string;
   confirmPassword: string;
-  phone: string;
-  dateOfBirth: string;
-  gender: '' | (typeof GENDERS)[number];
-  /** Which address fields follow, and which of them are required (contracts/addresses.ts). */
-  country: AddressCountry;
-  /** The street: the payload's one address joins street, city, state and zip. */
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  maritalStatus: '' | (typeof MARITAL_STATUSES)[number];
-  occupation: string;
-  bloodType: '' | (typeof BLOOD_TYPES)[number];
-  allergies: string;
-  medications: string;
-  medicalHistory: string;
-  insuranceProvider: string;
-  insurancePolicyNumber: string;
-  preferredLanguage: (typeof PREFERRED_LANGUAGES)[number];
 }
 
 export type RegistrationField = keyof RegistrationFormValues;
 
 export const EMPTY_REGISTRATION: RegistrationFormValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
+  ...EMPTY_PATIENT_DETAILS,
   password: '',
   confirmPassword: '',
-  phone: '',
-  dateOfBirth: '',
-  gender: '',
-  country: DEFAULT_ADDRESS_COUNTRY,
-  address: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  maritalStatus: '',
-  occupation: '',
-  bloodType: '',
-  allergies: '',
-  medications: '',
-  medicalHistory: '',
-  insuranceProvider: '',
-  insurancePolicyNumber: '',
-  // Preferred language defaults to English.
-  preferredLanguage: 'English',
 };
 
 export type StepNumber = 1 | 2 | 3;

@@ -1,16 +1,17 @@
 import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useWatch, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Form } from '../../../components/form/form';
 import { useSchemaForm, type PlacedError } from '../../../components/form/use-schema-form';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { AddressFields } from '../../../components/patient-details/address-fields';
+import { MedicalFields } from '../../../components/patient-details/medical-fields';
+import { patientDetailsFieldOf } from '../../../components/patient-details/patient-details-values';
 import { describeRegistrationFailure, useRegisterPatient } from '../api/register-patient';
-import { buildRegistrationPayload, payloadIssues, wizardFieldOf } from '../api/registration-payload';
-import { AddressStep } from '../components/address-step';
-import { MedicalInfoStep } from '../components/medical-info-step';
+import { buildRegistrationPayload, payloadIssues } from '../api/registration-payload';
 import { PersonalInfoStep } from '../components/personal-info-step';
 import { StepIndicator } from '../components/step-indicator';
 import { wizardSchema } from '../lib/wizard-schema';
@@ -36,7 +37,7 @@ export interface RegisteredState {
 
 /** A server error's payload path, as the wizard field that shows it; undefined for values without an input. */
 const serverField = (path: string) => {
-  const field = wizardFieldOf(path);
+  const field = patientDetailsFieldOf(path);
   return stepOfField(field) ? field : undefined;
 };
 
@@ -49,8 +50,7 @@ export function RegistrationPage() {
   // Next checks the step on screen, Create Account every step (lib/wizard-schema.ts).
   const schema = useMemo(() => wizardSchema(step), [step]);
   const form = useSchemaForm<RegistrationFormValues>({ schema, defaultValues: EMPTY_REGISTRATION, serverField });
-  const { setError, trigger, getValues, getFieldState, setFocus, control } = form;
-  const country = useWatch({ control, name: 'country' });
+  const { setError, trigger, getValues, getFieldState, setFocus } = form;
   const registration = useRegisterPatient();
   const busy = registration.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -204,10 +204,10 @@ export function RegistrationPage() {
             </p>
             {step < 3 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t('requiredNote')}</p> : null}
 
-            <div className="mt-5">
+            <div className="mt-5 grid gap-4 sm:grid-cols-2">
               {step === 1 ? <PersonalInfoStep /> : null}
-              {step === 2 ? <AddressStep country={country} /> : null}
-              {step === 3 ? <MedicalInfoStep /> : null}
+              {step === 2 ? <AddressFields entry="own" /> : null}
+              {step === 3 ? <MedicalFields entry="own" /> : null}
             </div>
 
             <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,14 +1,13 @@
-import { useMemo, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ADDRESS_COUNTRIES, addressRuleOf } from '../../../../contracts/addresses';
 import type { DeskRegistrationResponse, PossibleDuplicate } from '../../../../contracts/desk-registration';
-import { LANGUAGE_NAMES } from '../../../../contracts/languages';
-import { BLOOD_TYPES, GENDERS, MARITAL_STATUSES, PREFERRED_LANGUAGE_CODES, PREFERRED_LANGUAGES } from '../../../../contracts/registration';
-import { DateInput, SelectInput, TextareaInput, TextInput } from '../../../components/form/fields';
 import { Form, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { AddressFields } from '../../../components/patient-details/address-fields';
+import { MedicalFields } from '../../../components/patient-details/medical-fields';
+import { EMPTY_PATIENT_DETAILS, patientDetailsFieldOf } from '../../../components/patient-details/patient-details-values';
+import { BirthFields, ContactFields, NameFields } from '../../../components/patient-details/personal-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
@@ -16,14 +15,7 @@ import { errorText } from '../../../lib/error-text';
 import { usePersonName } from '../../../lib/person-name';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useDuplicateCheck, useRegisterWalkIn } from '../api/desk-registration';
-import {
-  duplicateCheckOf,
-  WALK_IN_DEFAULTS,
-  walkInFieldOf,
-  walkInFormSchema,
-  walkInRequestOf,
-  type WalkInFormValues,
-} from '../lib/walk-in-form';
+import { duplicateCheckOf, walkInFormSchema, walkInRequestOf, type WalkInFormValues } from '../lib/walk-in-form';
 import { Card } from './card';
 
 // The desk registers a walk-in patient (staff holding patients.create): the patient's own
@@ -77,7 +69,11 @@ export function WalkInRegistration() {
 
 function WalkInForm({ onCreated, onStart }: { onCreated: (patient: Created) => void; onStart: () => void }) {
   const { t } = useTranslation(['staff-portal', 'registration']);
-  const form = useSchemaForm<WalkInFormValues>({ schema: walkInFormSchema, defaultValues: WALK_IN_DEFAULTS, serverField: walkInFieldOf });
+  const form = useSchemaForm<WalkInFormValues>({
+    schema: walkInFormSchema,
+    defaultValues: EMPTY_PATIENT_DETAILS,
+    serverField: patientDetailsFieldOf,
+  });
   const check = useDuplicateCheck();
   const register = useRegisterWalkIn();
   // The possible duplicates of the values they were found for; "create anyway" holds only for those.
@@ -159,90 +155,14 @@ function DuplicateWarning({ found }: { found: PossibleDuplicate[] }) {
   );
 }
 
-function useCountryOptions() {
-  const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-    const collator = new Intl.Collator(locale);
-    return ADDRESS_COUNTRIES.map((value) => ({ value, label: names.of(value) ?? value })).sort((a, b) =>
-      collator.compare(a.label, b.label),
-    );
-  }, [locale]);
-}
-
 function WalkInFields() {
-  const { t } = useTranslation('registration');
-  const country = useWatch<WalkInFormValues, 'country'>({ name: 'country' });
-  const rule = addressRuleOf(country);
-  const countries = useCountryOptions();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextInput name="firstName" label={t('fields.firstName')} autoComplete="off" required />
-      <TextInput name="lastName" label={t('fields.lastName')} autoComplete="off" required />
-      <DateInput name="dateOfBirth" label={t('fields.dateOfBirth')} required />
-      <SelectInput name="gender" label={t('fields.gender')} required>
-        <option value="">{t('placeholders.gender')}</option>
-        {GENDERS.map((value) => (
-          <option key={value} value={value}>
-            {t(`genders.${value}`)}
-          </option>
-        ))}
-      </SelectInput>
-      <TextInput name="email" label={t('fields.email')} type="email" inputMode="email" autoComplete="off" required />
-      <TextInput name="phone" label={t('fields.phone')} type="tel" autoComplete="off" required />
-      <div className="sm:col-span-2">
-        <SelectInput name="country" label={t('fields.country')} required>
-          {countries.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </SelectInput>
-      </div>
-      <TextInput name="address" label={t('fields.address')} autoComplete="off" required className="sm:col-span-2" />
-      <TextInput name="city" label={t('fields.city')} autoComplete="off" required />
-      {rule.region !== 'none' ? (
-        <TextInput key={rule.region} name="state" label={t(`fields.${rule.region}`)} autoComplete="off" required />
-      ) : null}
-      {rule.postal !== 'none' ? (
-        <TextInput key={rule.postal} name="zipCode" label={t(`fields.${rule.postal}`)} autoComplete="off" required />
-      ) : null}
-      <SelectInput name="maritalStatus" label={t('fields.maritalStatus')}>
-        <option value="">{t('placeholders.maritalStatus')}</option>
-        {MARITAL_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {t(`maritalStatuses.${value}`)}
-          </option>
-        ))}
-      </SelectInput>
-      <TextInput name="occupation" label={t('fields.occupation')} autoComplete="off" />
-      <SelectInput name="bloodType" label={t('fields.bloodType')}>
-        <option value="">{t('placeholders.bloodType')}</option>
-        {BLOOD_TYPES.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </SelectInput>
-      <SelectInput name="preferredLanguage" label={t('fields.preferredLanguage')}>
-        {PREFERRED_LANGUAGES.map((value) => (
-          <option key={value} value={value}>
-            {value === 'Other' ? t('languages.Other') : LANGUAGE_NAMES[PREFERRED_LANGUAGE_CODES[value]]}
-          </option>
-        ))}
-      </SelectInput>
-      <div className="sm:col-span-2">
-        <TextareaInput name="allergies" label={t('fields.allergies')} description={t('hints.list')} rows={2} />
-      </div>
-      <div className="sm:col-span-2">
-        <TextareaInput name="medications" label={t('fields.medications')} description={t('hints.list')} rows={2} />
-      </div>
-      <div className="sm:col-span-2">
-        <TextareaInput name="medicalHistory" label={t('fields.medicalHistory')} description={t('hints.list')} rows={2} />
-      </div>
-      <TextInput name="insuranceProvider" label={t('fields.insuranceProvider')} autoComplete="off" />
-      <TextInput name="insurancePolicyNumber" label={t('fields.insurancePolicyNumber')} autoComplete="off" />
+      <NameFields entry="desk" />
+      <BirthFields entry="desk" />
+      <ContactFields entry="desk" />
+      <AddressFields entry="desk" />
+      <MedicalFields entry="desk" />
     </div>
   );
 }
