@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
+import type { HttpMethod } from './route-address';
+
+export { pathOf, queryStringOf, type HttpMethod } from './route-address';
 
 // A route's contract, written once: method, path, the shapes of its parameters, query, body and
 // answer, and the error codes it may answer besides the ones every route may (validation, sign-in,
 // access, rate limit). The server registers the route from it (validation and response filtering),
 // the web calls it through a typed client, and both agree by construction.
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteContract {
   method: HttpMethod;
@@ -45,24 +46,3 @@ export type RouteInput<C extends RouteContract> = (C['params'] extends z.ZodType
   : { params?: never }) &
   (C['query'] extends z.ZodType ? { query?: InferInput<C['query'], never> } : { query?: never }) &
   (C['body'] extends z.ZodType ? { body: InferInput<C['body'], never> } : { body?: never });
-
-/** The path with its parameters filled in (each one encoded). */
-export function pathOf(contract: Pick<RouteContract, 'path'>, params: Record<string, unknown> = {}): string {
-  return contract.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${contract.path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** The query string for `query` (undefined and null left out; arrays repeated), with its `?`, or ''. */
-export function queryStringOf(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
 import { publicConfigSchema } from './public-config';
+import { EARLY_ROUTES } from './early-routes';
 
 // Organisation settings and clinics, edited by admins (GET/PUT
 // /api/admin/organisation, /api/admin/clinics) and shown publicly through GET /api/public/config.
@@ -104,7 +105,7 @@ export const MAX_CLINICS = 200;
 
 /** The organisation's public identity, and the settings and clinics behind it (system.config). */
 export const organisationApi = {
-  publicConfig: defineRoute({ method: 'GET', path: '/api/public/config', response: publicConfigSchema }),
+  publicConfig: defineRoute({ ...EARLY_ROUTES.publicConfig, response: publicConfigSchema }),
   settings: defineRoute({ method: 'GET', path: '/api/admin/organisation', response: organisationResponseSchema }),
   updateSettings: defineRoute({
     method: 'PUT',

@@ -3,6 +3,7 @@ import { isInstantInWindow } from './dates';
 import { defineRoute, idParamsSchema } from './http';
 import { STAFF_POSITIONS, PERMISSIONS, type Permission } from './permission-catalogue';
 import { ROLES } from './roles';
+import { EARLY_ROUTES } from './early-routes';
 
 // The permission strings, grouped by category, and the permission record and the answer of
 // GET /api/users/{id}/permissions. The catalogue is seeded into the database; staff hold a subset with optional expiry.
@@ -79,8 +80,7 @@ export const permissionsApi = {
     response: rolesResponseSchema,
   }),
   userPermissions: defineRoute({
-    method: 'GET',
-    path: '/api/users/:id/permissions',
+    ...EARLY_ROUTES.userPermissions,
     params: idParamsSchema,
     response: userPermissionsResponseSchema,
     errors: ['NOT_FOUND'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './http';
+import { EARLY_ROUTES } from './early-routes';
 
 /**
  * GET /api/public/stats: the landing page's live figures (its hero and the clinics' map), as real
@@ -30,5 +31,5 @@ export type PublicStats = z.infer<typeof publicStatsSchema>;
 export { PUBLIC_STATS_CACHE_SECONDS, PUBLIC_STATS_REFRESH_MS } from './public-stats-timing';
 
 export const publicStatsApi = {
-  stats: defineRoute({ method: 'GET', path: '/api/public/stats', response: publicStatsSchema }),
+  stats: defineRoute({ ...EARLY_ROUTES.publicStats, response: publicStatsSchema }),
 };

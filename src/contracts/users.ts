@@ -1,18 +1,17 @@
 import { defineRoute, idParamsSchema } from './http';
 import { profileUpdateResponseSchema, profileUpdateSchema } from './profile';
 import { userSettingsResponseSchema, userSettingsUpdateSchema } from './user-settings';
+import { EARLY_ROUTES } from './early-routes';
 
 // The signed-in user's own settings and profile. Anyone else's id on the profile answers 404,
 // like a missing one.
 export const usersApi = {
   settings: defineRoute({
-    method: 'GET',
-    path: '/api/user/settings',
+    ...EARLY_ROUTES.userSettings,
     response: userSettingsResponseSchema,
   }),
   updateSettings: defineRoute({
-    method: 'PUT',
-    path: '/api/user/settings',
+    ...EARLY_ROUTES.updateUserSettings,
     body: userSettingsUpdateSchema,
     response: userSettingsResponseSchema,
   }),

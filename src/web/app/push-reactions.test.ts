@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { matcherFor, reactionFor } from '../lib/realtime/push-reactions';
+import { COVERAGE_EVENT_TYPES } from '../../contracts/live-events';
+import { reactionFor } from '../lib/realtime/push-reactions';
 import { staleQueries } from '../lib/realtime/feature-reactions';
 import type { PushMessage } from '../lib/realtime/realtime-connection';
 import { notificationFixture } from '../lib/realtime/testing/fixtures';
 import { appReactions } from './push-reactions';
 
-// The cache keys a pushed message refreshes in this tab, as the live connection applies them: the
-// features' own reactions, and the shared rules for data no feature has claimed yet.
+// The cache keys a pushed message refreshes in this tab, as the live connection applies them: every
+// feature's own reactions, merged. Each feature's are also tested where they live.
 
 const NOW = '2026-03-01T10:00:00.000Z';
 
@@ -15,10 +16,8 @@ function notification(): PushMessage {
 }
 
 function refreshed(message: PushMessage, keys: string[]): string[] {
-  const reaction = reactionFor(message);
-  const legacy = reaction ? matcherFor(reaction, message) : () => false;
   const stale = staleQueries(appReactions, message);
-  return keys.filter((key) => legacy([key]) || stale.some((matches) => matches([key])));
+  return keys.filter((key) => stale.some((matches) => matches([key])));
 }
 
 describe('cache keys refreshed by pushes', () => {
@@ -30,7 +29,7 @@ describe('cache keys refreshed by pushes', () => {
     '/api/admin/dashboard-stats',
     '/api/staff/dashboard-stats',
     '/api/coverage',
-    '/api/coverage/requests',
+    '/api/coverage/mine',
     '/api/appointments',
     '/api/appointments?date=2026-03-01',
     '/api/appointments/requests/pending',
@@ -45,9 +44,11 @@ describe('cache keys refreshed by pushes', () => {
     '/api/users',
     '/api/medications/patient/p1',
     '/api/medications/doctor/d1',
-    '/api/messages',
     '/api/conversations',
+    '/api/conversations/unread',
     '/api/staff/status',
+    '/api/users/u1/permissions',
+    '/api/users/u2/permissions',
   ];
 
   it('a notification refreshes the bell only', () => {
@@ -122,17 +123,28 @@ describe('cache keys refreshed by pushes', () => {
     ]);
   });
 
-  it('coverage refreshes coverage and its sub-paths, appointments and stats', () => {
-    const keys = refreshed({ type: 'coverage_assigned' }, KEYS);
-    expect(keys).toEqual(
-      expect.arrayContaining(['/api/coverage', '/api/coverage/requests', '/api/appointments/today', '/api/admin/dashboard-stats']),
-    );
-    expect(keys).not.toContain('/api/leave/requests');
+  it.each(COVERAGE_EVENT_TYPES)('%s refreshes coverage and its sub-paths, the leave, appointments and stats', (type) => {
+    const keys = refreshed({ type, leaveRequestId: 'l1', doctorId: 'd1' }, KEYS);
+    expect(keys).toEqual([
+      '/api/leave/requests',
+      '/api/doctor/dashboard-stats',
+      '/api/admin/dashboard-stats',
+      '/api/staff/dashboard-stats',
+      '/api/coverage',
+      '/api/coverage/mine',
+      '/api/appointments',
+      '/api/appointments?date=2026-03-01',
+      '/api/appointments/requests/pending',
+      '/api/appointments/today',
+      '/api/appointments/patient/p1',
+      '/api/appointments/patient/p2',
+      '/api/appointments/doctor/d1',
+    ]);
   });
 
-  it('messages refresh messages and conversations; staff status its own list', () => {
-    expect(refreshed({ type: 'new_message' }, KEYS)).toEqual(['/api/messages', '/api/conversations']);
-    expect(refreshed({ type: 'message_sent' }, KEYS)).toEqual(['/api/messages', '/api/conversations']);
+  it('messages refresh the conversations and the unread count; staff status its own list', () => {
+    expect(refreshed({ type: 'new_message' }, KEYS)).toEqual(['/api/conversations', '/api/conversations/unread']);
+    expect(refreshed({ type: 'message_sent' }, KEYS)).toEqual(['/api/conversations', '/api/conversations/unread']);
     expect(refreshed({ type: 'staff_status_update' }, KEYS)).toEqual(['/api/staff/dashboard-stats', '/api/staff/status']);
   });
 
@@ -140,6 +152,9 @@ describe('cache keys refreshed by pushes', () => {
     expect(refreshed({ type: 'patient-created' }, KEYS)).toEqual(expect.arrayContaining(['/api/patients', '/api/admin/dashboard-stats']));
     expect(refreshed({ type: 'patient_update', patientId: 'p1' }, KEYS)).toEqual(['/api/patients/p1/complete', '/api/patients']);
     expect(refreshed({ type: 'general-update' }, KEYS)).toEqual(expect.arrayContaining(['/api/patients', '/api/users']));
+    expect(refreshed({ type: 'patient-created' }, KEYS)).toEqual(
+      expect.arrayContaining(['/api/doctor/dashboard-stats', '/api/admin/dashboard-stats', '/api/staff/dashboard-stats']),
+    );
   });
 
   it('refreshes the patient’s own detail and chart views (demographics, visit summaries)', () => {
@@ -149,6 +164,38 @@ describe('cache keys refreshed by pushes', () => {
   });
 
   it('does not take a key that merely starts with a listed path', () => {
-    expect(refreshed({ type: 'new_message' }, ['/api/messages-archive', '/api/messages/123'])).toEqual([]);
+    expect(refreshed({ type: 'new_message' }, ['/api/conversations-archive', '/api/conversations/unread/old'])).toEqual([]);
+  });
+
+  it("access changes refresh the named user's permissions, the bell and, for a role, the users list", () => {
+    expect(refreshed({ type: 'permission_update', action: 'granted', userId: 'u1' }, KEYS)).toEqual([
+      '/api/notifications',
+      '/api/admin/dashboard-stats',
+      '/api/users/u1/permissions',
+    ]);
+    expect(refreshed({ type: 'role_changed', action: 'assigned', userId: 'u1' }, KEYS)).toEqual([
+      '/api/notifications',
+      '/api/admin/dashboard-stats',
+      '/api/users',
+      '/api/users/u1/permissions',
+    ]);
+  });
+
+  it('an appointment handed to another doctor refreshes the appointment lists and the desk’s requests', () => {
+    const message = {
+      type: 'appointments_reassigned_for_coverage',
+      appointmentId: 'a1',
+      patientId: 'p1',
+      fromDoctorId: 'd0',
+      doctorId: 'd1',
+    };
+    expect(refreshed(message, KEYS)).toEqual(
+      expect.arrayContaining([
+        '/api/appointments',
+        '/api/appointments/requests/pending',
+        '/api/appointments/today',
+        '/api/appointments/doctor/d1',
+      ]),
+    );
   });
 });

@@ -10,11 +10,15 @@ import { notificationsReactions } from '../features/notifications/api/reactions'
 import { staffPortalReactions } from '../features/staff-portal/api/reactions';
 import { ordersReactions } from '../features/orders/api/reactions';
 import { tasksReactions } from '../features/tasks/api/reactions';
+import { userAdminReactions } from '../features/user-admin/api/reactions';
 import { waitingRoomReactions } from '../features/waiting-room/api/reactions';
+import { accessReactions } from '../lib/permissions/access-reactions';
 import { mergeReactions } from '../lib/realtime/feature-reactions';
 
 // Every feature's push reactions, merged: what each pushed message refreshes in this tab. A
-// feature declares its own next to its queries; this list only gathers them.
+// feature declares its own next to its queries; this list only gathers them (with the access
+// cache's, which the frame keeps). The toast and the access refresh are the live connection's
+// (lib/realtime/push-reactions.ts).
 export const appReactions = mergeReactions(
   healthRecordsReactions,
   appointmentsReactions,
@@ -29,4 +33,6 @@ export const appReactions = mergeReactions(
   adminConsoleReactions,
   messagesReactions,
   waitingRoomReactions,
+  userAdminReactions,
+  accessReactions,
 );

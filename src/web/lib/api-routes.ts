@@ -1,11 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pathOf, queryStringOf, type RouteContract, type RouteInput, type RouteResponse } from '../../contracts/http';
+import type { RouteContract, RouteInput, RouteResponse } from '../../contracts/http';
+import { pathOf, queryStringOf } from '../../contracts/route-address';
 import { api, type RequestOptions } from './api-client';
 
 // The typed client: a feature calls a route through its contract (src/contracts), so the path, the
 // parameters, the body and the answer's type come from the one place the server validates them
 // against. Query keys start with the URL the query GETs, so the default query function and every
-// cache key agree; a feature's push reactions match its queries through `routeMatcher`.
+// cache key agree; a feature's push reactions match its queries through `routeMatcher`. Of a
+// contract this reads only the method and the path (contracts/route-address.ts), never its zod
+// shapes: the frame and the landing page call their routes before zod loads (`earlyRoute`).
 
 interface LooseInput {
   params?: Record<string, unknown>;
@@ -15,6 +18,15 @@ interface LooseInput {
 
 function urlOf(contract: RouteContract, input: LooseInput): string {
   return `${pathOf(contract, input.params)}${queryStringOf(input.query)}`;
+}
+
+/**
+ * The contract `C` where its shapes must not load yet (the signed-in frame, the landing page): its
+ * address from contracts/early-routes.ts, typed as the contract, whose method and path it must
+ * equal. The calls, keys and matchers here read nothing else.
+ */
+export function earlyRoute<C extends RouteContract>(address: Pick<C, 'method' | 'path'>): C {
+  return address as C;
 }
 
 /** The URL a call goes to: the filled path, then the query string. */

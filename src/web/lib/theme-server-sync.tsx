@@ -3,8 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEME } from '../../contracts/constants';
 import { isSupportedLanguage, type Language } from '../../contracts/languages';
+import { EARLY_ROUTES } from '../../contracts/early-routes';
 import type { UserSettings } from '../../contracts/user-settings';
-import { api } from './api-client';
+import type { usersApi } from '../../contracts/users';
+import { callRoute, earlyRoute, routeKey } from './api-routes';
 import { i18next } from './i18n';
 import { useSession } from './session/use-session';
 import type { Theme } from './theme';
@@ -14,7 +16,12 @@ import { useTheme } from './theme-context';
 // server 500 ms after the last toggle; a failed save keeps the local value. Signed out, the local
 // value (else the system preference) is all there is (theme.ts).
 
-export const USER_SETTINGS_KEY = ['/api/user/settings'] as const;
+// The frame runs this before zod loads: the settings routes go by their early addresses.
+const settingsRoute = earlyRoute<typeof usersApi.settings>(EARLY_ROUTES.userSettings);
+const updateSettingsRoute = earlyRoute<typeof usersApi.updateSettings>(EARLY_ROUTES.updateUserSettings);
+
+/** The cache key of the user's settings (usersApi.settings), which the settings screens share. */
+export const USER_SETTINGS_KEY = routeKey(settingsRoute, {});
 
 type SettingsAnswer = { data?: Partial<UserSettings> } & Partial<UserSettings>;
 
@@ -59,7 +66,7 @@ export function useChooseLanguage(): (language: Language) => Promise<SettingsAns
       }
       await i18next.changeLanguage(language);
       if (!userId) return undefined;
-      const answer = await api.put<SettingsAnswer>('/user/settings', { language });
+      const answer: SettingsAnswer = await callRoute(updateSettingsRoute, { body: { language } });
       if (answer) queryClient.setQueryData(USER_SETTINGS_KEY, answer);
       return answer;
     },
@@ -120,8 +127,8 @@ export function ThemeServerSync() {
         serverTheme.current = theme;
         return;
       }
-      api.put<SettingsAnswer>('/user/settings', { theme }).then(
-        (answer) => {
+      callRoute(updateSettingsRoute, { body: { theme } }).then(
+        (answer: SettingsAnswer) => {
           serverTheme.current = theme;
           if (answer) queryClient.setQueryData(USER_SETTINGS_KEY, answer);
         },

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { appReactions } from '../../app/push-reactions';
 import { staleQueries } from '../realtime/feature-reactions';
-import { matcherFor, reactionFor } from '../realtime/push-reactions';
 import type { PushMessage } from '../realtime/realtime-connection';
 import { patientAppointmentsQuery, patientMedicationsQuery, patientVitalsQuery } from './queries';
 
-// The pushes that change a patient's chart refresh the views that show it, because the
-// views' query keys start with the cache-key URLs the push reactions name.
+// The pushes that change a patient's chart refresh the views that show it, because the views'
+// query keys are their routes' and the features' push reactions match those routes.
 
 const PATIENT = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
 const OTHER = '0b7f3c1e-5a0d-4c8e-9f3a-2d6b1e4c7a90';
 
 function refreshes(message: PushMessage, queryKey: readonly unknown[]): boolean {
-  const reaction = reactionFor(message);
-  if (!reaction) return false;
-  return matcherFor(reaction, message)(queryKey) || staleQueries(appReactions, message).some((matches) => matches(queryKey));
+  return staleQueries(appReactions, message).some((matches) => matches(queryKey));
 }
 
 describe('clinical query keys and pushes', () => {

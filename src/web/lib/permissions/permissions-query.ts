@@ -1,17 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import { backoffDelay, PERMISSION_CACHE } from '../../../contracts/constants';
-import type { UserPermissionsResponse } from '../../../contracts/permissions';
-import { api, ApiError } from '../api-client';
+import { EARLY_ROUTES } from '../../../contracts/early-routes';
+import type { permissionsApi, UserPermissionsResponse } from '../../../contracts/permissions';
+import { ApiError } from '../api-client';
+import { callRoute, earlyRoute, routeKey } from '../api-routes';
 
-// GET /api/users/{id}/permissions (staff only) and how long its answer is kept. The key is the URL
-// (the default query fetches its first key as the URL), so the realtime client's invalidation
-// of /api/users/{id}/permissions on permission and role pushes reaches this cache, and the
-// admin screen, which reads the same URL, shares it.
+// permissionsApi.userPermissions (staff only) and how long its answer is kept. The key is the
+// contract's, so the access reactions (permission-reactions.ts) reach this cache, and the admin
+// screen, which reads the same route, shares it. The frame asks before zod loads: the call goes by
+// the route's early address, and the answer is checked once the validator arrives (below).
 
 export type UserPermissions = UserPermissionsResponse['data'];
 
+/** The route, by its address: the contract itself would bring zod into the frame. */
+export const userPermissionsRoute = earlyRoute<typeof permissionsApi.userPermissions>(EARLY_ROUTES.userPermissions);
+
 export function permissionsQueryKey(userId: string): [string] {
-  return [`/api/users/${userId}/permissions`];
+  return routeKey(userPermissionsRoute, { params: { id: userId } });
 }
 
 /** 3 retries, the delay doubling from 1 s up to 30 s. A refusal (4xx) will not change on retry. */
@@ -42,7 +47,7 @@ export function permissionsQuery(userId: string, enabled = true) {
     queryFn: async (): Promise<UserPermissions> => {
       const [{ userPermissionsResponseSchema }, answer] = await Promise.all([
         loadPermissionsValidator(),
-        api.get<unknown>(`/users/${encodeURIComponent(userId)}/permissions`),
+        callRoute(userPermissionsRoute, { params: { id: userId } }),
       ]);
       return userPermissionsResponseSchema.parse(answer).data;
     },

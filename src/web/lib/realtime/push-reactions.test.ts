@@ -1,26 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { appReactions } from '../../app/push-reactions';
-import { staleQueries } from './feature-reactions';
-import { permissionsQueryKey } from '../permissions/permissions-query';
-import { matcherFor, reactionFor, toastVariant } from './push-reactions';
+import { reactionFor, toastVariant } from './push-reactions';
 import type { Notification } from '../../../contracts/notifications';
 import type { PushMessage } from './realtime-connection';
 import { notificationFixture } from './testing/fixtures';
 
-// What each pushed message does: the cache keys it makes stale, its toast's colour and duration.
+// What each pushed message does besides refreshing data: its toast's colour and duration, and
+// whether it re-fetches the session. The queries each one makes stale are the features' (their
+// reactions tests, and app/push-reactions.test.ts for the whole app).
 
 const USER = '6f1c1f8e-2f8b-4c43-9d7e-0c1b2a3d4e5f';
 const NOW = '2026-03-01T10:00:00.000Z';
-
-/** The keys the shared rules refresh (features add their own: app/push-reactions.test.ts). */
-/** The keys refreshed by the shared rules and the features' own reactions, as the live connection applies them. */
-function refreshed(message: PushMessage, keys: string[]): string[] {
-  const reaction = reactionFor(message);
-  if (!reaction) return [];
-  const matches = matcherFor(reaction, message);
-  const stale = staleQueries(appReactions, message);
-  return keys.filter((key) => matches([key]) || stale.some((own) => own([key])));
-}
 
 function notification(overrides: Partial<Notification> = {}): PushMessage {
   return { type: 'notification', timestamp: NOW, notification: notificationFixture({ createdAt: NOW, ...overrides }) };
@@ -81,7 +70,6 @@ describe('what is ignored', () => {
   it('updates the bell without a second toast for access changes told by their own push', () => {
     const reaction = reactionFor(notification({ code: 'access.permissions_changed', type: 'system' }));
     expect(reaction).toMatchObject({ toast: null, refreshAccess: false });
-    expect(refreshed(notification({ code: 'access.permissions_changed' }), ['/api/notifications'])).toEqual(['/api/notifications']);
   });
 
   it('updates the bell without a second toast for appointment changes, whose appointment_update carries it', () => {
@@ -92,39 +80,11 @@ describe('what is ignored', () => {
 
 describe('access changes', () => {
   it.each(['permission_update', 'permission_updated', 'user_permissions_changed', 'role_changed', 'role_updated', 'user_role_changed'])(
-    '%s re-fetches permissions and the session',
+    '%s re-fetches the session (and its permission list is stale: lib/permissions/access-reactions.test.ts)',
     (type) => {
-      const message = { type, action: 'updated', userId: USER };
-      expect(reactionFor(message)?.refreshAccess).toBe(true);
-      expect(
-        refreshed(message, [
-          `/api/users/${USER}/permissions`,
-          '/api/users/someone-else/permissions',
-          '/api/auth/session',
-          '/api/permissions',
-        ]),
-      ).toEqual([`/api/users/${USER}/permissions`, '/api/auth/session', '/api/permissions']);
+      expect(reactionFor({ type, action: 'updated', userId: USER })?.refreshAccess).toBe(true);
     },
   );
-
-  it("reaches the permission cache's own key (lib/permissions)", () => {
-    const message = { type: 'permission_update', action: 'granted', userId: USER, permission: 'billing.view' };
-    const reaction = reactionFor(message)!;
-    expect(matcherFor(reaction, message)(permissionsQueryKey(USER))).toBe(true);
-  });
-
-  it('refresh the bell, where the server stored the change as a notification', () => {
-    expect(refreshed({ type: 'user_permissions_changed', action: 'bulk_revoked', userId: USER }, ['/api/notifications'])).toEqual([
-      '/api/notifications',
-    ]);
-  });
-
-  it('role changes also refresh roles and users', () => {
-    expect(refreshed({ type: 'role_changed', action: 'assigned', userId: USER }, ['/api/roles', '/api/users', '/api/patients'])).toEqual([
-      '/api/roles',
-      '/api/users',
-    ]);
-  });
 
   it('other pushes do not touch the session', () => {
     expect(reactionFor({ type: 'appointment_update', action: 'created' })?.refreshAccess).toBe(false);

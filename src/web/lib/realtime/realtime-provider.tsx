@@ -3,20 +3,22 @@ import { useContext, useEffect, useMemo, useRef, useSyncExternalStore, type Reac
 import { toast } from 'sonner';
 import { notificationsApi } from '../../../contracts/notifications';
 import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
-import { routeMatcher } from '../api-routes';
+import { usersApi } from '../../../contracts/users';
+import { routeKey, routeMatcher } from '../api-routes';
 import { i18next } from '../i18n';
 import { useSession } from '../session/use-session';
 import { browserEnvironment } from './browser-environment';
 import type { NotificationPreferences } from '../../../contracts/user-settings';
 import { toastAllowed } from './notification-category';
 import { staleQueries, type ReactionTable } from './feature-reactions';
-import { matcherFor, reactionFor } from './push-reactions';
+import { reactionFor } from './push-reactions';
 import { pushToastText } from './push-toast-text';
 import { RealtimeConnection, type ConnectionSnapshot, type RealtimeEnvironment } from './realtime-connection';
 import { RealtimeConnectionSink } from './realtime-status';
 import { DISCONNECTED, RealtimeContext } from './use-realtime';
 
 const notificationLists = routeMatcher(notificationsApi.list);
+const settingsKey = routeKey(usersApi.settings, {});
 
 interface Props {
   children: ReactNode;
@@ -73,15 +75,13 @@ function useRealtimeConnection(
       const stale = staleQueries(reactions, message);
       const reaction = reactionFor(message);
       if (!reaction && stale.length === 0) return;
-      const legacy = reaction ? matcherFor(reaction, message) : () => false;
-      void queryClient.invalidateQueries({
-        predicate: (query) => legacy(query.queryKey) || stale.some((matches) => matches(query.queryKey)),
-      });
+      if (stale.length > 0) void queryClient.invalidateQueries({ predicate: (query) => stale.some((matches) => matches(query.queryKey)) });
       if (!reaction) return;
-      // Permission and role changes re-fetch the permission list (invalidated above) and the session.
+      // Permission and role changes re-fetch the session; the permission list is among the stale
+      // queries (lib/permissions/access-reactions.ts).
       if (reaction.refreshAccess) void refreshRef.current();
-      // The kinds the user silenced in settings (GET /api/user/settings, cached by the theme sync).
-      const preferences = queryClient.getQueryData<{ data?: { notifications?: NotificationPreferences } }>(['/api/user/settings'])?.data
+      // The kinds the user silenced in settings (usersApi.settings, cached by the theme sync).
+      const preferences = queryClient.getQueryData<{ data?: { notifications?: NotificationPreferences } }>(settingsKey)?.data
         ?.notifications;
       if (reaction.toast && toastAllowed(message, preferences)) {
         const { title, description } = pushToastText(i18next.t, message);

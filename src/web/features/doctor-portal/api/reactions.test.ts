@@ -25,4 +25,9 @@ describe('doctor portal push reactions', () => {
     expect(refreshes({ ...refill, reason: undefined }, dashboardStatsQuery().queryKey)).toBe(false);
     expect(refreshes({ type: 'notification' }, dashboardStatsQuery().queryKey)).toBe(false);
   });
+
+  it.each(['patient-created', 'general-update'])('%s refreshes the counts, not the schedule', (type) => {
+    expect(refreshes({ type }, dashboardStatsQuery().queryKey)).toBe(true);
+    expect(refreshes({ type }, todayScheduleQuery().queryKey)).toBe(false);
+  });
 });

@@ -8,6 +8,9 @@ import { field, type ReactionTable } from '../../../lib/realtime/feature-reactio
 export const doctorPortalReactions: ReactionTable = {
   appointment_update: () => [routeMatcher(doctorPortalApi.stats), routeMatcher(doctorPortalApi.schedule)],
   medication_update: (message) => (field(message, 'reason') === 'refill_requested' ? [routeMatcher(doctorPortalApi.stats)] : []),
+  // A patient or user added changes the doctor's counts.
+  'patient-created': () => [routeMatcher(doctorPortalApi.stats)],
+  'general-update': () => [routeMatcher(doctorPortalApi.stats)],
   // Results entered or released change the count of abnormal results to review.
   lab_order_update: () => [routeMatcher(doctorPortalApi.stats)],
 };

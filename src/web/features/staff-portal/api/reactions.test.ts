@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COVERAGE_EVENT_TYPES } from '../../../../contracts/live-events';
 import { appReactions } from '../../../app/push-reactions';
 import { staleQueries } from '../../../lib/realtime/feature-reactions';
 import type { PushMessage } from '../../../lib/realtime/realtime-connection';
@@ -24,5 +25,25 @@ describe('staff portal push reactions', () => {
     const message: PushMessage = { type: 'staff_status_update', action: 'updated', userId: 'u', status: 'on-break' };
     expect(refreshes(message, staffStatusQuery().queryKey)).toBe(true);
     expect(refreshes(message, pendingRequestsQuery().queryKey)).toBe(false);
+  });
+
+  it.each(['appointment_reassigned', 'appointments_reassigned_for_coverage'])(
+    '%s refreshes the requests, which name the doctor',
+    (type) => {
+      const message: PushMessage = { type, appointmentId: 'a', patientId: 'p', doctorId: 'd' };
+      expect(refreshes(message, pendingRequestsQuery().queryKey)).toBe(true);
+      expect(refreshes(message, staffStatusQuery().queryKey)).toBe(false);
+    },
+  );
+
+  it.each(COVERAGE_EVENT_TYPES)('%s refreshes the requests and the counts', (type) => {
+    const message: PushMessage = { type, leaveRequestId: 'l', doctorId: 'd' };
+    expect(refreshes(message, pendingRequestsQuery().queryKey)).toBe(true);
+    expect(refreshes(message, staffStatsQuery().queryKey)).toBe(true);
+  });
+
+  it.each(['patient-created', 'general-update'])('%s refreshes the counts only', (type) => {
+    expect(refreshes({ type }, staffStatsQuery().queryKey)).toBe(true);
+    expect(refreshes({ type }, pendingRequestsQuery().queryKey)).toBe(false);
   });
 });
