@@ -42,7 +42,9 @@ export function LabPanelCard({ panel }: { panel: LabPanel }) {
         ) : null}
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {panel.orderer ? t('labs.panelMeta', { date: when, doctor: doctorName(panel.orderer) }) : t('labs.panelMetaNoDoctor', { date: when })}
+        {panel.orderer
+          ? t('labs.panelMeta', { date: when, doctor: doctorName(panel.orderer) })
+          : t('labs.panelMetaNoDoctor', { date: when })}
       </p>
       <ul className="mt-3 flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
         {panel.components.map((component) => {

@@ -9,5 +9,8 @@ import { useDoctorName, usePersonName, type PersonNameParts } from '../../../lib
 export function useMessagingName(): (person: PersonNameParts, role: Role) => string {
   const nameOf = usePersonName();
   const doctorName = useDoctorName();
-  return useCallback((person: PersonNameParts, role: Role) => (role === 'doctor' ? doctorName(person) : nameOf(person)), [nameOf, doctorName]);
+  return useCallback(
+    (person: PersonNameParts, role: Role) => (role === 'doctor' ? doctorName(person) : nameOf(person)),
+    [nameOf, doctorName],
+  );
 }

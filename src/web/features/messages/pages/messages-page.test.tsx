@@ -97,12 +97,26 @@ describe('messages view', { timeout: 20_000 }, () => {
   it('names the people of a conversation in the reader’s order: in Chinese, family name first and unspaced', async () => {
     await i18next.changeLanguage('zh');
     try {
-      const doctorWang = { userId: DOCTOR_ID, name: 'Dr. 伟 王', firstName: '伟', lastName: '王', role: 'doctor' as const, position: null, readUpTo: null };
+      const doctorWang = {
+        userId: DOCTOR_ID,
+        name: 'Dr. 伟 王',
+        firstName: '伟',
+        lastName: '王',
+        role: 'doctor' as const,
+        position: null,
+        readUpTo: null,
+      };
       const chat = conversation({ participants: [conversation().participants[0]!, doctorWang] });
       stubApi({
         'GET /api/conversations': list([chat]),
         [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
-          json({ data: { conversation: chat, messages: [message('你好', { senderName: 'Dr. 伟 王', sender: { firstName: '伟', lastName: '王' } })], hasOlder: false } }),
+          json({
+            data: {
+              conversation: chat,
+              messages: [message('你好', { senderName: 'Dr. 伟 王', sender: { firstName: '伟', lastName: '王' } })],
+              hasOlder: false,
+            },
+          }),
         [`POST /api/conversations/${CONVERSATION_ID}/read`]: () => json({ unread: 0 }),
       });
       const user = userEvent.setup();

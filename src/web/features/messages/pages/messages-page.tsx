@@ -170,7 +170,9 @@ function ConversationItem({
   const format = useClinicalFormat();
   const { user } = useSession();
   const others = conversation.participants.filter((p) => p.userId !== user?.id);
-  const withWhom = conversation.topic ? t('inbox', { topic: t(`topics.${conversation.topic}`) }) : others.map((p) => nameOf(p, p.role)).join(', ');
+  const withWhom = conversation.topic
+    ? t('inbox', { topic: t(`topics.${conversation.topic}`) })
+    : others.map((p) => nameOf(p, p.role)).join(', ');
   return (
     <button
       type="button"
