@@ -11,7 +11,7 @@ describe('FEATURE_CATALOGUE', () => {
     expect(FEATURE_CATALOGUE.some((feature) => feature.view === view && feature.route === pathForView(view))).toBe(true);
   });
 
-  it('gives every feature its own id, a category of the spec and a route of the app', () => {
+  it('gives every feature its own id, one of the catalogue categories and a route of the app', () => {
     const ids = FEATURE_CATALOGUE.map((feature) => feature.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const feature of FEATURE_CATALOGUE) {

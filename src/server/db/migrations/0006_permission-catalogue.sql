@@ -1,4 +1,4 @@
--- The permission catalogue of spec §3 (src/contracts/permission-catalogue.ts). Every database holds
+-- The permission catalogue (src/contracts/permission-catalogue.ts). Every database holds
 -- it, not only the demo: grants reference these rows. A permission added to the catalogue later
 -- comes with a migration of its own; permissions-catalogue.test.ts fails while the two differ.
 INSERT INTO "permissions" ("permission", "category", "description") VALUES

@@ -64,7 +64,7 @@ describe('resultRoute', () => {
     expect(resultRoute(patient, 'staff', false)).toBe('/staff-portal');
   });
 
-  it('sends doctor, staff and appointment results where the spec says', () => {
+  it('sends doctor, staff and appointment results to the view each role may open', () => {
     expect(resultRoute(doctor, 'admin', true)).toBe('/doctors/d1');
     expect(resultRoute(doctor, 'patient', false)).toBe('/doctors');
     expect(resultRoute(staff, 'admin', true)).toBe('/admin-dashboard');
