@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   /** The second factor is missing or wrong. */
   MFA_INVALID: 401,
+  /** A passkey sign-in with a passkey this server does not know (removed, or registered elsewhere). */
+  PASSKEY_UNKNOWN: 401,
+  /** A passkey sign-in with a passkey switched off, or for an account whose passkey sign-in is off. */
+  PASSKEY_DISABLED: 401,
   FORBIDDEN: 403,
   /** The X-CSRF-Token header is missing or does not match; the client fetches a new token and retries once. */
   CSRF_INVALID: 403,

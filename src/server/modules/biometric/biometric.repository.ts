@@ -19,7 +19,7 @@ export interface CredentialWithOwner {
 /** A ceremony that did not succeed: the answer's code and text, after its write has committed. */
 export interface Refusal {
   ok: false;
-  code: 'BAD_REQUEST' | 'CONFLICT' | 'INVALID_CREDENTIALS';
+  code: 'BAD_REQUEST' | 'CONFLICT' | 'INVALID_CREDENTIALS' | 'PASSKEY_UNKNOWN' | 'PASSKEY_DISABLED';
   message: string;
 }
 
@@ -121,7 +121,7 @@ export class BiometricRepository extends Repository {
   }
 
   /** A sign-in that did not succeed, noted (with the passkey when one was found); its challenge stays used. */
-  signInRefused(reason: string, message: string, credential?: CredentialRow): Refusal {
+  signInRefused(reason: string, message: string, credential?: CredentialRow, code: Refusal['code'] = 'INVALID_CREDENTIALS'): Refusal {
     this.audit.note({
       action: 'auth.sign-in',
       outcome: 'failure',
@@ -129,7 +129,7 @@ export class BiometricRepository extends Repository {
       resourceId: credential?.id ?? null,
       details: { method: 'passkey', reason },
     });
-    return { ok: false, code: 'INVALID_CREDENTIALS', message };
+    return { ok: false, code, message };
   }
 
   /**

@@ -231,11 +231,13 @@ export class BiometricService {
       const issued = challenge !== null && (await passkeys.consumeChallenge(challenge, 'authentication', this.now()));
 
       const found = await passkeys.findByCredentialId(credentialId);
-      if (!found) return passkeys.signInRefused('unknown_credential', BIOMETRIC_MESSAGES.noCredentials);
+      if (!found) return passkeys.signInRefused('unknown_credential', BIOMETRIC_MESSAGES.noCredentials, undefined, 'PASSKEY_UNKNOWN');
       const { credential } = found;
       if (!found.userActive) return passkeys.signInRefused('inactive_user', BIOMETRIC_MESSAGES.failed, credential);
-      if (!credential.enabled) return passkeys.signInRefused('credential_disabled', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
-      if (!found.biometricEnabled) return passkeys.signInRefused('biometric_off', BIOMETRIC_MESSAGES.noEnabledCredentials, credential);
+      if (!credential.enabled)
+        return passkeys.signInRefused('credential_disabled', BIOMETRIC_MESSAGES.noEnabledCredentials, credential, 'PASSKEY_DISABLED');
+      if (!found.biometricEnabled)
+        return passkeys.signInRefused('biometric_off', BIOMETRIC_MESSAGES.noEnabledCredentials, credential, 'PASSKEY_DISABLED');
       if (!issued || challenge === null) return passkeys.signInRefused('challenge', BIOMETRIC_MESSAGES.failed, credential);
       // A discoverable passkey names its owner; it must be the credential's owner.
       if (request.userHandle && Buffer.from(request.userHandle, 'base64url').toString('utf8') !== credential.userId) {

@@ -126,11 +126,12 @@ describe('passkey sign-in', () => {
       payload: Record<string, unknown>,
       message: string = BIOMETRIC_MESSAGES.failed,
       userId?: string,
+      code = 'INVALID_CREDENTIALS',
     ): Promise<void> {
       const sessionsBefore = userId ? (await sessionsOf(userId)).length : 0;
       const answer = await agent.post('/api/biometric/verify', payload);
       expect(answer.statusCode, answer.body).toBe(401);
-      expect(answer.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message } });
+      expect(answer.json()).toEqual({ error: { code, message } });
       expect(agent.sessionToken).toBeUndefined();
       if (userId) expect(await sessionsOf(userId)).toHaveLength(sessionsBefore);
     }
@@ -222,7 +223,7 @@ describe('passkey sign-in', () => {
       const unknown = new SoftwareAuthenticator(origin);
       const login = newAgent();
       const { challenge: issued } = await challenge(login);
-      await expectRefused(login, unknown.getAssertion(issued), BIOMETRIC_MESSAGES.noCredentials);
+      await expectRefused(login, unknown.getAssertion(issued), BIOMETRIC_MESSAGES.noCredentials, undefined, 'PASSKEY_UNKNOWN');
     });
 
     it('answers "No enabled biometric credentials" when the passkey is turned off', async () => {
@@ -230,7 +231,7 @@ describe('passkey sign-in', () => {
       await testApp.db.db.update(webauthnCredentials).set({ enabled: false }).where(eq(webauthnCredentials.id, credential.id));
       const login = newAgent();
       const { challenge: issued } = await challenge(login);
-      await expectRefused(login, authenticator.getAssertion(issued), BIOMETRIC_MESSAGES.noEnabledCredentials, user.id);
+      await expectRefused(login, authenticator.getAssertion(issued), BIOMETRIC_MESSAGES.noEnabledCredentials, user.id, 'PASSKEY_DISABLED');
     });
 
     it('answers "No enabled biometric credentials" when biometric sign-in is off in the user’s settings', async () => {
@@ -238,7 +239,7 @@ describe('passkey sign-in', () => {
       await testApp.db.db.update(userSettings).set({ biometricEnabled: false }).where(eq(userSettings.userId, user.id));
       const login = newAgent();
       const { challenge: issued } = await challenge(login);
-      await expectRefused(login, authenticator.getAssertion(issued), BIOMETRIC_MESSAGES.noEnabledCredentials, user.id);
+      await expectRefused(login, authenticator.getAssertion(issued), BIOMETRIC_MESSAGES.noEnabledCredentials, user.id, 'PASSKEY_DISABLED');
       const failures = (await auditActions(testApp.db.db, 'auth.sign-in', 'failure')).filter(
         (e) => (e.details as { reason?: string } | null)?.reason === 'biometric_off',
       );

@@ -1,6 +1,5 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import {
-  BIOMETRIC_MESSAGES,
   passkeysApi,
   type BiometricChallengeResponse,
   type BiometricVerifyRequest,
@@ -50,13 +49,13 @@ export function reasonOfBrowserError(error: unknown): BiometricFailureReason {
   }
 }
 
-/** The server's refusals of /verify, recognised by their English text. */
+/** The server's refusals of /verify, told apart by their code. */
 export function reasonOfVerifyError(error: unknown): BiometricFailureReason {
   if (!(error instanceof ApiError)) return 'authError';
   if (error.status === 0) return 'network';
   if (error.status === 429) return 'rateLimited';
-  if (error.message === BIOMETRIC_MESSAGES.noCredentials) return 'noCredentials';
-  if (error.message === BIOMETRIC_MESSAGES.noEnabledCredentials) return 'noEnabledCredentials';
+  if (error.code === 'PASSKEY_UNKNOWN') return 'noCredentials';
+  if (error.code === 'PASSKEY_DISABLED') return 'noEnabledCredentials';
   // Biometric sign-in switched off on the server.
   if (error.status === 404) return 'notAvailable';
   return 'authError';

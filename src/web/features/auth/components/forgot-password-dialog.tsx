@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { requestPasswordReset } from '../api/auth-api';
-import { failureMessage, isNetworkFailure, serverText } from '../lib/server-text';
+import { failureMessage, isNetworkFailure } from '../lib/server-text';
 
 type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
@@ -42,8 +42,9 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Props
 
   const onSubmit = async ({ email }: ForgotPasswordRequest) => {
     setFailure(null);
-    const answer = await requestPasswordReset(email);
-    setSent(answer.message ? serverText(t, answer.message) : t('server.resetLinkSent'));
+    await requestPasswordReset(email);
+    // The same sentence whether or not the address has an account (the server answers alike).
+    setSent(t('server.resetLinkSent'));
   };
 
   const onFailure = (error: unknown) => {
