@@ -94,8 +94,7 @@ export class NotificationsRepository extends Repository {
 
   /** Stores a notification for `row.userId`; `toPush` turns the stored row into the live event pushed after commit. */
   async create(row: NewNotificationRow, toPush: (row: NotificationRow) => Notification, timestamp: string): Promise<Notification> {
-    const [created] = await this.db.insert(notifications).values(row).returning();
-    const notification = toPush(created!);
+    const notification = toPush(await this.store(row));
     this.effects.push({ recipients: [row.userId], event: { type: 'notification', notification, timestamp } });
     return notification;
   }
