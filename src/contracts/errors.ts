@@ -97,6 +97,8 @@ export const ERROR_STATUS = {
   WAITLIST_ALREADY_JOINED: 409,
   /** A waitlist offer that expired, or whose time someone else took first. */
   OFFER_GONE: 409,
+  /** A new password among the most common ones of the server's long list (the field says so too). */
+  PASSWORD_TOO_COMMON: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,
