@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH } from './constants';
+import { EARLY_ROUTES } from './early-routes';
 import { defineRoute } from './http';
 import { passwordStrength } from './password-strength';
 import { sessionUserSchema } from './user';
@@ -136,14 +137,13 @@ export const passwordConfirmationSchema = z.object({ password: z.string().min(1,
 
 export const authApi = {
   login: defineRoute({
-    method: 'POST',
-    path: '/api/auth/login',
+    ...EARLY_ROUTES.authLogin,
     body: loginRequestSchema,
     response: loginResponseSchema,
     errors: ['INVALID_CREDENTIALS', 'MFA_INVALID'],
   }),
-  logout: defineRoute({ method: 'POST', path: '/api/auth/logout', response: successSchema }),
-  session: defineRoute({ method: 'GET', path: '/api/auth/session', response: sessionCheckResponseSchema }),
+  logout: defineRoute({ ...EARLY_ROUTES.authLogout, response: successSchema }),
+  session: defineRoute({ ...EARLY_ROUTES.authSession, response: sessionCheckResponseSchema }),
   forgotPassword: defineRoute({
     method: 'POST',
     path: '/api/auth/forgot-password',

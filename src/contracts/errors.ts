@@ -69,6 +69,22 @@ export const ERROR_STATUS = {
   COVERAGE_CONFLICT: 409,
   /** An order step its status does not allow (results on a cancelled order, releasing twice). */
   ORDER_TRANSITION_INVALID: 409,
+  /** A change to one's own permissions or role: somebody else must make it. */
+  OWN_ACCESS_CHANGE: 403,
+  /** Deactivating one's own account. */
+  OWN_DEACTIVATION: 409,
+  /** A non-administrator changing (or creating) an administrator's account: only administrators manage administrators. */
+  ADMIN_ACCOUNT_PROTECTED: 403,
+  /** A non-administrator changing (or creating) an account that is not a staff account (a doctor's, a patient's). */
+  STAFF_ACCOUNTS_ONLY: 403,
+  /** A non-administrator giving or taking away a permission they do not hold themselves. */
+  PERMISSION_NOT_HELD: 403,
+  /** A permission or position for an account that is not a staff account: only staff hold them. */
+  PERMISSIONS_STAFF_ONLY: 409,
+  /** A role change to or from patient: a patient record belongs to the person who registered it. */
+  PATIENT_ROLE_FIXED: 409,
+  /** The doctor role for an account created without a doctor profile. */
+  DOCTOR_PROFILE_REQUIRED: 409,
   /** A desk registration of someone who may already be a patient, sent without confirming it was checked. */
   POSSIBLE_DUPLICATE: 409,
   /** A conversation with someone the caller may not write to (a patient to a doctor outside their care team). */
@@ -81,6 +97,8 @@ export const ERROR_STATUS = {
   WAITLIST_ALREADY_JOINED: 409,
   /** A waitlist offer that expired, or whose time someone else took first. */
   OFFER_GONE: 409,
+  /** A new password among the most common ones of the server's long list (the field says so too). */
+  PASSWORD_TOO_COMMON: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -26,5 +26,7 @@ export const patientsApi = {
     response: registrationResponseSchema,
     // Accepted, whether or not the address had an account: the answer never says which.
     status: 202,
+    // Never EMAIL_TAKEN: a taken address is answered like a new one.
+    errors: ['VALIDATION_FAILED', 'PASSWORD_TOO_COMMON', 'RATE_LIMITED'],
   }),
 };

@@ -65,6 +65,9 @@ export const changeRoleRequestSchema = z.object({ role: z.enum(ROLES, 'choice.in
 /** Revoking names the permission in the path; an unknown one is as missing as one not held (404). */
 export const revokePermissionParamsSchema = z.object({ id: z.string().max(100), permission: permissionSchema });
 
+/** The refusals of a non-administrator's change to someone else's account (who may change whom). */
+const DELEGATION_ERRORS = ['ADMIN_ACCOUNT_PROTECTED', 'STAFF_ACCOUNTS_ONLY', 'PERMISSION_NOT_HELD'] as const;
+
 // The permission routes: the catalogue and the roles for every signed-in client, a user's
 // permissions for themself and for those who manage permissions, and the changes. An unknown or
 // malformed user id answers 404, before the body is read.
@@ -91,14 +94,14 @@ export const permissionsApi = {
     params: idParamsSchema,
     body: grantPermissionRequestSchema,
     response: userPermissionsResponseSchema,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'OWN_ACCESS_CHANGE', ...DELEGATION_ERRORS, 'PERMISSIONS_STAFF_ONLY'],
   }),
   revoke: defineRoute({
     method: 'DELETE',
     path: '/api/users/:id/permissions/:permission',
     params: revokePermissionParamsSchema,
     response: userPermissionsResponseSchema,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'OWN_ACCESS_CHANGE', ...DELEGATION_ERRORS, 'PERMISSIONS_STAFF_ONLY'],
   }),
   assignPosition: defineRoute({
     method: 'PUT',
@@ -106,7 +109,7 @@ export const permissionsApi = {
     params: idParamsSchema,
     body: assignPositionRequestSchema,
     response: userPermissionsResponseSchema,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'OWN_ACCESS_CHANGE', ...DELEGATION_ERRORS, 'PERMISSIONS_STAFF_ONLY'],
   }),
   changeRole: defineRoute({
     method: 'PUT',
@@ -114,6 +117,6 @@ export const permissionsApi = {
     params: idParamsSchema,
     body: changeRoleRequestSchema,
     response: userPermissionsResponseSchema,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'OWN_ACCESS_CHANGE', 'PATIENT_ROLE_FIXED', 'DOCTOR_PROFILE_REQUIRED'],
   }),
 };

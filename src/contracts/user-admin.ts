@@ -143,7 +143,7 @@ export const userAdminApi = {
     body: createUserRequestSchema,
     response: createUserResponseSchema,
     status: 201,
-    errors: ['EMAIL_TAKEN'],
+    errors: ['EMAIL_TAKEN', 'STAFF_ACCOUNTS_ONLY', 'PERMISSION_NOT_HELD'],
   }),
   setStatus: defineRoute({
     method: 'PUT',
@@ -151,6 +151,6 @@ export const userAdminApi = {
     params: idParamsSchema,
     body: userStatusRequestSchema,
     response: userStatusResponseSchema,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'OWN_DEACTIVATION', 'ADMIN_ACCOUNT_PROTECTED', 'STAFF_ACCOUNTS_ONLY', 'PERMISSION_NOT_HELD'],
   }),
 };

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../contracts/errors';
 import type { Permission } from '../../contracts/permission-catalogue';
 import type { Role } from '../../contracts/roles';
 
@@ -25,6 +26,13 @@ export const DELEGATION_MESSAGES: Record<DelegationRefusal, string> = {
   'admin-only': 'Only an administrator can change an administrator’s account.',
   'staff-only': 'Only an administrator can change this account.',
   'not-held': 'You can only give or take away permissions you hold yourself.',
+};
+
+/** Each refusal's own code, so the web words it without reading the message. */
+export const DELEGATION_CODES: Record<DelegationRefusal, ErrorCode> = {
+  'admin-only': 'ADMIN_ACCOUNT_PROTECTED',
+  'staff-only': 'STAFF_ACCOUNTS_ONLY',
+  'not-held': 'PERMISSION_NOT_HELD',
 };
 
 /** Undefined when `actor` may change `account` so that it ends up also holding `granted`. */

@@ -368,4 +368,20 @@ describe('signing out', () => {
     await api.get('/public/config');
     expect(calls('/api/public/config')).toHaveLength(1);
   });
+
+  it('lets the sign-out through by its contract path too, also when its token is refused once', async () => {
+    let tokens = 0;
+    let refused = false;
+    route((url) => {
+      if (url === '/api/csrf-token') return json({ csrfToken: `t${(tokens += 1)}` });
+      if (url === '/api/auth/logout' && !refused) {
+        refused = true;
+        return json({ error: { code: 'CSRF_INVALID', message: 'Invalid CSRF token' } }, 403);
+      }
+      return json({ success: true });
+    });
+    resetCsrfToken();
+    await expect(endingSession(() => api.post('/api/auth/logout'))).resolves.toEqual({ success: true });
+    expect(calls('/api/auth/logout', 'POST')).toHaveLength(2);
+  });
 });

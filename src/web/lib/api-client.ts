@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { EARLY_ROUTES } from '../../contracts/early-routes';
 import { i18next } from './i18n';
 
 // The one way the browser talks to the server: paths are prefixed with /api, cookies
@@ -152,8 +153,8 @@ export function replacingSession<T>(call: () => Promise<T>): Promise<T> {
  * logs every 401); its request is not sent, and fails as signed out once the sign-out is done.
  */
 let ending: Promise<unknown> | null = null;
-/** What the sign-out call itself needs to go through. */
-const SIGN_OUT_PATHS = new Set(['/auth/logout', '/csrf-token']);
+/** What the sign-out call itself needs to go through (compared as full /api paths, however a caller wrote it). */
+const SIGN_OUT_PATHS = new Set([EARLY_ROUTES.authLogout.path, apiUrl('/csrf-token')]);
 
 export function endingSession<T>(call: () => Promise<T>): Promise<T> {
   const pending = call();
@@ -173,7 +174,7 @@ async function request<T>(
   retriedCsrf = false,
   retriedTurn = false,
 ): Promise<T> {
-  if (ending && !SIGN_OUT_PATHS.has(path)) {
+  if (ending && !SIGN_OUT_PATHS.has(apiUrl(path.split('?')[0]!))) {
     await ending.catch(() => undefined);
     throw new ApiError(i18next.t('errors:api.generic'), 401, 'UNAUTHENTICATED');
   }

@@ -41,7 +41,8 @@ export class PatientsService {
   async register(ctx: AccessContext, input: RegistrationInput): Promise<RegistrationResult> {
     // The short list is checked with the payload; the long one (100,000 passwords) only here.
     if (isWellKnownPassword(input.password)) {
-      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', { password: englishValidationMessage('password.common') });
+      // A code of its own: the web cannot tell this one in advance, so it names it rather than "some fields".
+      throw new AppError('PASSWORD_TOO_COMMON', 'This password is too common.', { password: englishValidationMessage('password.common') });
     }
     // Hashing is slow on purpose; do it before the transaction so no lock waits on it.
     const passwordHash = await hashPassword(input.password);

@@ -531,6 +531,14 @@ describe('patient self-registration', () => {
     expect(await totals()).toEqual(before);
   });
 
+  it('answers PASSWORD_TOO_COMMON, with the field, for a password only the server’s long list knows', async () => {
+    const before = await totals();
+    const response = await browser().post(URL, payload({ password: 'Liverpool1' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'PASSWORD_TOO_COMMON', fields: { password: expect.any(String) } } });
+    expect(await totals()).toEqual(before);
+  });
+
   it('refuses a registration without the CSRF token (a cross-site form post) and stores nothing', async () => {
     const before = await totals();
     const agent = browser();
@@ -549,9 +557,16 @@ describe('patient self-registration', () => {
     const agent = browser();
     const statuses: number[] = [];
     // Invalid bodies keep the test fast: the limit counts attempts, not successes.
-    for (let i = 0; i < 11; i += 1) statuses.push((await agent.post(URL, { email: 'x' })).statusCode);
+    const codes: string[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const response = await agent.post(URL, { email: 'x' });
+      statuses.push(response.statusCode);
+      codes.push(response.json().error.code);
+    }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill('VALIDATION_FAILED'));
     expect(statuses[10]).toBe(429);
+    expect(codes[10]).toBe('RATE_LIMITED');
     // Another address is not affected.
     expect((await browser().post(URL, { email: 'x' })).statusCode).toBe(400);
   });

@@ -4,8 +4,9 @@ import { POSITION_TEMPLATES, type Permission, type StaffPosition } from '../../.
 import type { AccessChangeEvent } from '../../../contracts/live-events';
 import type { Role } from '../../../contracts/roles';
 import { doctorProfiles, permissions, sessions, userPermissions, users } from '../../db/schema';
+import type { ErrorCode } from '../../../contracts/errors';
 import { AppError } from '../../platform/app-error';
-import { delegationRefusal, DELEGATION_MESSAGES } from '../../platform/delegation';
+import { delegationRefusal, DELEGATION_CODES, DELEGATION_MESSAGES } from '../../platform/delegation';
 import { effectivePermissions } from '../../platform/effective-permissions';
 import { Repository } from '../../platform/unit-of-work';
 
@@ -81,7 +82,7 @@ export class PermissionsRepository extends Repository {
    * denied), and one that exists (404).
    */
   async changeable(userId: string, action: AuditActionCode): Promise<AccountRow> {
-    if (userId === this.actor.userId) this.refuse(action, userId, 'self-change', SELF_CHANGE_MESSAGE);
+    if (userId === this.actor.userId) this.refuse(action, userId, 'self-change', 'OWN_ACCESS_CHANGE', SELF_CHANGE_MESSAGE);
     const account = await this.account(userId);
     if (!account) {
       this.audit.missed(action, 'user', null);
@@ -102,13 +103,13 @@ export class PermissionsRepository extends Repository {
       { role: account.role, permissions: await effectivePermissions(this.db, account.id, account.role) },
       granted,
     );
-    if (refusal) this.refuse(action, account.id, refusal, DELEGATION_MESSAGES[refusal]);
+    if (refusal) this.refuse(action, account.id, refusal, DELEGATION_CODES[refusal], DELEGATION_MESSAGES[refusal]);
   }
 
   /** Only administrators manage administrators: a refusal, noted as denied. */
   assertNotAdminFor(account: AccountRow, action: AuditActionCode): void {
     if (this.actor.role !== 'admin' && account.role === 'admin') {
-      this.refuse(action, account.id, 'admin-only', DELEGATION_MESSAGES['admin-only']);
+      this.refuse(action, account.id, 'admin-only', DELEGATION_CODES['admin-only'], DELEGATION_MESSAGES['admin-only']);
     }
   }
 
@@ -271,10 +272,10 @@ export class PermissionsRepository extends Repository {
     this.audit.note({ action, resourceType: 'user', resourceId: userId, details });
   }
 
-  /** Notes the refusal as denied and answers 403. */
-  private refuse(action: AuditActionCode, userId: string, reason: string, message: string): never {
+  /** Notes the refusal as denied and answers with the refusal's own code (each a 403). */
+  private refuse(action: AuditActionCode, userId: string, reason: string, code: ErrorCode, message: string): never {
     this.audit.note({ action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason } });
-    throw new AppError('FORBIDDEN', message);
+    throw new AppError(code, message);
   }
 
   /** A live event to the user whose access changed, sent once the change has committed. */

@@ -112,10 +112,10 @@ export class PermissionsService {
       // A role is more than a label: patients own a record, doctors a profile the directory and the
       // booking flow read. A change may not leave either half-made.
       if (role !== account.role && (role === 'patient' || account.role === 'patient')) {
-        throw new AppError('CONFLICT', PATIENT_ROLE_MESSAGE);
+        throw new AppError('PATIENT_ROLE_FIXED', PATIENT_ROLE_MESSAGE);
       }
       if (role === 'doctor' && account.role !== 'doctor' && !(await repository.hasDoctorProfile(userId))) {
-        throw new AppError('CONFLICT', DOCTOR_PROFILE_MESSAGE);
+        throw new AppError('DOCTOR_PROFILE_REQUIRED', DOCTOR_PROFILE_MESSAGE);
       }
       await this.notifications.accessChangeIn(work, await repository.changeRole(account, role, this.timestamp()));
       return this.toResponse(await repository.changed(userId));
@@ -126,7 +126,7 @@ export class PermissionsService {
   private async staffAccount(repository: PermissionsRepository, userId: string, action: AuditActionCode): Promise<AccountRow> {
     const account = await repository.changeable(userId, action);
     repository.assertNotAdminFor(account, action);
-    if (account.role !== 'staff') throw new AppError('CONFLICT', STAFF_ONLY_MESSAGE);
+    if (account.role !== 'staff') throw new AppError('PERMISSIONS_STAFF_ONLY', STAFF_ONLY_MESSAGE);
     return account;
   }
 

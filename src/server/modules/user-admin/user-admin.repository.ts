@@ -5,7 +5,13 @@ import type { Role } from '../../../contracts/roles';
 import type { UserListQuery, UserSort } from '../../../contracts/user-admin';
 import { doctorProfiles, sessions, users, type NewDoctorProfileRow, type NewUserRow } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
-import { delegationRefusal, DELEGATION_MESSAGES, type DelegationRefusal, type ManagedAccount } from '../../platform/delegation';
+import {
+  delegationRefusal,
+  DELEGATION_CODES,
+  DELEGATION_MESSAGES,
+  type DelegationRefusal,
+  type ManagedAccount,
+} from '../../platform/delegation';
 import { effectivePermissions } from '../../platform/effective-permissions';
 import type { MailMessage } from '../../platform/mail';
 import { Repository } from '../../platform/unit-of-work';
@@ -164,7 +170,7 @@ export class UserAdminRepository extends Repository {
     const action = active ? 'users.reactivate' : 'users.deactivate';
     if (!active && userId === this.actor.userId) {
       this.audit.note({ action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason: 'self' } });
-      throw new AppError('CONFLICT', SELF_DEACTIVATION_MESSAGE);
+      throw new AppError('OWN_DEACTIVATION', SELF_DEACTIVATION_MESSAGE);
     }
     const target = await this.findById(userId);
     if (!target) {
@@ -196,9 +202,9 @@ export class UserAdminRepository extends Repository {
     return delegationRefusal({ role: this.actor.role, held: await this.work.ctx.permissions() }, account, granted);
   }
 
-  /** Notes the refusal as denied and answers 403. */
+  /** Notes the refusal as denied and answers 403 with the refusal's own code. */
   private refuse(action: AuditActionCode, userId: string | null, reason: DelegationRefusal, details: Record<string, unknown> = {}): never {
     this.audit.note({ action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason, ...details } });
-    throw new AppError('FORBIDDEN', DELEGATION_MESSAGES[reason]);
+    throw new AppError(DELEGATION_CODES[reason], DELEGATION_MESSAGES[reason]);
   }
 }

@@ -1,12 +1,18 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { authApi } from '../../../contracts/auth';
+import { EARLY_ROUTES } from '../../../contracts/early-routes';
 import type { SessionUser } from '../../../contracts/user';
-import { api } from '../api-client';
+import { callRoute, earlyRoute } from '../api-routes';
 import { SessionContext, type SessionContextValue, type SessionStatus } from './use-session';
 
 interface State {
   status: SessionStatus;
   user: SessionUser | null;
 }
+
+/** The session check and the sign-out, through their contracts without their zod shapes (the landing entry loads no zod). */
+const sessionRoute = earlyRoute<typeof authApi.session>(EARLY_ROUTES.authSession);
+const logoutRoute = earlyRoute<typeof authApi.logout>(EARLY_ROUTES.authLogout);
 
 /** The fields of GET /api/auth/session the landing page needs; the app's session controller checks the rest. */
 interface SessionAnswer {
@@ -22,7 +28,8 @@ function stateFrom(answer: SessionAnswer | undefined): State {
 
 async function fetchSession(): Promise<State> {
   try {
-    return stateFrom(await api.get<SessionAnswer>('/auth/session'));
+    // Read as loosely as the landing page needs it: an answer of another shape is no session.
+    return stateFrom((await callRoute(sessionRoute, {})) as SessionAnswer | undefined);
   } catch {
     // No answer is no session we can use; the app's controller asks again when it takes over.
     return { status: 'anonymous', user: null };
@@ -55,7 +62,7 @@ export function PublicSessionProvider({ children }: { children: ReactNode }) {
       endedReason: null,
       signIn: ({ user }) => setState({ status: 'authenticated', user }),
       signOut: async () => {
-        await api.post('/auth/logout');
+        await callRoute(logoutRoute, {});
         setState({ status: 'anonymous', user: null });
       },
       refresh: async () => setState(await fetchSession()),

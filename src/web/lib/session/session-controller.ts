@@ -1,7 +1,9 @@
-import type { SessionInfo, SessionResponse } from '../../../contracts/auth';
+import type { authApi, SessionInfo, SessionResponse } from '../../../contracts/auth';
 import { SESSION } from '../../../contracts/constants';
+import { EARLY_ROUTES } from '../../../contracts/early-routes';
 import type { SessionUser } from '../../../contracts/user';
-import { api, ApiError, endingSession, resetCsrfToken } from '../api-client';
+import { ApiError, apiUrl, endingSession, resetCsrfToken } from '../api-client';
+import { callRoute, earlyRoute } from '../api-routes';
 import { clearFormBackups } from '../forms/form-backup';
 import { isNoSessionAnswer, readSessionAnswer } from './session-answer';
 import {
@@ -28,8 +30,11 @@ export const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'scroll', 'touchstart', 
  * arrives too; wait this long for it before signing out without a reason.
  */
 const STORAGE_SIGN_OUT_GRACE_MS = 250;
+/** The session check and the sign-out, through their contracts (zod-free: this runs before zod loads). */
+const sessionRoute = earlyRoute<typeof authApi.session>(EARLY_ROUTES.authSession);
+const logoutRoute = earlyRoute<typeof authApi.logout>(EARLY_ROUTES.authLogout);
 /** Calls whose 401 is an answer about signing in, not news that the session has gone. */
-const SELF_HANDLED = new Set(['/auth/session', '/auth/login', '/auth/logout']);
+const SELF_HANDLED = new Set<string>([sessionRoute.path, EARLY_ROUTES.authLogin.path, logoutRoute.path]);
 
 export interface SessionSnapshot {
   status: SessionStatus;
@@ -64,7 +69,7 @@ export interface SessionControllerOptions {
 
 export const defaultSessionApi: SessionApi = {
   async fetchSession(options) {
-    const answer = await api.get<unknown>('/auth/session', options);
+    const answer: unknown = await callRoute(sessionRoute, {}, options);
     // Nobody signed in is an ordinary answer from the server (user null); here it is a rejection.
     if (isNoSessionAnswer(answer)) throw new ApiError('No server session', 401, 'UNAUTHENTICATED');
     const session = readSessionAnswer(answer);
@@ -73,7 +78,7 @@ export const defaultSessionApi: SessionApi = {
     return session;
   },
   async logout() {
-    await api.post('/auth/logout');
+    await callRoute(logoutRoute, {});
   },
 };
 
@@ -207,7 +212,7 @@ export class SessionController {
   /** Called by the api client when any call answers 401 UNAUTHENTICATED: the server no longer has our session. */
   handleServerRejection = (path: string): void => {
     // The session calls handle their own answers.
-    if (SELF_HANDLED.has(path.replace(/^\/api/, '').split('?')[0]!)) return;
+    if (SELF_HANDLED.has(apiUrl(path.split('?')[0]!))) return;
     if (this.snapshot.status !== 'authenticated') return;
     console.warn('No server session');
     this.clear('server', { broadcast: true, notify: true });

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { RouteResponse } from '../../../../contracts/http';
 import { patientsApi } from '../../../../contracts/patients';
 import type { RegistrationPayload } from '../../../../contracts/registration';
 import { ApiError } from '../../../lib/api-client';
 import { callRoute } from '../../../lib/api-routes';
+import { errorText } from '../../../lib/error-text';
 
 // POST /api/patients/register: body the registration payload; answer success, patient, message.
 
@@ -15,17 +17,25 @@ export function useRegisterPatient() {
   });
 }
 
-/** What the "Registration Failed" toast says under its title. */
-export type FailureDescription = { kind: 'emailTaken' } | { kind: 'server'; message: string } | { kind: 'default' };
+/** The wizard's own sentences, by error code, in the `registration` namespace (failure.*). */
+const REGISTRATION_TEXT_BY_CODE: Partial<Record<string, string>> = {
+  EMAIL_TAKEN: 'failure.emailTaken',
+  VALIDATION_FAILED: 'failure.someFieldsInvalid',
+  PASSWORD_TOO_COMMON: 'failure.passwordTooCommon',
+  RATE_LIMITED: 'failure.tooManyAttempts',
+};
+
+export function isEmailTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'EMAIL_TAKEN';
+}
 
 /**
- * The EMAIL_TAKEN code becomes the long duplicate-email text; any other message is shown as it
- * is; without a message, the default text. `genericMessage` is what the api client says when the
- * server gave no text ("An error occurred"): that counts as none.
+ * What the "Registration Failed" toast says under its title, in the reader's language: the wizard's
+ * sentence for the answer's code, else the general sentence for the code, else the default text.
+ * Told apart by the code only, never by the server's English message.
  */
-export function describeRegistrationFailure(error: unknown, genericMessage?: string): FailureDescription {
-  if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') return { kind: 'emailTaken' };
-  const message = error instanceof Error ? error.message.trim() : '';
-  if (message && message !== genericMessage) return { kind: 'server', message };
-  return { kind: 'default' };
+export function registrationFailureText(t: TFunction, error: unknown): string {
+  const key = error instanceof ApiError && error.code ? REGISTRATION_TEXT_BY_CODE[error.code] : undefined;
+  if (key) return t(`registration:${key}`);
+  return errorText(t, error, t('registration:failure.default'));
 }

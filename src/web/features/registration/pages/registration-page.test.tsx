@@ -311,15 +311,13 @@ describe('registration wizard: submitting', () => {
     expect(input('City')).toHaveValue('Springfield');
   });
 
-  it('shows another server message as it is, and the default text when there is none; the wizard stays put', async () => {
-    answerRegistrationWith(() =>
-      json(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment and try again.' } }),
-    );
+  it('words a refusal by its code, never with the server’s message, and keeps the wizard where it is', async () => {
+    answerRegistrationWith(() => json(429, { error: { code: 'RATE_LIMITED', message: 'Server English that must never be shown' } }));
     const { user } = renderWizard();
     await fillAllAndSubmit(user);
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Registration Failed', {
-        description: 'Too many requests. Please wait a moment and try again.',
+        description: 'Too many registration attempts. Please wait a few minutes and try again.',
         duration: 7000,
       }),
     );
@@ -330,10 +328,68 @@ describe('registration wizard: submitting', () => {
     await press(user, button('Create Account'));
     await waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith('Registration Failed', {
+        description: 'Something went wrong on our side. Please try again.',
+        duration: 7000,
+      }),
+    );
+
+    answerRegistrationWith(() => json(500, { error: { code: 'SOMETHING_NEW', message: 'Server English that must never be shown' } }));
+    await press(user, button('Create Account'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Registration Failed', {
         description: 'Failed to create account. Please try again.',
         duration: 7000,
       }),
     );
+  });
+
+  it('says in French that the password is too common, beside the password and in the notification', async () => {
+    await i18next.changeLanguage('fr');
+    answerRegistrationWith(() =>
+      json(400, {
+        error: {
+          code: 'PASSWORD_TOO_COMMON',
+          message: 'This password is too common.',
+          fields: { password: 'This password is too common. Please choose another one.' },
+        },
+      }),
+    );
+    try {
+      const { user } = renderWizard();
+      const fr = (key: string) => i18next.t(key);
+      const fillIn = async (key: string, text: string) => {
+        await user.click(screen.getByLabelText(fr(`registration:fields.${key}`)));
+        await user.paste(text);
+      };
+      await fillIn('firstName', 'Amara');
+      await fillIn('lastName', 'Okafor');
+      await fillIn('email', 'amara@example.org');
+      await fillIn('phone', '+1 555 010 2233');
+      await fillIn('password', 'Liverpool1');
+      await fillIn('confirmPassword', 'Liverpool1');
+      await typeDate(user, screen.getByRole('group', { name: fr('registration:fields.dateOfBirth') }), '1988-04-17');
+      await user.selectOptions(screen.getByLabelText(fr('registration:fields.gender')), 'female');
+      await press(user, button(fr('registration:actions.next')));
+      await fillIn('address', '12 Elm Street');
+      await fillIn('city', 'Springfield');
+      await fillIn('state', 'IL');
+      await fillIn('zipCode', '62701');
+      await press(user, button(fr('registration:actions.next')));
+      await press(user, button(fr('registration:actions.createAccount')));
+
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith(fr('registration:failure.title'), {
+          description: fr('registration:failure.passwordTooCommon'),
+          duration: 7000,
+        }),
+      );
+      expect(fr('registration:failure.passwordTooCommon')).toContain('mot de passe');
+      await waitFor(() => expect(stepHeading()).toHaveTextContent(fr('registration:steps.personal.title')));
+      expect(errorOf(fr('registration:fields.password'))).toBe(fr('validation:password.common'));
+      expect(errorOf(fr('registration:fields.password'))).not.toContain('too common');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('asks for the address lines of the chosen country and sends them with the joined line', async () => {

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { AddressFields } from '../../../components/patient-details/address-fields';
 import { MedicalFields } from '../../../components/patient-details/medical-fields';
 import { patientDetailsFieldOf } from '../../../components/patient-details/patient-details-values';
-import { describeRegistrationFailure, useRegisterPatient } from '../api/register-patient';
+import { isEmailTaken, registrationFailureText, useRegisterPatient } from '../api/register-patient';
 import { buildRegistrationPayload, payloadIssues } from '../api/registration-payload';
 import { PersonalInfoStep } from '../components/personal-info-step';
 import { StepIndicator } from '../components/step-indicator';
@@ -146,19 +146,10 @@ export function RegistrationPage() {
   }
 
   function failed(error: unknown, placed: readonly PlacedError[]) {
-    const description = describeRegistrationFailure(error, t('errors:api.generic'));
-    toast.error(t('failure.title'), {
-      description:
-        description.kind === 'emailTaken'
-          ? t('failure.emailTaken')
-          : description.kind === 'server'
-            ? description.message
-            : t('failure.default'),
-      duration: REGISTRATION_FAILURE_TOAST_MS,
-    });
+    toast.error(t('failure.title'), { description: registrationFailureText(t, error), duration: REGISTRATION_FAILURE_TOAST_MS });
     // Nothing typed is lost; the fields the server refused show why, beside their inputs (the kit
     // placed them), and a taken address says what to do about it.
-    if (description.kind === 'emailTaken' && placed.some(([field]) => field === 'email')) {
+    if (isEmailTaken(error) && placed.some(([field]) => field === 'email')) {
       setError('email', { type: 'server', message: t('failure.emailTaken') });
     }
     if (placed.length > 0) showFirstError();

@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateUser } from '../api/users';
+import { refusalReason } from '../lib/refusal-reason';
 
 /**
  * An admin creates a doctor or staff account. No password is chosen here: the server
@@ -51,7 +52,7 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
       return;
     }
     if (placed.length > 0) return;
-    setFailure(t('create.failed', { message: error instanceof Error ? error.message : String(error) }));
+    setFailure(t('create.failed', { reason: refusalReason(t, error) }));
   };
 
   const roleOptions = (['staff', 'doctor'] as const).map((value) => ({ value, label: t(`shell:roles.${value}`) }));

@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { usePersonName } from '../../../lib/person-name';
 import { useSetUserStatus } from '../api/users';
+import { refusalReason } from '../lib/refusal-reason';
 
 /** Confirms a deactivation (sessions end at once) or a reactivation before it is sent. */
 export function StatusDialog({ user, onClose }: { user: AdminUser | null; onClose(): void }) {
@@ -36,7 +37,7 @@ export function StatusDialog({ user, onClose }: { user: AdminUser | null; onClos
       size="md"
       testId="status-dialog"
     >
-      {mutation.error ? <FormAlert>{t('confirm.failed', { message: mutation.error.message })}</FormAlert> : null}
+      {mutation.error ? <FormAlert>{t('confirm.failed', { reason: refusalReason(t, mutation.error) })}</FormAlert> : null}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
           {t('confirm.cancel')}

@@ -18,6 +18,7 @@ import { isCalendarDate, isInDateWindow } from '../../../../contracts/dates';
 import { DateField } from '../../../components/form/date-field';
 import { FormAlert } from '../../../components/ui/field';
 import { useChangeRole, userPermissionsQuery, useSavePermissions, type UserPermissions } from '../api/users';
+import { refusalReason } from '../lib/refusal-reason';
 import { changeCount, changesBetween, effectiveOf, selectionOf, templateSelection, type Selection } from '../lib/pending-permissions';
 import { SelectField } from './select-field';
 import { ViewAsPanel } from './view-as-panel';
@@ -83,7 +84,7 @@ function UserDetail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
             {t('detail.saveRole')}
           </Button>
         </div>
-        {changeRole.error ? <FormAlert>{t('detail.roleFailed', { message: changeRole.error.message })}</FormAlert> : null}
+        {changeRole.error ? <FormAlert>{t('detail.roleFailed', { reason: refusalReason(t, changeRole.error) })}</FormAlert> : null}
       </section>
 
       {!isStaff ? (
@@ -221,7 +222,7 @@ function PermissionEditor({ user, role, data }: { user: AdminUser; role: Role; d
 
       <ViewAsPanel name={nameOf(user)} role={role} savedRole={user.role} effective={effective} savedEffective={savedEffective} />
 
-      {save.error ? <FormAlert>{t('detail.saveFailed', { message: save.error.message })}</FormAlert> : null}
+      {save.error ? <FormAlert>{t('detail.saveFailed', { reason: refusalReason(t, save.error) })}</FormAlert> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <span className="me-auto text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
           {pending > 0 ? t('detail.unsaved', { count: pending }) : null}
