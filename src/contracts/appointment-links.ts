@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_TYPES } from './appointments';
 import { defineRoute } from './http';
+import { personNameSchema } from './person-name';
 
 // The one-click links of an appointment reminder: confirm, reschedule or cancel that one
 // appointment without signing in. Opening a link (GET) only shows the appointment, since mail
@@ -23,7 +24,8 @@ export const appointmentLinkSchema = z.object({
   startsAt: z.iso.datetime({ offset: true }),
   durationMinutes: z.number().int(),
   type: z.enum(APPOINTMENT_TYPES),
-  doctorName: z.string(),
+  /** The doctor's name in parts, which the page orders and titles in the reader's language. */
+  doctor: personNameSchema,
 });
 export type AppointmentLink = z.infer<typeof appointmentLinkSchema>;
 
@@ -40,7 +42,7 @@ export const usedAppointmentLinkSchema = z.object({
   /** For a reschedule: the appointment the patient moves once signed in. */
   appointmentId: z.uuid(),
   startsAt: z.iso.datetime({ offset: true }),
-  doctorName: z.string(),
+  doctor: personNameSchema,
 });
 export type UsedAppointmentLink = z.infer<typeof usedAppointmentLinkSchema>;
 

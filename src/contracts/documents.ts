@@ -153,9 +153,11 @@ export const documentItemSchema = z.object({
   mimeType: z.string(),
   sizeBytes: z.number().int(),
   origin: z.enum(DOCUMENT_ORIGINS),
-  /** Who uploaded it; null when that account is gone. */
-  /** `name` is given name first; the web orders `firstName` and `lastName` in the reader's language. */
-  uploader: z.object({ id: z.uuid(), name: z.string(), firstName: z.string(), lastName: z.string(), role: z.string() }).nullable(),
+  /**
+   * Who uploaded it: the name in parts and the role, which the web orders (and titles, for a doctor)
+   * in the reader's language; null when that account is gone.
+   */
+  uploader: z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), role: z.string() }).nullable(),
   uploadedAt: z.iso.datetime({ offset: true }),
   /** Whether the caller may delete it (a patient their own uploads). */
   canDelete: z.boolean(),

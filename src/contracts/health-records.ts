@@ -59,9 +59,7 @@ export const labPanelSchema = z.object({
   panelCode: z.string(),
   panelName: z.string(),
   status: z.enum(LAB_ORDER_STATUSES),
-  /** The ordering doctor's display name ("Dr. First Last"), for readers that do not order names; null when the account is gone. */
-  orderedBy: z.string().nullable(),
-  /** The ordering doctor's name in parts, which the web orders and titles in the reader's language. */
+  /** The ordering doctor's name in parts, which the web orders and titles in the reader's language; null when the account is gone. */
   orderer: personNameSchema.nullable(),
   orderedAt: instant,
   collectedAt: instant.nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedDateSchema, isOrderedRange, isRangeWithin } from './dates';
 import { defineRoute, idParamsSchema } from './http';
 import { pageQueryFields, pagedResponseSchema } from './paging';
+import { personNameSchema } from './person-name';
 
 // A doctor's working time: weekly hours and time off (which booking slots follow), leave asked of an
 // administrator, and the coverage of the appointments an approved leave leaves without a doctor.
@@ -133,7 +134,8 @@ export const coverageSummarySchema = z.object({ open: z.number().int(), covered:
 export const leaveRequestSchema = z.object({
   id: z.uuid(),
   doctorId: z.uuid(),
-  doctorName: z.string(),
+  /** The doctor's name in parts, which the web orders and titles in the reader's language. */
+  doctor: personNameSchema,
   specialty: z.string(),
   type: z.enum(LEAVE_TYPES),
   startDate: z.iso.date(),
@@ -205,12 +207,14 @@ export const coverageOfferSchema = z.object({
   type: z.enum(['in-person', 'video']),
   status: z.enum(COVERAGE_STATUSES),
   doctorId: z.uuid(),
-  doctorName: z.string(),
+  /** The absent doctor's name in parts, which the web orders and titles in the reader's language. */
+  doctor: personNameSchema,
   specialty: z.string(),
   /** For a colleague's list: whether the absent doctor's specialty is the reader's own (those come first). */
   sameSpecialty: z.boolean(),
   coveredById: z.uuid().nullable(),
-  coveredByName: z.string().nullable(),
+  /** The colleague who took it, in parts like `doctor`; null while open. */
+  coveredBy: personNameSchema.nullable(),
   acceptedAt: z.iso.datetime().nullable(),
 });
 export type CoverageOffer = z.infer<typeof coverageOfferSchema>;

@@ -23,9 +23,7 @@ export const medicationSchema = z.object({
   startDate: z.iso.date(),
   endDate: z.iso.date().nullable(),
   status: z.enum(MEDICATION_STATUSES),
-  /** The prescriber's display name ("Dr. First Last"), for readers that do not order names; null when recorded elsewhere. */
-  prescribedBy: z.string().nullable(),
-  /** The prescriber's name in parts, which the web orders and titles in the reader's language. */
+  /** The prescriber's name in parts, which the web orders and titles in the reader's language; null when recorded elsewhere. */
   prescriber: personNameSchema.nullable(),
   prescriberId: z.uuid().nullable(),
   createdAt: z.iso.datetime({ offset: true }),

@@ -28,9 +28,7 @@ export const MESSAGE_SEND_PER_MINUTE = 20;
 
 export const participantSchema = z.object({
   userId: z.uuid(),
-  /** The whole name ("Dr. First Last" for a doctor), for readers that do not order names. */
-  name: z.string(),
-  /** The name in parts, which the web orders (and titles) in the reader's language. */
+  /** The name in parts, which the web orders (and titles, for a doctor) in the reader's language. */
   ...personNameSchema.shape,
   role: z.enum(ROLES),
   /** A staff member's position (reception, billing…), else null. */
@@ -43,7 +41,9 @@ export type Participant = z.infer<typeof participantSchema>;
 export const lastMessageSchema = z.object({
   id: z.uuid(),
   senderId: z.uuid(),
-  senderName: z.string(),
+  /** The sender's name in parts and role, which the web orders (and titles, for a doctor) in the reader's language. */
+  sender: personNameSchema,
+  senderRole: z.enum(ROLES),
   /** The start of the body, plain text. */
   excerpt: z.string(),
   createdAt: z.iso.datetime(),
@@ -70,8 +70,6 @@ export const messageSchema = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),
   senderId: z.uuid(),
-  /** The whole name ("Dr. First Last" for a doctor), for readers that do not order names. */
-  senderName: z.string(),
   /** The sender's name in parts, which the web orders (and titles) in the reader's language. */
   sender: personNameSchema,
   senderRole: z.enum(ROLES),
@@ -146,7 +144,7 @@ export type UnreadResponse = z.infer<typeof unreadResponseSchema>;
 export const recipientsQuerySchema = z.object({ q: z.string().trim().max(100, 'text.tooLong').optional() }).strict();
 export const recipientSchema = z.object({
   id: z.uuid(),
-  name: z.string(),
+  /** The name in parts, which the web orders (and titles, for a doctor) in the reader's language. */
   ...personNameSchema.shape,
   role: z.enum(ROLES),
   position: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isInstantInWindow } from './dates';
 import { defineRoute, idParamsSchema } from './http';
+import type { PersonNameParts } from './person-name';
 import { pathForView } from './views';
 
 // Notifications as the server keeps them, their calls and their errors. A notification
@@ -65,7 +66,8 @@ export const NOTIFICATION_CODES = [
   // The prescriber's decision, to the patient: params medication (and reason, for a denial).
   'medication.refill_approved',
   'medication.refill_denied',
-  // Booking changes, with params doctorName, patientName and startsAt (an ISO instant the reader's clock shows).
+  // Booking changes, with params doctorFirstName, doctorLastName (doctorNameParams), patientName and startsAt
+  // (an ISO instant the reader's clock shows).
   'appointment.patient_booked',
   'appointment.patient_rescheduled',
   'appointment.patient_cancelled',
@@ -75,30 +77,50 @@ export const NOTIFICATION_CODES = [
   // The front desk's answer to a patient's request, with the params above (and reason, for a decline).
   'appointment.patient_approved',
   'appointment.patient_declined',
-  // A signed visit note released the visit's summary to the patient; params doctorName, startsAt (the visit).
+  // A signed visit note released the visit's summary to the patient; params doctorFirstName, doctorLastName,
+  // startsAt (the visit).
   'visit.summary_released',
-  // Leave: asked (to administrators; params doctorName, startDate, endDate), decided (to the doctor;
+  // Leave: asked (to administrators; params doctorFirstName, doctorLastName, startDate, endDate), decided (to the doctor;
   // params startDate, endDate, and reason for a refusal).
   'leave.request_sent',
   'leave.request_approved',
   'leave.request_rejected',
-  // A colleague took an appointment of a doctor on leave: to that doctor (params doctorName: the
-  // colleague, startsAt) and to the patient (params doctorName: the new doctor, previousDoctorName, startsAt).
+  // A colleague took an appointment of a doctor on leave: to that doctor (params doctorFirstName and
+  // doctorLastName: the colleague, startsAt) and to the patient (params doctorFirstName and doctorLastName: the
+  // new doctor, previousDoctorFirstName and previousDoctorLastName, startsAt).
   'coverage.appointment_taken',
   'appointment.patient_reassigned',
-  // An order's results were reviewed and released to the patient; params doctorName.
+  // An order's results were reviewed and released to the patient; params doctorFirstName, doctorLastName.
   'lab.results_released',
-  // A reminder of an upcoming appointment, to the patient; params doctorName, startsAt.
+  // A reminder of an upcoming appointment, to the patient; params doctorFirstName, doctorLastName, startsAt.
   'appointment.reminder_due',
-  // The waitlist, to the patient: an earlier time is offered (params doctorName, startsAt), or a
+  // The waitlist, to the patient: an earlier time is offered (params doctorFirstName, doctorLastName, startsAt), or a
   // time they were offered has been taken by someone else or has passed on (the same params).
   'waitlist.time_offered',
   'waitlist.time_gone',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 
+/**
+ * A doctor named in a notification's params or metadata: the name's parts, which the web orders and
+ * titles in the reader's language. Rows stored before the parts were sent carry `doctorName` (and
+ * `previousDoctorName`) as English text ("Dr. First Last"); the web still shows those as written.
+ */
+export function doctorNameParams(doctor: PersonNameParts): { doctorFirstName: string; doctorLastName: string } {
+  return { doctorFirstName: doctor.firstName, doctorLastName: doctor.lastName };
+}
+
+/** The doctor a patient's appointment moved away from (coverage of a leave), as doctorNameParams names the new one. */
+export function previousDoctorNameParams(doctor: PersonNameParts): { previousDoctorFirstName: string; previousDoctorLastName: string } {
+  return { previousDoctorFirstName: doctor.firstName, previousDoctorLastName: doctor.lastName };
+}
+
 export const notificationMetadataSchema = z.object({
   appointmentId: z.string().max(100).optional(),
+  /** The doctor's name in parts (doctorNameParams). */
+  doctorFirstName: z.string().max(200).optional(),
+  doctorLastName: z.string().max(200).optional(),
+  /** A doctor's whole name in English, as rows stored before the parts were sent carry it. */
   doctorName: z.string().max(200).optional(),
   patientName: z.string().max(200).optional(),
   consultationType: z.enum(['video', 'in-person']).optional(),

@@ -83,9 +83,7 @@ export const orderSchema = z.object({
   target: z.string().nullable(),
   notes: z.string().nullable(),
   orderedById: z.uuid().nullable(),
-  /** The ordering doctor's display name ("Dr. First Last"), for readers that do not order names; null when the account is gone. */
-  orderedBy: z.string().nullable(),
-  /** The ordering doctor's name in parts, which the web orders and titles in the reader's language. */
+  /** The ordering doctor's name in parts, which the web orders and titles in the reader's language; null when the account is gone. */
   orderer: personNameSchema.nullable(),
   orderedAt: instant,
   collectedAt: instant.nullable(),

@@ -24,10 +24,9 @@ export const refillRequestSchema = z.object({
   patientId: z.uuid(),
   status: z.enum(REFILL_STATUSES),
   note: z.string().nullable(),
-  /** Who decides: the medication's prescriber ("Dr. First Last"). */
+  /** Who decides: the medication's prescriber. */
   prescriberId: z.uuid().nullable(),
-  prescribedBy: z.string().nullable(),
-  /** The prescriber's name in parts, for the web to order in the reader's language. */
+  /** The prescriber's name in parts, for the web to order and title in the reader's language. */
   prescriber: personNameSchema.nullable(),
   requestedAt: z.iso.datetime(),
   decidedAt: z.iso.datetime().nullable(),

@@ -3,6 +3,7 @@ import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from './appointments';
 import { isCalendarDate, isInDateWindow } from './dates';
 import { FEATURE_CATEGORIES, FEATURE_ICONS } from './feature-catalogue';
 import { defineRoute } from './http';
+import { personNameSchema } from './person-name';
 import { ROLES } from './roles';
 
 // GET /api/search?query=: the header's instant search and the full results page. Who
@@ -97,8 +98,9 @@ export const searchAppointmentSchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES),
   startsAt: z.string(),
   patientId: z.uuid(),
-  patientName: z.string(),
-  doctorName: z.string(),
+  /** The names in parts, which the web orders (and titles, for the doctor) in the reader's language. */
+  patient: personNameSchema,
+  doctor: personNameSchema,
 });
 export type SearchAppointment = z.infer<typeof searchAppointmentSchema>;
 

@@ -18,8 +18,7 @@ export const sharedMedicationSchema = z.object({
       frequency: z.string(),
       route: z.string().nullable(),
       startDate: z.iso.date().nullable(),
-      prescribedBy: z.string().nullable(),
-      /** The prescriber's name in parts, for the page to order in the reader's language. */
+      /** The prescriber's name in parts, for the page to order and title in the reader's language. */
       prescriber: personNameSchema.nullable(),
     }),
   ),

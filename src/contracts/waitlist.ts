@@ -3,6 +3,7 @@ import { APPOINTMENT_TYPES, appointmentSchema } from './appointments';
 import { BOOKING } from './booking';
 import { appointmentDateSchema } from './dates';
 import { defineRoute, idParamsSchema } from './http';
+import { personNameSchema } from './person-name';
 
 // The waitlist: a patient asks for an earlier time with a doctor (optionally no later than a
 // day). When a slot of that doctor frees up, it is offered to the waiting patients one at a time,
@@ -37,7 +38,8 @@ export type JoinWaitlistRequest = z.infer<typeof joinWaitlistRequestSchema>;
 export const waitlistEntrySchema = z.object({
   id: z.uuid(),
   doctorId: z.uuid(),
-  doctorName: z.string(),
+  /** The doctor's name in parts, which the web orders and titles in the reader's language. */
+  doctor: personNameSchema,
   latestDate: z.string().nullable(),
   /** The appointment an offer would move earlier, when the patient joined from one. */
   appointmentId: z.uuid().nullable(),
@@ -48,7 +50,8 @@ export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 export const waitlistOfferSchema = z.object({
   id: z.uuid(),
   doctorId: z.uuid(),
-  doctorName: z.string(),
+  /** The doctor's name in parts, as in an entry. */
+  doctor: personNameSchema,
   startsAt: z.iso.datetime({ offset: true }),
   expiresAt: z.iso.datetime({ offset: true }),
   status: z.enum(WAITLIST_OFFER_STATUSES),

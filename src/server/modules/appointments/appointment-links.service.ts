@@ -40,7 +40,7 @@ export class AppointmentLinksService {
         startsAt: row.startsAt.toISOString(),
         durationMinutes: row.durationMinutes,
         type: row.type,
-        doctorName: `Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
+        doctor: { firstName: row.doctorFirstName, lastName: row.doctorLastName },
       };
     });
   }
@@ -69,7 +69,7 @@ export class AppointmentLinksService {
         action: link.action,
         appointmentId: row.id,
         startsAt: row.startsAt.toISOString(),
-        doctorName: `Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
+        doctor: { firstName: row.doctorFirstName, lastName: row.doctorLastName },
       };
     });
   }

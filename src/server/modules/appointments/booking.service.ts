@@ -9,10 +9,11 @@ import {
   type SlotsResponse,
 } from '../../../contracts/booking';
 import type { z } from 'zod';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../../contracts/booking';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
+import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
@@ -204,7 +205,7 @@ export class BookingService {
         stamp: this.clock(),
         start: row.startsAt,
         end: new Date(row.startsAt.getTime() + row.durationMinutes * MINUTE),
-        summary: `Appointment with Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
+        summary: `Appointment with ${englishDoctorName({ firstName: row.doctorFirstName, lastName: row.doctorLastName })}`,
         location,
         status: row.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
         sequence: Math.max(0, Math.floor((row.updatedAt.getTime() - row.createdAt.getTime()) / 1000)),
@@ -308,9 +309,10 @@ export class BookingService {
     patientZone: string,
     notify: Notify = 'both',
   ): Promise<void> {
-    const doctorName = `Dr. ${row.doctorFirstName} ${row.doctorLastName}`;
+    const doctor = { firstName: row.doctorFirstName, lastName: row.doctorLastName };
+    const doctorName = englishDoctorName(doctor);
     const patientName = `${row.patientFirstName} ${row.patientLastName}`;
-    const metadata = { appointmentId: row.id, doctorName, patientName, consultationType: row.type };
+    const metadata = { appointmentId: row.id, ...doctorNameParams(doctor), patientName, consultationType: row.type };
     const when = (zone: string) => `${wallClock(row.startsAt, zone).replace('T', ' ')} (${zone})`;
     const titles: Record<BookingAction, string> = {
       created: 'Appointment booked',
@@ -324,8 +326,8 @@ export class BookingService {
       cancelled: 'was cancelled; it was on',
     };
     // The stored English text is for API clients; the bell shows the code's text in the reader's
-    // language and the start in the reader's clock.
-    const params = { doctorName, patientName, startsAt: row.startsAt.toISOString() };
+    // language, the doctor titled in it and the start in the reader's clock.
+    const params = { ...doctorNameParams(doctor), patientName, startsAt: row.startsAt.toISOString() };
     const priority = action === 'cancelled' ? 'high' : 'medium';
     if (notify === 'both')
       await this.notifications.notifyIn(work, row.patientId, {

@@ -183,9 +183,12 @@ describe('POST /api/appointments', () => {
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, userId), eq(notifications.type, 'appointment')));
-      expect(note?.metadata).toMatchObject({ appointmentId: data.id, consultationType: 'in-person' });
+      // The doctor by the parts, which the web titles in the reader's language.
+      const named = { doctorFirstName: doctor.user.firstName, doctorLastName: doctor.user.lastName };
+      expect(note?.metadata).toMatchObject({ appointmentId: data.id, consultationType: 'in-person', ...named });
       expect(note?.code).toBe(userId === patient.user.id ? 'appointment.patient_booked' : 'appointment.doctor_booked');
-      expect(note?.params).toMatchObject({ startsAt: data.startsAt });
+      expect(note?.params).toMatchObject({ startsAt: data.startsAt, ...named });
+      expect(note?.params).not.toHaveProperty('doctorName');
     }
     expect(await slotsOf(doctor.user.id, day(5))).not.toContain(data.startsAt);
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,9 +1,10 @@
 import type { Appointment } from '../../../contracts/appointments';
 import { BOOKING_MESSAGES } from '../../../contracts/booking';
 import { FRONT_DESK_MESSAGES, type ApproveRequest, type ArrivalAction, type PendingRequestsResponse } from '../../../contracts/front-desk';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
+import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
@@ -141,7 +142,8 @@ export class FrontDeskService {
 
   /** The patient's notification of the desk's answer, and the live updates to everyone concerned. */
   private async tell(work: Work, row: AppointmentListRow, answer: 'approved' | 'declined', reason?: string): Promise<void> {
-    const doctorName = `Dr. ${row.doctorFirstName} ${row.doctorLastName}`;
+    const doctor = { firstName: row.doctorFirstName, lastName: row.doctorLastName };
+    const doctorName = englishDoctorName(doctor);
     const patientName = `${row.patientFirstName} ${row.patientLastName}`;
     const when = `${wallClock(row.startsAt, this.options.clinicTimeZone).replace('T', ' ')} (${this.options.clinicTimeZone})`;
     await this.notifications.notifyIn(work, row.patientId, {
@@ -153,9 +155,9 @@ export class FrontDeskService {
           : `Your appointment request with ${doctorName} for ${when} was declined: ${reason ?? ''}`,
       priority: answer === 'approved' ? 'medium' : 'high',
       actionUrl: NOTIFICATION_LINKS.patientAppointments,
-      metadata: { appointmentId: row.id, doctorName, patientName, consultationType: row.type },
+      metadata: { appointmentId: row.id, ...doctorNameParams(doctor), patientName, consultationType: row.type },
       code: `appointment.patient_${answer}`,
-      params: { doctorName, patientName, startsAt: row.startsAt.toISOString(), ...(reason ? { reason } : {}) },
+      params: { ...doctorNameParams(doctor), patientName, startsAt: row.startsAt.toISOString(), ...(reason ? { reason } : {}) },
     });
     // The doctor hears of an approved visit as of a booking; a declined request never was on their schedule.
     await this.booking.announceIn(work, row, answer === 'approved' ? 'created' : 'cancelled', {

@@ -1,6 +1,7 @@
 import { APPOINTMENT_LINK_PATH, type AppointmentLinkAction } from '../../../contracts/appointment-links';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type { AccessContext } from '../../platform/access-context';
+import { englishDoctorName } from '../../platform/english-names';
 import type { MailMessage } from '../../platform/mail';
 import { hashToken, randomToken } from '../../platform/tokens';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -83,16 +84,16 @@ export class RemindersService {
         row.startsAt,
       );
       repository.mail(this.mail(row, clinic, Object.fromEntries(tokens.map((t) => [t.action, t.token]))));
-      const doctorName = `Dr. ${row.doctorFirstName} ${row.doctorLastName}`;
+      const doctor = { firstName: row.doctorFirstName, lastName: row.doctorLastName };
       await this.notifications.notifyIn(work, row.patientId, {
         type: 'reminder',
         title: 'Appointment reminder',
-        message: `Your ${row.type} appointment with ${doctorName} is on ${this.when(row.startsAt)}.`,
+        message: `Your ${row.type} appointment with ${englishDoctorName(doctor)} is on ${this.when(row.startsAt)}.`,
         priority: 'medium',
         actionUrl: NOTIFICATION_LINKS.patientAppointments,
-        metadata: { appointmentId: row.id, doctorName, consultationType: row.type },
+        metadata: { appointmentId: row.id, ...doctorNameParams(doctor), consultationType: row.type },
         code: 'appointment.reminder_due',
-        params: { doctorName, startsAt: row.startsAt.toISOString() },
+        params: { ...doctorNameParams(doctor), startsAt: row.startsAt.toISOString() },
       });
       repository.sent(row, kind);
       return true;
@@ -101,7 +102,8 @@ export class RemindersService {
 
   /**
    * The reminder mail: the patient's first name, the time, the doctor and the clinic, and the links.
-   * Nothing of the visit's reason or the record: a mailbox is not the place for health data.
+   * Nothing of the visit's reason or the record: a mailbox is not the place for health data. Like
+   * every mail of the outbox it is English (english-names.ts).
    */
   private mail(row: AppointmentListRow & { patientEmail: string }, clinic: string, tokens: Record<string, string>): MailMessage {
     const base = `${this.options.publicUrl.replace(/\/$/, '')}${APPOINTMENT_LINK_PATH}`;
@@ -112,7 +114,7 @@ export class RemindersService {
       text: [
         `Dear ${row.patientFirstName},`,
         '',
-        `this is a reminder of your ${row.type === 'video' ? 'video ' : ''}appointment with Dr. ${row.doctorFirstName} ${row.doctorLastName} at ${clinic} on ${this.when(row.startsAt)}.`,
+        `this is a reminder of your ${row.type === 'video' ? 'video ' : ''}appointment with ${englishDoctorName({ firstName: row.doctorFirstName, lastName: row.doctorLastName })} at ${clinic} on ${this.when(row.startsAt)}.`,
         '',
         `Confirm that you will come: ${base}${tokens.confirm}`,
         `Choose another time: ${base}${tokens.reschedule}`,

@@ -126,9 +126,11 @@ describe('a reminder link', () => {
       startsAt: appointment.startsAt.toISOString(),
       durationMinutes: appointment.durationMinutes,
       type: appointment.type,
-      doctorName: `Dr. ${doctor.user.firstName} ${doctor.user.lastName}`,
+      doctor: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
     });
     expect(shown.body).not.toContain('Chest pain');
+    // The page titles the doctor in the reader's language; the answer carries no English "Dr.".
+    expect(shown.body).not.toContain('Dr. ');
     // A second opening (a mail scanner, the patient again) still finds it unused.
     expect((await visitor.get(`/api/appointment-links/${confirm}`)).statusCode).toBe(200);
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { PersonNameParts } from '../../../contracts/person-name';
 import { WAITLIST_LIST } from '../../../contracts/waitlist';
 import { appointments, users, waitlistEntries, waitlistOffers, waitlistOpenings } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
@@ -27,7 +28,7 @@ export interface NextEntry {
   patientId: string;
   patientEmail: string;
   patientFirstName: string;
-  doctorName: string;
+  doctor: PersonNameParts;
 }
 
 export interface TakenOffer {
@@ -331,7 +332,7 @@ export class WaitlistRepository extends Repository {
       patientId: row.patientId,
       patientEmail: row.patientEmail,
       patientFirstName: row.patientFirstName,
-      doctorName: `Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
+      doctor: { firstName: row.doctorFirstName, lastName: row.doctorLastName },
     };
   }
 

@@ -1,8 +1,9 @@
 import type { Appointment } from '../../../contracts/appointments';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import { WAITLIST_MESSAGES, type JoinWaitlistRequest, type WaitlistEntry, type WaitlistResponse } from '../../../contracts/waitlist';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
+import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
@@ -62,7 +63,7 @@ export class WaitlistService {
         offers: offers.map((o) => ({
           id: o.id,
           doctorId: o.doctorId,
-          doctorName: `Dr. ${o.doctorFirstName} ${o.doctorLastName}`,
+          doctor: { firstName: o.doctorFirstName, lastName: o.doctorLastName },
           startsAt: o.startsAt.toISOString(),
           expiresAt: o.expiresAt.toISOString(),
           status: o.status,
@@ -194,12 +195,12 @@ export class WaitlistService {
     await this.notifications.notifyIn(work, next.patientId, {
       type: 'appointment',
       title: 'An earlier time is free',
-      message: `An earlier time with ${next.doctorName} is free: ${this.when(opening.startsAt)}. It is held for you until ${this.when(expiresAt)}.`,
+      message: `An earlier time with ${englishDoctorName(next.doctor)} is free: ${this.when(opening.startsAt)}. It is held for you until ${this.when(expiresAt)}.`,
       priority: 'high',
       actionUrl: NOTIFICATION_LINKS.patientWaitlist,
-      metadata: { doctorName: next.doctorName },
+      metadata: doctorNameParams(next.doctor),
       code: 'waitlist.time_offered',
-      params: { doctorName: next.doctorName, startsAt },
+      params: { ...doctorNameParams(next.doctor), startsAt },
     });
     repository.mail({
       to: next.patientEmail,
@@ -208,7 +209,7 @@ export class WaitlistService {
       text: [
         `Dear ${next.patientFirstName},`,
         '',
-        `an earlier time with ${next.doctorName} has become free: ${this.when(opening.startsAt)}.`,
+        `an earlier time with ${englishDoctorName(next.doctor)} has become free: ${this.when(opening.startsAt)}.`,
         `It is held for you until ${this.when(expiresAt)}; after that it is offered to the next patient waiting.`,
         '',
         `Sign in to take it: ${this.options.publicUrl.replace(/\/$/, '')}${NOTIFICATION_LINKS.patientWaitlist}`,
@@ -217,16 +218,16 @@ export class WaitlistService {
   }
 
   private async tellGone(work: Work, patientId: string, firstName: string, lastName: string, opening: OpeningRow): Promise<void> {
-    const doctorName = `Dr. ${firstName} ${lastName}`;
+    const doctor = { firstName, lastName };
     await this.notifications.notifyIn(work, patientId, {
       type: 'appointment',
       title: 'Earlier time no longer available',
-      message: `The time with ${doctorName} on ${this.when(opening.startsAt)} is no longer available. You stay on the waitlist.`,
+      message: `The time with ${englishDoctorName(doctor)} on ${this.when(opening.startsAt)} is no longer available. You stay on the waitlist.`,
       priority: 'low',
       actionUrl: NOTIFICATION_LINKS.patientWaitlist,
-      metadata: { doctorName },
+      metadata: doctorNameParams(doctor),
       code: 'waitlist.time_gone',
-      params: { doctorName, startsAt: opening.startsAt.toISOString() },
+      params: { ...doctorNameParams(doctor), startsAt: opening.startsAt.toISOString() },
     });
   }
 
@@ -244,7 +245,7 @@ function toEntry(row: Awaited<ReturnType<WaitlistRepository['entries']>>[number]
   return {
     id: row.id,
     doctorId: row.doctorId,
-    doctorName: `Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
+    doctor: { firstName: row.doctorFirstName, lastName: row.doctorLastName },
     latestDate: row.latestDate,
     appointmentId: row.appointmentId,
     createdAt: row.createdAt.toISOString(),

@@ -11,8 +11,9 @@ import {
   type TemplateInput,
   type VisitSummary,
 } from '../../../contracts/clinical-notes';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import type { AccessContext } from '../../platform/access-context';
+import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { ClinicalNotesRepository, type NoteTemplateRow, type NoteView, type Person } from './clinical-notes.repository';
@@ -83,16 +84,17 @@ export class ClinicalNotesService {
       const note = await repo.sign(id, version, this.now());
       if (note.appointmentId && note.visitAt) {
         const doctor = (await repo.people([note.doctorId])).get(note.doctorId);
-        const doctorName = doctor ? `Dr. ${doctor.firstName} ${doctor.lastName}` : 'Your doctor';
+        // Without the doctor's account the web words "your doctor" in the reader's language.
+        const named = doctor ? doctorNameParams(doctor) : {};
         await this.notifications.notifyIn(work, note.patientId, {
           type: 'other',
           priority: 'medium',
           title: 'Your visit summary is ready',
-          message: `${doctorName} has written the summary of your visit. Open your visit notes to read it.`,
+          message: `${doctor ? englishDoctorName(doctor) : 'Your doctor'} has written the summary of your visit. Open your visit notes to read it.`,
           actionUrl: NOTIFICATION_LINKS.visitNotes,
-          metadata: { appointmentId: note.appointmentId, doctorName },
+          metadata: { appointmentId: note.appointmentId, ...named },
           code: 'visit.summary_released',
-          params: { doctorName, startsAt: note.visitAt.toISOString() },
+          params: { ...named, startsAt: note.visitAt.toISOString() },
         });
       }
       return { data: await this.answer(work, await repo.note(id, 'clinical-note.sign')) };

@@ -240,7 +240,11 @@ describe('signing', () => {
       }),
     );
     const told = await t.app.db.select().from(notifications).where(eq(notifications.userId, patient.user.id));
-    expect(told.filter((n) => n.code === 'visit.summary_released')).toHaveLength(1);
+    const released = told.filter((n) => n.code === 'visit.summary_released');
+    expect(released).toHaveLength(1);
+    // The doctor is named by the parts, which the web titles in the reader's language.
+    expect(released[0]!.params).toMatchObject({ doctorFirstName: doctor.user.firstName, doctorLastName: doctor.user.lastName });
+    expect(released[0]!.params).not.toHaveProperty('doctorName');
 
     // Locked: no save, no second signature.
     const edit = await doctor.agent.put(`/api/clinical-notes/${note.id}`, { version: body.version, ...SECTIONS, plan: 'Changed' });

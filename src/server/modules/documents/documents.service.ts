@@ -150,7 +150,6 @@ function toItem(row: DocumentListRow, ctx: AccessContext, rights: CallerRights):
     row.uploadedBy && row.uploaderFirstName !== null
       ? {
           id: row.uploadedBy,
-          name: `${row.uploaderRole === 'doctor' ? 'Dr. ' : ''}${row.uploaderFirstName} ${row.uploaderLastName}`,
           firstName: row.uploaderFirstName,
           lastName: row.uploaderLastName ?? '',
           role: row.uploaderRole ?? 'patient',

@@ -200,7 +200,6 @@ function toLabPanel(row: ChartParts['labPanels'][number]): LabPanel {
     panelCode: row.panelCode,
     panelName: row.panelName,
     status: row.status,
-    orderedBy: row.orderedByFirstName ? `Dr. ${row.orderedByFirstName} ${row.orderedByLastName}` : null,
     orderer: row.orderedByFirstName ? { firstName: row.orderedByFirstName, lastName: row.orderedByLastName ?? '' } : null,
     orderedAt: row.orderedAt.toISOString(),
     collectedAt: row.collectedAt?.toISOString() ?? null,

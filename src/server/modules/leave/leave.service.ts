@@ -11,10 +11,12 @@ import {
   type LeaveRequest,
   type UpdateAvailability,
 } from '../../../contracts/leave';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS, previousDoctorNameParams } from '../../../contracts/notifications';
+import { personNameOf } from '../../../contracts/person-name';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
+import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import { wallClock, zonedInstant } from '../appointments/slots';
@@ -119,16 +121,16 @@ export class LeaveService {
         endDate: input.endDate,
         reason: input.reason ? input.reason : null,
       });
-      const doctorName = `Dr. ${row.doctorFirstName} ${row.doctorLastName}`;
+      const doctor = { firstName: row.doctorFirstName, lastName: row.doctorLastName };
       const administrators = await repository.administrators();
       for (const admin of administrators) {
         await this.notifications.notifyIn(work, admin, {
           type: 'system',
           title: 'Leave requested',
-          message: `${doctorName} asks for leave from ${row.startDate} to ${row.endDate}.`,
+          message: `${englishDoctorName(doctor)} asks for leave from ${row.startDate} to ${row.endDate}.`,
           priority: 'medium',
           code: 'leave.request_sent',
-          params: { doctorName, startDate: row.startDate, endDate: row.endDate },
+          params: { ...doctorNameParams(doctor), startDate: row.startDate, endDate: row.endDate },
         });
       }
       repository.push([doctorId, ...administrators], this.leaveEvent('leave_request_created', row));
@@ -245,28 +247,28 @@ export class LeaveService {
         repository.refusedOffer(id, 'busy');
         throw new AppError('COVERAGE_CONFLICT', 'You already have an appointment or time off at that time.');
       }
-      const newDoctor = `Dr. ${moved.doctor.firstName} ${moved.doctor.lastName}`;
-      const previousDoctor = `Dr. ${offer.doctorFirstName} ${offer.doctorLastName}`;
+      const newDoctor = { firstName: moved.doctor.firstName, lastName: moved.doctor.lastName };
+      const previousDoctor = { firstName: offer.doctorFirstName, lastName: offer.doctorLastName };
       const when = `${wallClock(offer.startsAt, this.options.clinicTimeZone).replace('T', ' ')} (${this.options.clinicTimeZone})`;
       await this.notifications.notifyIn(work, moved.patientId, {
         type: 'appointment',
         title: 'Your appointment has a new doctor',
-        message: `${previousDoctor} is away; your appointment on ${when} is now with ${newDoctor}.`,
+        message: `${englishDoctorName(previousDoctor)} is away; your appointment on ${when} is now with ${englishDoctorName(newDoctor)}.`,
         priority: 'high',
         actionUrl: NOTIFICATION_LINKS.patientAppointments,
-        metadata: { appointmentId: moved.id, doctorName: newDoctor, consultationType: moved.type },
+        metadata: { appointmentId: moved.id, ...doctorNameParams(newDoctor), consultationType: moved.type },
         code: 'appointment.patient_reassigned',
-        params: { doctorName: newDoctor, previousDoctorName: previousDoctor, startsAt: moved.startsAt },
+        params: { ...doctorNameParams(newDoctor), ...previousDoctorNameParams(previousDoctor), startsAt: moved.startsAt },
       });
       await this.notifications.notifyIn(work, offer.doctorId, {
         type: 'appointment',
         title: 'Appointment covered',
-        message: `${newDoctor} takes over your appointment on ${when}.`,
+        message: `${englishDoctorName(newDoctor)} takes over your appointment on ${when}.`,
         priority: 'low',
         actionUrl: NOTIFICATION_LINKS.schedule,
-        metadata: { appointmentId: moved.id, doctorName: newDoctor },
+        metadata: { appointmentId: moved.id, ...doctorNameParams(newDoctor) },
         code: 'coverage.appointment_taken',
-        params: { doctorName: newDoctor, startsAt: moved.startsAt },
+        params: { ...doctorNameParams(newDoctor), startsAt: moved.startsAt },
       });
       const timestamp = this.clock().toISOString();
       repository.push([moved.patientId, offer.doctorId, me], {
@@ -345,7 +347,7 @@ function toLeave(row: LeaveRow): LeaveRequest {
   return {
     id: row.id,
     doctorId: row.doctorId,
-    doctorName: `Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
+    doctor: { firstName: row.doctorFirstName, lastName: row.doctorLastName },
     specialty: row.specialty,
     type: row.type,
     startDate: row.startDate,
@@ -370,11 +372,11 @@ function toOffer(row: OfferRow, readerSpecialty: string): CoverageOffer {
     type: row.type,
     status: row.status,
     doctorId: row.doctorId,
-    doctorName: `Dr. ${row.doctorFirstName} ${row.doctorLastName}`,
+    doctor: { firstName: row.doctorFirstName, lastName: row.doctorLastName },
     specialty: row.specialty,
     sameSpecialty: row.specialty === readerSpecialty,
     coveredById: row.coveredById,
-    coveredByName: row.coveredById && row.coveredByFirstName ? `Dr. ${row.coveredByFirstName} ${row.coveredByLastName}` : null,
+    coveredBy: row.coveredById ? personNameOf(row.coveredByFirstName, row.coveredByLastName) : null,
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
   };
 }

@@ -188,12 +188,24 @@ describe('leave requests', () => {
   it('a doctor asks; administrators are told and pushed; the doctor withdraws a pending one', async () => {
     pushes.length = 0;
     const leave = await requestLeave(doctor, 40, 42, 'conference');
-    expect(leave).toMatchObject({ status: 'pending', type: 'conference', doctorId: doctor.user.id, coverage: { open: 0, covered: 0 } });
+    expect(leave).toMatchObject({
+      status: 'pending',
+      type: 'conference',
+      doctorId: doctor.user.id,
+      doctor: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
+      coverage: { open: 0, covered: 0 },
+    });
     const [told] = await t.app.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, admin.user.id), eq(notifications.code, 'leave.request_sent')));
-    expect(told).toBeDefined();
+    // The doctor is named by the parts, which the web titles in the reader's language.
+    expect(told!.params).toEqual({
+      doctorFirstName: doctor.user.firstName,
+      doctorLastName: doctor.user.lastName,
+      startDate: leave.startDate,
+      endDate: leave.endDate,
+    });
     expect(pushes.some((p) => p.event.type === 'leave_request_created' && p.recipients.includes(admin.user.id))).toBe(true);
 
     const overlap = await doctor.agent.post('/api/leave/requests', { type: 'vacation', startDate: day(41), endDate: day(45) });
@@ -348,7 +360,18 @@ describe('approved leave and coverage', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, patient.user.id), eq(notifications.code, 'appointment.patient_reassigned')));
-    expect(told!.metadata).toMatchObject({ appointmentId: first });
+    expect(told!.metadata).toMatchObject({
+      appointmentId: first,
+      doctorFirstName: winner.user.firstName,
+      doctorLastName: winner.user.lastName,
+    });
+    expect(told!.params).toMatchObject({
+      doctorFirstName: winner.user.firstName,
+      doctorLastName: winner.user.lastName,
+      previousDoctorFirstName: doctor.user.firstName,
+      previousDoctorLastName: doctor.user.lastName,
+    });
+    expect(told!.params).not.toHaveProperty('doctorName');
     const reassigned = pushes.find((p) => p.event.type === 'appointments_reassigned_for_coverage')!;
     expect(reassigned.recipients).toEqual(expect.arrayContaining([patient.user.id, doctor.user.id, winner.user.id]));
 
@@ -360,8 +383,15 @@ describe('approved leave and coverage', () => {
     expect((schedule.json().data as { id: string }[]).map((item) => item.id)).toContain(first);
 
     // The doctor on leave sees who covers what.
-    const mine = coverageListResponseSchema.parse((await doctor.agent.get('/api/coverage/mine')).json()).data;
-    expect(mine.find((o) => o.id === offerOfFirst.id)).toMatchObject({ status: 'accepted', coveredById: winner.user.id });
+    const mineAnswer = await doctor.agent.get('/api/coverage/mine');
+    const mine = coverageListResponseSchema.parse(mineAnswer.json()).data;
+    expect(mine.find((o) => o.id === offerOfFirst.id)).toMatchObject({
+      status: 'accepted',
+      coveredById: winner.user.id,
+      coveredBy: { firstName: winner.user.firstName, lastName: winner.user.lastName },
+      doctor: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
+    });
+    expect(mineAnswer.body).not.toContain('Dr. ');
     const listed = leaveListResponseSchema.parse((await doctor.agent.get('/api/leave/requests')).json()).data;
     expect(listed.find((item) => item.id === leave.id)!.coverage).toEqual({ open: 1, covered: 1 });
   });

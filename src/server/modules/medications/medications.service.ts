@@ -45,7 +45,6 @@ function toMedication(row: MedicationRowView): Medication {
     startDate: row.startDate,
     endDate: row.endDate,
     status: row.status,
-    prescribedBy: row.prescriberFirstName ? `Dr. ${row.prescriberFirstName} ${row.prescriberLastName}` : null,
     prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName) : null,
     prescriberId: row.prescriberId,
     createdAt: row.createdAt.toISOString(),

@@ -181,7 +181,6 @@ function toPrescription(row: PrescriptionRowView): Prescription {
     startDate: row.startDate,
     endDate: row.endDate,
     status: row.status,
-    prescribedBy: row.prescriberFirstName ? `Dr. ${row.prescriberFirstName} ${row.prescriberLastName}` : null,
     prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName) : null,
     prescriberId: row.prescriberId,
     createdAt: row.createdAt.toISOString(),

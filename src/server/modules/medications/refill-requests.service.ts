@@ -123,7 +123,6 @@ function toRefillRequest(
     status: row.status,
     note: row.note,
     prescriberId: row.prescriberId,
-    prescribedBy: row.prescriberFirstName ? `Dr. ${row.prescriberFirstName} ${row.prescriberLastName}` : null,
     prescriber: row.prescriberFirstName ? personNameOf(row.prescriberFirstName, row.prescriberLastName) : null,
     requestedAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,

@@ -79,7 +79,6 @@ export class MessagesService {
       return {
         data: people.map((person) => ({
           id: person.id,
-          name: nameOf(person),
           firstName: person.firstName,
           lastName: person.lastName,
           role: person.role,
@@ -243,10 +242,6 @@ export class MessagesService {
   }
 }
 
-function nameOf(person: { firstName: string; lastName: string; role: string }): string {
-  return `${person.role === 'doctor' ? 'Dr. ' : ''}${person.firstName} ${person.lastName}`;
-}
-
 function iso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -257,7 +252,6 @@ function toMessage(row: MessageView): Message {
     id: row.id,
     conversationId: row.conversationId,
     senderId: row.senderId,
-    senderName: nameOf({ firstName: row.senderFirstName, lastName: row.senderLastName, role: row.senderRole }),
     sender: { firstName: row.senderFirstName, lastName: row.senderLastName },
     senderRole: row.senderRole,
     body: row.body,
@@ -273,7 +267,6 @@ function toConversation(row: ConversationDetail): Conversation {
     patientId: row.patientId,
     participants: row.participants.map((person) => ({
       userId: person.userId,
-      name: nameOf(person),
       firstName: person.firstName,
       lastName: person.lastName,
       role: person.role,
@@ -286,11 +279,8 @@ function toConversation(row: ConversationDetail): Conversation {
       ? {
           id: row.lastMessage.id,
           senderId: row.lastMessage.senderId,
-          senderName: nameOf({
-            firstName: row.lastMessage.senderFirstName,
-            lastName: row.lastMessage.senderLastName,
-            role: row.lastMessage.senderRole,
-          }),
+          sender: { firstName: row.lastMessage.senderFirstName, lastName: row.lastMessage.senderLastName },
+          senderRole: row.lastMessage.senderRole,
           excerpt: row.lastMessage.excerpt,
           createdAt: row.lastMessage.createdAt.toISOString(),
         }

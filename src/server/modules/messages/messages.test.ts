@@ -85,7 +85,12 @@ describe('conversations between a patient and their care team', () => {
     expect(row).toMatchObject({
       unread: 1,
       archived: false,
-      lastMessage: { excerpt: 'Should I fast before the test?', senderId: patient.user.id },
+      lastMessage: {
+        excerpt: 'Should I fast before the test?',
+        senderId: patient.user.id,
+        sender: { firstName: patient.user.firstName, lastName: patient.user.lastName },
+        senderRole: 'patient',
+      },
     });
 
     const events = await pushes();
@@ -121,7 +126,6 @@ describe('conversations between a patient and their care team', () => {
     const thread = threadResponseSchema.parse(opened.json()).data;
     expect(thread.messages.map((m) => m.body)).toEqual(['I feel dizzy in the morning.']);
     expect(thread.messages[0]).toMatchObject({
-      senderName: `${patient.user.firstName} ${patient.user.lastName}`,
       sender: { firstName: patient.user.firstName, lastName: patient.user.lastName },
       senderRole: 'patient',
     });
@@ -152,9 +156,13 @@ describe('conversations between a patient and their care team', () => {
     const message = messageResponseSchema.parse(reply.json()).data;
     expect(message).toMatchObject({
       senderId: doctor.user.id,
-      senderName: `Dr. ${doctor.user.firstName} ${doctor.user.lastName}`,
       sender: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
+      senderRole: 'doctor',
     });
+    // The web titles a doctor in the reader's language: no answer carries an English "Dr.".
+    const doctorsThread = await patient.agent.get(`/api/conversations/${conversation.id}`);
+    expect(doctorsThread.body).not.toContain('Dr. ');
+    expect(reply.body).not.toContain('Dr. ');
     const patientThread = threadResponseSchema.parse((await patient.agent.get(`/api/conversations/${conversation.id}`)).json()).data;
     expect(patientThread.conversation.unread).toBe(1);
     await patient.agent.post(`/api/conversations/${conversation.id}/read`);
@@ -200,6 +208,8 @@ describe('conversations between a patient and their care team', () => {
   it('lists whom one may write to: a patient their care team and the inbox topics; a doctor their patients and colleagues', async () => {
     const mine = recipientsResponseSchema.parse((await patient.agent.get('/api/conversations/recipients')).json());
     expect(mine.data.map((r) => r.id)).toEqual([doctor.user.id]);
+    expect(mine.data[0]).toMatchObject({ firstName: doctor.user.firstName, lastName: doctor.user.lastName, role: 'doctor' });
+    expect(JSON.stringify(mine)).not.toContain('Dr. ');
     expect(mine.topics).toEqual(['appointments', 'billing', 'prescriptions', 'other']);
     const doctors = recipientsResponseSchema.parse(
       (await doctor.agent.get(`/api/conversations/recipients?q=${encodeURIComponent(patient.user.lastName)}`)).json(),

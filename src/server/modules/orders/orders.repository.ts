@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LabFlag } from '../../../contracts/health-records';
 import type { LiveEvent } from '../../../contracts/live-events';
+import type { PersonNameParts } from '../../../contracts/person-name';
 import {
   ORDER_MESSAGES,
   ORDER_STEPS,
@@ -97,11 +98,6 @@ export class OrdersRepository extends Repository {
   /** 404 unless the order exists and the caller reaches its patient; a route's check before the body is read. */
   async reachOrder(id: string, action: OrderAction): Promise<void> {
     await this.find(id, action);
-  }
-
-  private async personName(userId: string): Promise<string> {
-    const [row] = await this.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
-    return row ? `${row.firstName} ${row.lastName}` : '';
   }
 
   async create(values: NewOrder, at: Date) {
@@ -250,9 +246,13 @@ export class OrdersRepository extends Repository {
     return this.scope.actor.userId;
   }
 
-  /** The caller's name, for what the patient is told. */
-  async callerName(): Promise<string> {
-    return this.personName(this.scope.actor.userId);
+  /** The caller's name in parts, for what the patient is told. */
+  async callerName(): Promise<PersonNameParts> {
+    const [row] = await this.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, this.scope.actor.userId));
+    return row ?? { firstName: '', lastName: '' };
   }
 
   /** The status moves on and the version goes up, only if nobody changed the order in between. */

@@ -1,5 +1,5 @@
 import { addCalendarDays } from '../../../contracts/dates';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
 import {
   IMAGING_CATALOGUE,
   LAB_PANEL_CATALOGUE,
@@ -24,6 +24,7 @@ import { englishValidationMessage } from '../../../contracts/validation-messages
 import type { LabFlag } from '../../../contracts/health-records';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
+import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { OrdersRepository, type EnteredComponent, type OrderAction, type OrderRowView } from './orders.repository';
@@ -157,17 +158,16 @@ export class OrdersService {
       const released = await orders.release(order, this.now());
       if (order.kind === 'lab') {
         const reviewer = await orders.callerName();
-        const doctorName = `Dr. ${reviewer}`;
         const abnormal = released.components.some((component) => component.flag !== 'normal');
         await this.notifications.notifyIn(work, order.patientId, {
           type: 'lab_result',
           priority: abnormal ? 'high' : 'medium',
           title: 'New results are ready',
-          message: `${doctorName} has reviewed your results. Open your lab results to read them.`,
+          message: `${englishDoctorName(reviewer)} has reviewed your results. Open your lab results to read them.`,
           actionUrl: NOTIFICATION_LINKS.labResults,
-          metadata: { resultId: order.id, testName: order.panelName, doctorName },
+          metadata: { resultId: order.id, testName: order.panelName, ...doctorNameParams(reviewer) },
           code: 'lab.results_released',
-          params: { doctorName },
+          params: doctorNameParams(reviewer),
         });
       }
       return toOrder(released);
@@ -249,7 +249,6 @@ function toOrder(row: OrderRowView): Order {
     target: row.target,
     notes: row.notes,
     orderedById: row.orderedById,
-    orderedBy: row.ordererFirstName ? `Dr. ${row.ordererFirstName} ${row.ordererLastName}` : null,
     orderer: row.ordererFirstName ? { firstName: row.ordererFirstName, lastName: row.ordererLastName ?? '' } : null,
     orderedAt: row.orderedAt.toISOString(),
     collectedAt: row.collectedAt?.toISOString() ?? null,

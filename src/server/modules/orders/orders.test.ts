@@ -189,6 +189,10 @@ describe('orders', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, patient.user.id), eq(notifications.code, 'lab.results_released')));
     expect(notice).toMatchObject({ type: 'lab_result', priority: 'high', actionUrl: '/lab-results' });
+    // The reviewer is named by the parts, which the web titles in the reader's language.
+    expect(notice!.params).toEqual({ doctorFirstName: doctor.user.firstName, doctorLastName: doctor.user.lastName });
+    expect(notice!.metadata).toMatchObject({ doctorFirstName: doctor.user.firstName, doctorLastName: doctor.user.lastName });
+    expect(notice!.metadata).not.toHaveProperty('doctorName');
     await new Promise((resolve) => setTimeout(resolve, 0));
     const pushed = published.map((p) => ({ recipients: [...p.recipients].sort(), event: p.event as LiveEvent }));
     expect(pushed).toContainEqual({

@@ -138,7 +138,7 @@ function toAppointment(row: AppointmentHitRow) {
     status: row.status,
     startsAt: row.startsAt.toISOString(),
     patientId: row.patientId,
-    patientName: `${row.patientFirstName} ${row.patientLastName}`,
-    doctorName: `${row.doctorFirstName} ${row.doctorLastName}`,
+    patient: { firstName: row.patientFirstName, lastName: row.patientLastName },
+    doctor: { firstName: row.doctorFirstName, lastName: row.doctorLastName },
   };
 }

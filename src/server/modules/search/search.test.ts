@@ -98,6 +98,12 @@ describe('GET /api/search: who finds what', () => {
     expect(results.staff).toEqual([]);
     // The other patient's appointment with the same doctor is not theirs.
     expect(ids(results.appointments)).toEqual([ownAppointment]);
+    // Names as parts, which the web orders and titles in the reader's language: no English "Dr.".
+    expect(results.appointments[0]).toMatchObject({
+      patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
+      doctor: { firstName: 'Oswin', lastName: 'Marchetti' },
+    });
+    expect(JSON.stringify(results)).not.toContain('Dr. ');
     expect(ids(results.appointments)).not.toContain(othersAppointment);
 
     const refill = await search(patient, 'refill');

@@ -80,7 +80,6 @@ export class ShareLinksService {
           frequency: m.frequency,
           route: m.route,
           startDate: m.startDate,
-          prescribedBy: m.prescribedBy,
           prescriber: m.prescriber,
         })),
       };

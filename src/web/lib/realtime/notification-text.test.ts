@@ -13,7 +13,7 @@ describe('notificationText', () => {
     const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
     const stored = {
       code: 'appointment.patient_booked',
-      params: { doctorName: 'Dr. Maria Lopez', patientName: 'Ann Patient', startsAt },
+      params: { doctorFirstName: 'Maria', doctorLastName: 'Lopez', patientName: 'Ann Patient', startsAt },
       title: 'Appointment booked',
       message: 'Your in-person appointment with Dr. Maria Lopez is booked for 2030-03-12 14:30 (UTC).',
     };
@@ -28,6 +28,43 @@ describe('notificationText', () => {
       message: `Ann Patient hat den Termin am ${german} abgesagt.`,
     });
     await i18next.changeLanguage('en');
+  });
+
+  it('titles and orders the doctors in the reader’s language from the parts: Chinese, then Arabic', async () => {
+    const startsAt = '2030-03-12T14:30:00.000Z';
+    const reassigned = {
+      code: 'appointment.patient_reassigned',
+      params: {
+        doctorFirstName: '伟',
+        doctorLastName: '王',
+        previousDoctorFirstName: 'Maria',
+        previousDoctorLastName: 'Lopez',
+        startsAt,
+      },
+      title: 'Your appointment has a new doctor',
+      message: 'Dr. Maria Lopez is away; your appointment on 2030-03-12 14:30 (UTC) is now with Dr. 伟 王.',
+    };
+    try {
+      await i18next.changeLanguage('zh');
+      const chinese = new Intl.DateTimeFormat('zh', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
+      expect(notificationText(i18next.t, reassigned).message).toBe(`Maria Lopez 医生 不在；您在 ${chinese} 的预约现由 王伟 医生 负责。`);
+      await i18next.changeLanguage('ar');
+      const arabic = new Intl.DateTimeFormat('ar', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
+      expect(notificationText(i18next.t, reassigned).message).toBe(`د. Maria Lopez غائب؛ موعدك في ${arabic} أصبح الآن مع د. 伟 王.`);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
+  it('still shows a notification stored with an English doctor’s name as written, and says "your doctor" without one', () => {
+    const startsAt = '2030-03-12T14:30:00.000Z';
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
+    const older = { code: 'appointment.reminder_due', params: { doctorName: 'Dr. Maria Lopez', startsAt }, title: 'x', message: 'y' };
+    expect(notificationText(i18next.t, older).message).toBe(`Your appointment with Dr. Maria Lopez is on ${when}.`);
+    const unnamed = { code: 'visit.summary_released', params: { startsAt }, title: 'x', message: 'y' };
+    expect(notificationText(i18next.t, unnamed).message).toBe(
+      `Your doctor has written the summary of your visit on ${when}. Open your visit notes to read it.`,
+    );
   });
 
   it('shows the stored text of a notification without a code', () => {

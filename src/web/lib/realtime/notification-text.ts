@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import type { Notification } from '../../../contracts/notifications';
+import { personName } from '../person-name';
 
 /**
  * A notification's title and message in the reader's language. Server-produced notifications carry
@@ -10,11 +11,33 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
   const { code, params, title, message } = notification;
   if (!code) return { title, message };
   const key = `notifications:codes.${code.replace(/\./g, '_')}`;
-  const values = { ...params, ...whenOf(params.startsAt) };
+  const values = { ...params, ...doctorsOf(t, params), ...whenOf(params.startsAt) };
   return {
     title: t(`${key}.title`, { ...values, defaultValue: title }),
     message: t(`${key}.message`, { ...values, defaultValue: message }),
   };
+}
+
+/**
+ * The doctors a notification names, titled and ordered in the reader's language from the parts the
+ * server sends (doctorFirstName and doctorLastName; previousDoctor… for the doctor an appointment
+ * moved away from). A notification stored before the parts were sent carries `doctorName` and
+ * `previousDoctorName` as English text, which shows as written; one with neither says "your doctor".
+ */
+function doctorsOf(t: TFunction, params: Record<string, string>): { doctorName: string; previousDoctorName?: string } {
+  const doctor = titledDoctor(t, params.doctorFirstName, params.doctorLastName) ?? params.doctorName;
+  const previous = titledDoctor(t, params.previousDoctorFirstName, params.previousDoctorLastName) ?? params.previousDoctorName;
+  return {
+    doctorName: doctor ?? t('notifications:doctorUnknown'),
+    ...(previous === undefined ? {} : { previousDoctorName: previous }),
+  };
+}
+
+/** "Dr. Sarah Chen", "陈莎拉 医生": the common title around the name in the reader's order; undefined without parts. */
+export function titledDoctor(t: TFunction, firstName: string | undefined, lastName: string | undefined): string | undefined {
+  if (firstName === undefined && lastName === undefined) return undefined;
+  const name = personName({ firstName: firstName ?? '', lastName: lastName ?? '' }, i18next.resolvedLanguage ?? 'en');
+  return t('common:doctorName', { name });
 }
 
 /** An instant in the params (an appointment's start) as the reader's date and time. */

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointment, json, renderPatientView, stubRoutes } from '../../../lib/clinical/testing';
 import { initI18n } from '../../../lib/i18n';
@@ -9,9 +10,14 @@ const DOCTOR = '4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const OFFER = '7a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const ENTRY = '9b1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const startsAt = '2030-03-12T09:00:00.000Z';
+const LOPEZ = { firstName: 'Maria', lastName: 'Lopez' };
 
-function offer(status: string, expiresAt = '2030-03-11T09:30:00.000Z') {
-  return { id: OFFER, doctorId: DOCTOR, doctorName: 'Dr. Maria Lopez', startsAt, expiresAt, status };
+function offer(status: string, expiresAt = '2030-03-11T09:30:00.000Z', doctor = LOPEZ) {
+  return { id: OFFER, doctorId: DOCTOR, doctor, startsAt, expiresAt, status };
+}
+
+function entry(doctor = LOPEZ) {
+  return { id: ENTRY, doctorId: DOCTOR, doctor, latestDate: null, appointmentId: null, createdAt: startsAt };
 }
 
 beforeAll(async () => {
@@ -41,9 +47,7 @@ describe('the waitlist section', { timeout: 20_000 }, () => {
     stubRoutes({
       '/api/waitlist': () =>
         json({
-          entries: taken
-            ? []
-            : [{ id: ENTRY, doctorId: DOCTOR, doctorName: 'Dr. Maria Lopez', latestDate: null, appointmentId: null, createdAt: startsAt }],
+          entries: taken ? [] : [entry()],
           offers: [offer(taken ? 'accepted' : 'offered')],
         }),
       '/api/csrf-token': () => json({ csrfToken: 'token' }),
@@ -58,6 +62,20 @@ describe('the waitlist section', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Take this time' }));
     expect(await screen.findByText('You took this time.')).toBeInTheDocument();
     expect(notices[0]).toMatch(/^Done: your appointment is now on /);
+  });
+
+  it('titles the doctor in the reader’s language: in Chinese, family name first and the title after', async () => {
+    await i18next.changeLanguage('zh');
+    try {
+      const wang = { firstName: '伟', lastName: '王' };
+      stubRoutes({ '/api/waitlist': () => json({ entries: [entry(wang)], offers: [offer('offered', '2030-03-11T09:30:00.000Z', wang)] }) });
+      renderPatientView(<WaitlistSection onNotice={() => undefined} />);
+      expect(await screen.findByText('正在等待王伟 医生的更早时段')).toBeInTheDocument();
+      expect(screen.getByTestId('waitlist-offer')).toHaveTextContent('王伟 医生');
+      expect(screen.getByTestId('waitlist')).not.toHaveTextContent('Dr.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says when the time is gone', async () => {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';
 import { QueryStates } from '../../../components/ui/query-states';
 import { errorText } from '../../../lib/error-text';
+import { useDoctorName } from '../../../lib/person-name';
 import { useAcceptOffer, useLeaveWaitlist, waitlistQuery } from '../api/waitlist';
 
 // The patient's waitlist on their appointments view (#waitlist, where offer notifications lead):
@@ -15,6 +16,7 @@ import { useAcceptOffer, useLeaveWaitlist, waitlistQuery } from '../api/waitlist
 export function WaitlistSection({ onNotice }: { onNotice: (text: string) => void }) {
   const { t } = useTranslation('booking');
   const query = useQuery(waitlistQuery());
+  const doctorName = useDoctorName();
   return (
     <section id="waitlist" aria-labelledby="waitlist-title" className="flex flex-col gap-3" data-testid="waitlist">
       <h2 id="waitlist-title" className="flex items-center gap-2 text-xl font-semibold">
@@ -39,7 +41,7 @@ export function WaitlistSection({ onNotice }: { onNotice: (text: string) => void
             {answer.entries.length > 0 ? (
               <ul className="flex flex-col gap-2" aria-label={t('waitlist.entries')}>
                 {answer.entries.map((entry) => (
-                  <EntryItem key={entry.id} id={entry.id} doctorName={entry.doctorName} latestDate={entry.latestDate} />
+                  <EntryItem key={entry.id} id={entry.id} doctorName={doctorName(entry.doctor)} latestDate={entry.latestDate} />
                 ))}
               </ul>
             ) : null}
@@ -53,6 +55,7 @@ export function WaitlistSection({ onNotice }: { onNotice: (text: string) => void
 function OfferItem({ offer, onNotice }: { offer: WaitlistOffer; onNotice: (text: string) => void }) {
   const { t, i18n } = useTranslation('booking');
   const accept = useAcceptOffer();
+  const doctorName = useDoctorName();
   const [error, setError] = useState<string | null>(null);
   const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { timeStyle: 'short' });
@@ -71,7 +74,9 @@ function OfferItem({ offer, onNotice }: { offer: WaitlistOffer; onNotice: (text:
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       data-testid="waitlist-offer"
     >
-      <p className="font-medium">{t('waitlist.offer', { name: offer.doctorName, when: format.format(new Date(offer.startsAt)) })}</p>
+      <p className="font-medium">
+        {t('waitlist.offer', { name: doctorName(offer.doctor), when: format.format(new Date(offer.startsAt)) })}
+      </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {live
           ? t('waitlist.heldUntil', { time: time.format(new Date(offer.expiresAt)) })

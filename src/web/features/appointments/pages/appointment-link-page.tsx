@@ -10,6 +10,7 @@ import { DelayedLoading } from '../../../components/ui/delayed-loading';
 import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
+import { useDoctorName } from '../../../lib/person-name';
 import { appointmentLinkQuery, useAppointmentLink } from '../api/waitlist';
 
 /**
@@ -21,6 +22,7 @@ import { appointmentLinkQuery, useAppointmentLink } from '../api/waitlist';
 export function AppointmentLinkPage() {
   const { token = '' } = useParams();
   const { t, i18n } = useTranslation('booking');
+  const doctorName = useDoctorName();
   const navigate = useNavigate();
   const query = useQuery(appointmentLinkQuery(token));
   const use = useAppointmentLink(token);
@@ -83,7 +85,7 @@ export function AppointmentLinkPage() {
         {t(`link.title.${link.action}`)}
       </h1>
       <p className="text-slate-700 dark:text-slate-300" data-testid="link-appointment">
-        {t(link.type === 'video' ? 'link.appointmentVideo' : 'link.appointment', { when, name: link.doctorName })}
+        {t(link.type === 'video' ? 'link.appointmentVideo' : 'link.appointment', { when, name: doctorName(link.doctor) })}
       </p>
       {done ? (
         <FormAlert tone="success" testId="link-done">

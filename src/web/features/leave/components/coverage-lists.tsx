@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
+import { useDoctorName } from '../../../lib/person-name';
 import { coverageQuery, myCoverageQuery, useAcceptCoverage } from '../api/leave';
 
 const ITEM =
@@ -37,6 +38,7 @@ function OfferItem({ offer }: { offer: CoverageOffer }) {
   const { t } = useTranslation('leave');
   const format = useClinicalFormat();
   const accept = useAcceptCoverage();
+  const doctorName = useDoctorName();
   const when = format.dateTime(offer.startsAt);
   const onAccept = async () => {
     try {
@@ -51,7 +53,7 @@ function OfferItem({ offer }: { offer: CoverageOffer }) {
       <div className="min-w-0">
         <p className="font-semibold">{when}</p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <span>{t('coverage.for', { doctor: offer.doctorName, specialty: offer.specialty })}</span>
+          <span>{t('coverage.for', { doctor: doctorName(offer.doctor), specialty: offer.specialty })}</span>
           <span>{t(`coverage.types.${offer.type}`)}</span>
           <span>{t('coverage.minutes', { minutes: offer.durationMinutes })}</span>
           {offer.sameSpecialty ? (
@@ -72,6 +74,7 @@ function OfferItem({ offer }: { offer: CoverageOffer }) {
 export function MyCoverage() {
   const { t } = useTranslation('leave');
   const format = useClinicalFormat();
+  const doctorName = useDoctorName();
   const query = useQuery(myCoverageQuery());
   return (
     <QueryStates query={query} errorText={t('coverage.loadFailed')} emptyText={t('mine.none')} isEmpty={(offers) => offers.length === 0}>
@@ -81,8 +84,8 @@ export function MyCoverage() {
             <li key={offer.id} className={ITEM} data-testid="my-coverage" data-status={offer.status}>
               <p className="font-semibold">{format.dateTime(offer.startsAt)}</p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                {offer.status === 'accepted' && offer.coveredByName
-                  ? t('mine.coveredBy', { doctor: offer.coveredByName })
+                {offer.status === 'accepted' && offer.coveredBy
+                  ? t('mine.coveredBy', { doctor: doctorName(offer.coveredBy) })
                   : t(`mine.statuses.${offer.status}`)}
               </p>
             </li>

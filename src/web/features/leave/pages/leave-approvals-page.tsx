@@ -18,6 +18,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { PageSection } from '../../../components/ui/page-section';
 import { useClinicalFormat } from '../../../lib/clinical/format';
+import { useDoctorName } from '../../../lib/person-name';
 import { errorText } from '../../../lib/error-text';
 import { leaveListQuery, useDecideLeave } from '../api/leave';
 import { STATUS_TONES } from '../components/leave-requests';
@@ -65,6 +66,8 @@ export function LeaveApprovalsPage() {
 function ApprovalItem({ leave, onDecide }: { leave: LeaveRequest; onDecide: (decision: LeaveDecision) => void }) {
   const { t } = useTranslation('leave');
   const format = useClinicalFormat();
+  const doctorName = useDoctorName();
+  const doctor = doctorName(leave.doctor);
   const period = t('list.period', { from: format.calendarDate(leave.startDate), to: format.calendarDate(leave.endDate) });
   return (
     <li
@@ -74,7 +77,7 @@ function ApprovalItem({ leave, onDecide }: { leave: LeaveRequest; onDecide: (dec
     >
       <div className="min-w-0">
         <p className="font-semibold">
-          {leave.doctorName} · {leave.specialty}
+          {doctor} · {leave.specialty}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
           <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_TONES[leave.status]}`}>{t(`statuses.${leave.status}`)}</span>
@@ -91,14 +94,10 @@ function ApprovalItem({ leave, onDecide }: { leave: LeaveRequest; onDecide: (dec
       </div>
       {leave.status === 'pending' ? (
         <div className="flex gap-2">
-          <Button onClick={() => onDecide('approved')} aria-label={t('approvals.approveFor', { doctor: leave.doctorName, period })}>
+          <Button onClick={() => onDecide('approved')} aria-label={t('approvals.approveFor', { doctor, period })}>
             {t('approvals.approve')}
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => onDecide('rejected')}
-            aria-label={t('approvals.rejectFor', { doctor: leave.doctorName, period })}
-          >
+          <Button variant="secondary" onClick={() => onDecide('rejected')} aria-label={t('approvals.rejectFor', { doctor, period })}>
             {t('approvals.reject')}
           </Button>
         </div>
@@ -110,6 +109,7 @@ function ApprovalItem({ leave, onDecide }: { leave: LeaveRequest; onDecide: (dec
 function DecisionDialog({ leave, decision, onClose }: { leave: LeaveRequest; decision: LeaveDecision; onClose: () => void }) {
   const { t } = useTranslation('leave');
   const decide = useDecideLeave();
+  const doctorName = useDoctorName();
   const [failure, setFailure] = useState<unknown>(null);
   const first = useRef<HTMLTextAreaElement | null>(null);
   const form = useSchemaForm({ schema: decideLeaveSchema, defaultValues: { decision, reason: '' } });
@@ -124,7 +124,7 @@ function DecisionDialog({ leave, decision, onClose }: { leave: LeaveRequest; dec
       open
       onClose={onClose}
       initialFocusRef={first}
-      title={t(decision === 'approved' ? 'approvals.approveTitle' : 'approvals.rejectTitle', { doctor: leave.doctorName })}
+      title={t(decision === 'approved' ? 'approvals.approveTitle' : 'approvals.rejectTitle', { doctor: doctorName(leave.doctor) })}
       testId="leave-decision"
     >
       <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-4">

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Availability, CoverageOffer, LeaveRequest } from '../../../../contracts/leave';
 import { json, patientUser, renderPatientView, stubApi } from '../../../lib/clinical/testing';
@@ -30,7 +31,7 @@ function leave(overrides: Partial<LeaveRequest> = {}): LeaveRequest {
   return {
     id: crypto.randomUUID(),
     doctorId: DOCTOR_ID,
-    doctorName: 'Dr. Maria Lopez',
+    doctor: { firstName: 'Maria', lastName: 'Lopez' },
     specialty: 'Cardiology',
     type: 'vacation',
     startDate: '2027-02-01',
@@ -55,11 +56,11 @@ const offer: CoverageOffer = {
   type: 'in-person',
   status: 'open',
   doctorId: crypto.randomUUID(),
-  doctorName: 'Dr. Ann Colleague',
+  doctor: { firstName: 'Ann', lastName: 'Colleague' },
   specialty: 'Cardiology',
   sameSpecialty: true,
   coveredById: null,
-  coveredByName: null,
+  coveredBy: null,
   acceptedAt: null,
 };
 
@@ -96,6 +97,26 @@ describe('schedule and leave', { timeout: 20_000 }, () => {
       ],
       timeOff: [],
     });
+  });
+
+  it('titles doctors in the reader’s language: in Arabic, the offer’s absent doctor and the colleague who covers', async () => {
+    await i18next.changeLanguage('ar');
+    try {
+      const covered = { ...offer, id: crypto.randomUUID(), status: 'accepted' as const, coveredById: crypto.randomUUID() };
+      stubApi({
+        'GET /api/doctors/availability': () => json({ data: availability }),
+        'GET /api/coverage': () => json({ data: [offer] }),
+        'GET /api/coverage/mine': () => json({ data: [{ ...covered, coveredBy: { firstName: 'Omar', lastName: 'Haddad' } }] }),
+        'GET /api/leave/requests': paged([]),
+      });
+      renderPatientView(<SchedulePage />, { user: doctor });
+      const [first] = await screen.findAllByTestId('coverage-offer');
+      expect(first).toHaveTextContent('بدلًا من د. Ann Colleague (Cardiology)');
+      expect(await screen.findByTestId('my-coverage')).toHaveTextContent('يغطيه د. Omar Haddad');
+      expect(first).not.toHaveTextContent('Dr.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says so when the hours cannot be loaded, and offers a retry', async () => {

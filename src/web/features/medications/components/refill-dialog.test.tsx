@@ -19,7 +19,6 @@ const metformin = medication({ id: '22222222-2222-4222-8222-222222222222', name:
 const imported = medication({
   id: '33333333-3333-4333-8333-333333333333',
   name: 'Levothyroxine',
-  prescribedBy: null,
   prescriber: null,
   prescriberId: null,
 });
@@ -32,7 +31,6 @@ function refillRequest(overrides: Partial<RefillRequest> = {}): RefillRequest {
     status: 'requested',
     note: null,
     prescriberId: lisinopril.prescriberId,
-    prescribedBy: lisinopril.prescribedBy,
     prescriber: lisinopril.prescriber,
     requestedAt: '2026-03-02T09:00:00.000Z',
     decidedAt: null,

@@ -35,7 +35,7 @@ export function RefillDialog({ medication, patientId, onClose }: { medication: M
   const doctorName = useDoctorName();
   const catalogue = useClinicalCatalogue();
   const drug = catalogue.drug(medication);
-  const prescriber = medication.prescriber ? doctorName(medication.prescriber) : (medication.prescribedBy ?? '');
+  const prescriber = medication.prescriber ? doctorName(medication.prescriber) : '';
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useRequestRefill(patientId);
   const form = useSchemaForm({ schema: createRefillRequestSchema, defaultValues: { note: '' } });

@@ -28,7 +28,6 @@ describe('medications view', { timeout: 20_000 }, () => {
           status: 'discontinued',
           route: 'intravenous',
           endDate: '2025-07-01',
-          prescribedBy: null,
           prescriber: null,
         }),
       ]),
@@ -65,7 +64,7 @@ describe('medications view', { timeout: 20_000 }, () => {
     await i18next.changeLanguage('zh');
     try {
       stubRoutes({
-        [MEDICATIONS]: list([medication({ prescribedBy: 'Dr. 伟 王', prescriber: { firstName: '伟', lastName: '王' } })]),
+        [MEDICATIONS]: list([medication({ prescriber: { firstName: '伟', lastName: '王' } })]),
         [ALLERGIES]: list([]),
       });
       renderPatientView(<MedicationsPage />);

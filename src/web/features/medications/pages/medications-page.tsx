@@ -150,9 +150,7 @@ function MedicationCards({ medications, refill }: { medications: Medication[]; r
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.route')}</dt>
             <dd className="break-words">{routeLabel(medication.route)}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.prescriber')}</dt>
-            <dd className="break-words">
-              {medication.prescriber ? doctorName(medication.prescriber) : (medication.prescribedBy ?? t('medications.unknown'))}
-            </dd>
+            <dd className="break-words">{medication.prescriber ? doctorName(medication.prescriber) : t('medications.unknown')}</dd>
             <dt className="text-slate-600 dark:text-slate-400">{t('medications.startDate')}</dt>
             <dd>{format.calendarDate(medication.startDate)}</dd>
             {medication.endDate ? (

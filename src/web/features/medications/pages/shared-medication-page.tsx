@@ -67,11 +67,7 @@ export function SharedMedicationPage() {
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {[
                     m.startDate ? t('sharedMedication.since', { date: date.format(new Date(m.startDate)) }) : null,
-                    m.prescriber
-                      ? t('sharedMedication.prescribedBy', { name: doctorName(m.prescriber) })
-                      : m.prescribedBy
-                        ? t('sharedMedication.prescribedBy', { name: m.prescribedBy })
-                        : null,
+                    m.prescriber ? t('sharedMedication.prescribedBy', { name: doctorName(m.prescriber) }) : null,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -25,8 +25,8 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     topic: null,
     patientId: PATIENT_ID,
     participants: [
-      { userId: PATIENT_ID, name: 'Ann Patient', firstName: 'Ann', lastName: 'Patient', role: 'patient', position: null, readUpTo: null },
-      { userId: DOCTOR_ID, name: 'Dr. Maria Lopez', firstName: 'Maria', lastName: 'Lopez', role: 'doctor', position: null, readUpTo: null },
+      { userId: PATIENT_ID, firstName: 'Ann', lastName: 'Patient', role: 'patient', position: null, readUpTo: null },
+      { userId: DOCTOR_ID, firstName: 'Maria', lastName: 'Lopez', role: 'doctor', position: null, readUpTo: null },
     ],
     unread: 0,
     archived: false,
@@ -42,7 +42,6 @@ function message(body: string, overrides: Partial<Message> = {}): Message {
     id: crypto.randomUUID(),
     conversationId: CONVERSATION_ID,
     senderId: DOCTOR_ID,
-    senderName: 'Dr. Maria Lopez',
     sender: { firstName: 'Maria', lastName: 'Lopez' },
     senderRole: 'doctor',
     body,
@@ -99,7 +98,6 @@ describe('messages view', { timeout: 20_000 }, () => {
     try {
       const doctorWang = {
         userId: DOCTOR_ID,
-        name: 'Dr. 伟 王',
         firstName: '伟',
         lastName: '王',
         role: 'doctor' as const,
@@ -113,7 +111,7 @@ describe('messages view', { timeout: 20_000 }, () => {
           json({
             data: {
               conversation: chat,
-              messages: [message('你好', { senderName: 'Dr. 伟 王', sender: { firstName: '伟', lastName: '王' } })],
+              messages: [message('你好', { sender: { firstName: '伟', lastName: '王' } })],
               hasOlder: false,
             },
           }),

@@ -242,7 +242,36 @@ describe('the list', () => {
 });
 
 describe('opening one', () => {
+  it('titles the doctor of a coded notification in the reader’s language from the name’s parts', async () => {
+    const startsAt = '2030-03-12T14:30:00.000Z';
+    const reminder = item(1, {
+      type: 'reminder',
+      code: 'appointment.reminder_due',
+      title: 'Appointment reminder',
+      message: 'Your in-person appointment with Dr. 伟 王 is on 2030-03-12 14:30 (UTC).',
+      params: { doctorFirstName: '伟', doctorLastName: '王', startsAt },
+      metadata: { doctorFirstName: '伟', doctorLastName: '王', consultationType: 'in-person' },
+    });
+    notificationServer([reminder]);
+    await i18next.changeLanguage('zh');
+    try {
+      const when = new Intl.DateTimeFormat('zh', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
+      const user = userEvent.setup();
+      renderBell();
+      await user.click(await screen.findByRole('button', { name: '通知，1 条未读' }));
+      await user.click(screen.getByRole('button', { name: /^(未读：\s*)?预约提醒/ }));
+      const detail = await screen.findByRole('dialog', { name: '预约提醒' });
+      expect(within(detail).getByText(`您与王伟 医生的预约时间为${when}。`)).toBeInTheDocument();
+      // The detail's doctor field too; nothing of the stored English title.
+      expect(within(detail).getByText('王伟 医生')).toBeInTheDocument();
+      expect(detail).not.toHaveTextContent('Dr.');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('marks it read and shows the detail, advising an early arrival for an in-person consultation', async () => {
+    // Stored before doctors were sent as name parts: the English name shows as written.
     const consultation = item(1, {
       type: 'consultation',
       title: 'Consultation booked',

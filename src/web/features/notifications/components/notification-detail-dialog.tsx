@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { currentNotificationLink, type Notification } from '../../../../contracts/notifications';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { notificationText } from '../../../lib/realtime/notification-text';
+import { notificationText, titledDoctor } from '../../../lib/realtime/notification-text';
 import { useDeleteNotification } from '../api/notifications';
 
 /** Only a path of this app is followed: a stored URL never sends anyone to another site or a script. */
@@ -28,8 +28,10 @@ export function NotificationDetailDialog({ userId, notification, onClose }: Prop
   const { metadata } = notification;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(notification.createdAt));
   const action = internalPath(currentNotificationLink(notification.actionUrl));
+  // The doctor titled in the reader's language from the parts; a row stored before them keeps its English name.
+  const doctor = titledDoctor(t, metadata.doctorFirstName, metadata.doctorLastName) ?? metadata.doctorName;
   const details = [
-    metadata.doctorName ? { key: 'doctor', value: metadata.doctorName } : null,
+    doctor ? { key: 'doctor', value: doctor } : null,
     metadata.patientName ? { key: 'patient', value: metadata.patientName } : null,
     metadata.testName ? { key: 'test', value: metadata.testName } : null,
     metadata.consultationType ? { key: 'consultationType', value: t(`detail.consultationTypes.${metadata.consultationType}`) } : null,

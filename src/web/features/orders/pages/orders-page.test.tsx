@@ -58,7 +58,6 @@ function order(overrides: Partial<Order> = {}): Order {
     target: null,
     notes: null,
     orderedById: DOCTOR_ID,
-    orderedBy: 'Dr. Maria Lopez',
     orderer: { firstName: 'Maria', lastName: 'Lopez' },
     orderedAt: '2026-11-20T09:00:00.000Z',
     collectedAt: '2026-11-20T10:00:00.000Z',
@@ -143,7 +142,6 @@ describe('orders view', { timeout: 20_000 }, () => {
           order({
             patientName: '娜 李',
             patient: { firstName: '娜', lastName: '李' },
-            orderedBy: 'Dr. 伟 王',
             orderer: { firstName: '伟', lastName: '王' },
           }),
         ]),

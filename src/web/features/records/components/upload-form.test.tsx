@@ -62,7 +62,7 @@ function documentItem(overrides: Partial<DocumentItem> = {}): DocumentItem {
     mimeType: 'application/pdf',
     sizeBytes: PDF.length,
     origin: 'patient',
-    uploader: { id: PATIENT_ID, name: 'Ann Patient', firstName: 'Ann', lastName: 'Patient', role: 'patient' },
+    uploader: { id: PATIENT_ID, firstName: 'Ann', lastName: 'Patient', role: 'patient' },
     uploadedAt: '2026-02-01T09:00:00.000Z',
     canDelete: true,
     ...overrides,

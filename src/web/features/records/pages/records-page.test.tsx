@@ -21,7 +21,7 @@ function doc(overrides: Partial<DocumentItem>): DocumentItem {
     mimeType: 'application/pdf',
     sizeBytes: 2048,
     origin: 'clinical',
-    uploader: { id: crypto.randomUUID(), name: 'Dr. Maria Lopez', firstName: 'Maria', lastName: 'Lopez', role: 'doctor' },
+    uploader: { id: crypto.randomUUID(), firstName: 'Maria', lastName: 'Lopez', role: 'doctor' },
     uploadedAt: '2026-02-01T09:00:00.000Z',
     canDelete: false,
     ...overrides,
@@ -78,7 +78,7 @@ describe('records view', { timeout: 20_000 }, () => {
       mimeType: 'image/png',
       sizeBytes: 1_572_864,
       origin: 'patient',
-      uploader: { id: PATIENT_ID, name: 'Ann Patient', firstName: 'Ann', lastName: 'Patient', role: 'patient' },
+      uploader: { id: PATIENT_ID, firstName: 'Ann', lastName: 'Patient', role: 'patient' },
       canDelete: true,
     });
     fakeServer([own, doc({}), doc({ category: 'imaging', filename: 'x-ray.pdf' })]);
@@ -110,7 +110,7 @@ describe('records view', { timeout: 20_000 }, () => {
   it('names a doctor who added a document in the reader’s order: in Chinese, family name first and unspaced', async () => {
     await i18next.changeLanguage('zh');
     try {
-      fakeServer([doc({ uploader: { id: crypto.randomUUID(), name: 'Dr. 伟 王', firstName: '伟', lastName: '王', role: 'doctor' } })]);
+      fakeServer([doc({ uploader: { id: crypto.randomUUID(), firstName: '伟', lastName: '王', role: 'doctor' } })]);
       renderPatientView(<RecordsPage />);
       const [card] = await screen.findAllByTestId('document-item');
       expect(card).toHaveTextContent('由 王伟 医生 添加');

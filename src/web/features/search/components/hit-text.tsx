@@ -38,7 +38,7 @@ export function HitText({ hit, words, role }: { hit: SearchHit; words: readonly 
     case 'appointments':
       title = t('appointmentWith', {
         type: t(`types.${hit.item.type}`),
-        name: role === 'patient' ? hit.item.doctorName : hit.item.patientName,
+        name: role === 'patient' ? doctorName(hit.item.doctor) : nameOf(hit.item.patient),
       });
       detail = [
         new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
