@@ -27,6 +27,15 @@ export interface DayCounts {
   parkingOccupied: number;
 }
 
+export interface ParkingVisitRow {
+  appointmentId: string;
+  patientId: string;
+  startsAt: Date;
+  firstName: string;
+  lastName: string;
+  licensePlate: string | null;
+}
+
 export class FrontDeskRepository extends Repository {
   /** Requests still waiting for approval, from `now` on, soonest first; noted with their patients. */
   async pending(now: Date): Promise<AppointmentListRow[]> {
@@ -97,6 +106,51 @@ export class FrontDeskRepository extends Repository {
       this.audit.missed(action, 'appointment', id);
       throw AppError.notFound();
     }
+    return row;
+  }
+
+  /**
+   * The day's visits in person the desk reaches that could use a parking spot (scheduled, checked
+   * in or being seen), soonest first, with the plate the patient gave; noted as the car park's read.
+   */
+  async parkingVisits(from: Date, to: Date): Promise<ParkingVisitRow[]> {
+    const rows = await this.db
+      .select({
+        appointmentId: appointments.id,
+        patientId: appointments.patientId,
+        startsAt: appointments.startsAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        licensePlate: parkingReservations.licensePlate,
+      })
+      .from(appointments)
+      .innerJoin(users, eq(users.id, appointments.patientId))
+      .leftJoin(
+        parkingReservations,
+        and(eq(parkingReservations.appointmentId, appointments.id), eq(parkingReservations.status, 'reserved')),
+      )
+      .where(
+        and(
+          await this.deskReach(),
+          eq(appointments.type, 'in-person'),
+          inArray(appointments.status, ['scheduled', 'checked-in', 'in-progress']),
+          gte(appointments.startsAt, from),
+          lt(appointments.startsAt, to),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(500);
+    this.audit.read('parking.spots', 'parking_spot', null, unique(rows.map((r) => r.patientId)), { visits: rows.length });
+    return rows;
+  }
+
+  /**
+   * One appointment the desk reaches, locked until the write ends so two desks giving it a parking
+   * spot at once take turns; 404 (noted, naming nobody) otherwise.
+   */
+  async lockForParking(id: string, action: AuditActionCode): Promise<AppointmentListRow> {
+    const row = await this.find(id, action);
+    await this.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, row.id)).for('update');
     return row;
   }
 
