@@ -6,7 +6,7 @@ import { appointments, parkingReservations, permissions, userPermissions, users 
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
-import { selectAppointments, type AppointmentListRow } from './appointments.repository';
+import { freeParkingSpotOf, selectAppointments, type AppointmentListRow } from './appointments.repository';
 
 // The front desk's reads and changes of the clinic's appointments. The desk reaches an appointment
 // when the caller is an admin, or staff holding appointments.view.all whose patient scope reaches
@@ -164,7 +164,7 @@ export class FrontDeskRepository extends Repository {
     const declined = await this.step(row, ['requested'], { status: 'cancelled', cancelledAt: now, updatedAt: now }, 'appointment.decline', {
       withReason: true,
     });
-    if (declined) await this.releaseParking(row.id);
+    if (declined) await this.releaseParking(row.id, now);
     return declined;
   }
 
@@ -183,7 +183,7 @@ export class FrontDeskRepository extends Repository {
     const changed = await this.step(row, ['scheduled', 'checked-in'], { status: 'no-show', updatedAt: now }, 'appointment.no-show', {
       by: 'desk',
     });
-    if (changed) await this.releaseParking(row.id);
+    if (changed) await this.releaseParking(row.id, now);
     return changed;
   }
 
@@ -311,11 +311,12 @@ export class FrontDeskRepository extends Repository {
     return updated;
   }
 
-  private async releaseParking(appointmentId: string): Promise<void> {
+  private async releaseParking(appointmentId: string, now: Date): Promise<void> {
     await this.db
       .update(parkingReservations)
       .set({ status: 'cancelled' })
       .where(and(eq(parkingReservations.appointmentId, appointmentId), eq(parkingReservations.status, 'reserved')));
+    await freeParkingSpotOf(this.db, appointmentId, now);
   }
 
   /** Admin: every appointment; staff: with appointments.view.all, the patients their scope reaches; nobody else. */

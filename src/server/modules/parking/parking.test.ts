@@ -187,6 +187,16 @@ describe('a spot’s steps', () => {
     expect([second.statusCode, await codeOf(second)]).toEqual([409, 'VISIT_HAS_SPOT']);
   });
 
+  it('frees the spot of a visit cancelled at the desk', async () => {
+    const appointmentId = await visit();
+    const spot = await spotNumbered('B3');
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId })).statusCode).toBe(200);
+
+    const cancelled = await desk.agent.post(`/api/staff/appointments/${appointmentId}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await spotNumbered('B3')).toMatchObject({ status: 'available', appointmentId: null, version: 3 });
+  });
+
   it('refuses a staff member who may read the day but not change it', async () => {
     const spot = await spotNumbered('A6');
     expect((await reader.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: await visit() })).statusCode).toBe(403);
