@@ -31,8 +31,9 @@ export function ParkingMap({
   onSelect: (id: string) => void;
 }) {
   const { t } = useTranslation('parking');
-  const rows = Math.max(PARKING_GRID.height, ...spots.map((spot) => spot.y + 4));
-  const columns = Math.max(PARKING_GRID.width, ...spots.map((spot) => spot.x + 2));
+  // The drawing ends a cell past the last spot, so a level with few spots is not drawn small.
+  const rows = Math.min(PARKING_GRID.height, Math.max(0, ...spots.map((spot) => spot.y)) + 4);
+  const columns = Math.min(PARKING_GRID.width, Math.max(0, ...spots.map((spot) => spot.x)) + 3);
   const keyDown = (event: KeyboardEvent, id: string) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
