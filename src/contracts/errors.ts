@@ -37,6 +37,14 @@ export const ERROR_STATUS = {
   APPOINTMENT_CANCELLED: 409,
   /** An arrival step the visit's status or day does not allow (not today, already seen, no-show before the start). */
   ARRIVAL_NOT_ALLOWED: 409,
+  /** A parking spot that is no longer available to assign (reserved, occupied or out of service). */
+  SPOT_TAKEN: 409,
+  /** Occupying or releasing a parking spot that holds no visit's car (or not in the state the step needs). */
+  SPOT_NOT_ASSIGNED: 409,
+  /** A parking spot for a visit that is not today's, not in person, or no longer expected. */
+  PARKING_NOT_ALLOWED: 409,
+  /** The visit already has a parking spot: release that one first. */
+  VISIT_HAS_SPOT: 409,
   /** A doctor's visit step that the appointment's status (or the clock, for a no-show) does not allow. */
   VISIT_TRANSITION_INVALID: 409,
   /** A video visit for an appointment that is not a video visit, was cancelled, or is over. */

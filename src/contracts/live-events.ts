@@ -177,6 +177,17 @@ export const waitingRoomUpdateEventSchema = z.object({
   timestamp: z.iso.datetime(),
 });
 
+/**
+ * Parking_update: a spot of the car park was assigned, occupied or released, to the staff who run
+ * the day. It names the spot only: screens showing the lot ask again.
+ */
+export const parkingUpdateEventSchema = z.object({
+  type: z.literal('parking_update'),
+  action: z.enum(['assigned', 'occupied', 'released']),
+  spotId: z.uuid(),
+  timestamp: z.iso.datetime(),
+});
+
 export const liveEventSchema = z.discriminatedUnion('type', [
   leaveRequestCreatedEventSchema,
   leaveRequestWithdrawnEventSchema,
@@ -195,6 +206,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   patientUpdateEventSchema,
   staffStatusUpdateEventSchema,
   waitingRoomUpdateEventSchema,
+  parkingUpdateEventSchema,
   labOrderUpdateEventSchema,
   newMessageEventSchema,
   messageSentEventSchema,

@@ -72,6 +72,8 @@ import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
+import { parkingRoutes } from './modules/parking/parking.routes';
+import { ParkingService } from './modules/parking/parking.service';
 import { staffPortalRoutes } from './modules/staff-portal/staff-portal.routes';
 import { StaffPortalService } from './modules/staff-portal/staff-portal.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
@@ -217,6 +219,7 @@ export function createServices(app: FastifyInstance) {
     leave,
     frontDesk,
     staffPortal,
+    parking: new ParkingService(uow, frontDesk),
     waitingRoom: new WaitingRoomService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
     doctorPortal,
     healthRecords,
@@ -273,6 +276,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(doctorPortalRoutes, { doctorPortal: services.doctorPortal });
   await app.register(frontDeskRoutes, { frontDesk: services.frontDesk, booking: services.booking });
   await app.register(staffPortalRoutes, { staffPortal: services.staffPortal });
+  await app.register(parkingRoutes, { parking: services.parking });
   await app.register(waitingRoomRoutes, { waitingRoom: services.waitingRoom });
   await app.register(medicationsRoutes, { medications: services.medications });
   await app.register(refillRequestsRoutes, { refillRequests: services.refillRequests });

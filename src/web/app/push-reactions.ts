@@ -8,6 +8,7 @@ import { medicationsReactions } from '../features/medications/api/reactions';
 import { messagesReactions } from '../features/messages/api/reactions';
 import { notificationsReactions } from '../features/notifications/api/reactions';
 import { staffPortalReactions } from '../features/staff-portal/api/reactions';
+import { parkingReactions } from '../features/parking/api/reactions';
 import { ordersReactions } from '../features/orders/api/reactions';
 import { tasksReactions } from '../features/tasks/api/reactions';
 import { userAdminReactions } from '../features/user-admin/api/reactions';
@@ -33,6 +34,7 @@ export const appReactions = mergeReactions(
   adminConsoleReactions,
   messagesReactions,
   waitingRoomReactions,
+  parkingReactions,
   userAdminReactions,
   accessReactions,
 );

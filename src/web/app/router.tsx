@@ -16,6 +16,7 @@ import { medicationsRoutes } from '../features/medications/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { organisationRoutes } from '../features/organisation/routes';
 import { outboxRoutes } from '../features/outbox/routes';
+import { parkingRoutes } from '../features/parking/routes';
 import { patientsRoutes } from '../features/patients/routes';
 import { recordsRoutes } from '../features/records/routes';
 import { registrationRoutes } from '../features/registration/routes';
@@ -181,6 +182,7 @@ export function signedInRoutes(): RouteObject[] {
     }),
     ...patientOnly(medicationsRoutes, ['doctor']),
     ...forRoles(tasksRoutes, ['doctor', 'staff', 'admin']),
+    ...forRoles(parkingRoutes, ['staff', 'admin']),
     ...forRoles(ordersRoutes, ['doctor']),
     ...messagesRoutes,
   ];

@@ -49,6 +49,7 @@ export const NAMESPACES = [
   'leave',
   'staff-portal',
   'waiting-room',
+  'parking',
   'orders',
   'messages',
   'video',

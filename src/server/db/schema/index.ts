@@ -27,3 +27,4 @@ export * from './staff-status';
 export * from './messages';
 export * from './reminders';
 export * from './waitlist';
+export * from './parking';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, ne, notInArray } from 'drizzle-orm';
-import type { AppointmentStatus } from '../../../contracts/appointments';
+import type { AppointmentStatus, AppointmentType } from '../../../contracts/appointments';
 import type { StaffStatus } from '../../../contracts/staff-portal';
 import { nextDate, wallClock, zonedInstant } from '../../modules/appointments/slots';
 import type { Database } from '../client';
@@ -108,10 +108,11 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
     status: AppointmentStatus,
     checkedIn?: Date,
     withParking = false,
+    type?: AppointmentType,
   ) => {
     const at = free(doctorId, startsAt);
     if (!at) return;
-    const row = buildAppointment(random, { doctorId, patientId, startsAt: at, status, durationMinutes: 30 });
+    const row = buildAppointment(random, { doctorId, patientId, startsAt: at, status, durationMinutes: 30, type });
     rows.push({ ...row, checkedInAt: checkedIn ?? null, createdAt: new Date(at.getTime() - random.int(2, 20) * DAY) });
     if (withParking) parking.push({ appointmentIndex: rows.length - 1, minutesBefore: random.int(10, 20) });
   };
@@ -169,7 +170,8 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
   // The request falls on the doctor's next working day with a free half hour.
   let requestDay = nextDate(today);
   for (let i = 0; i < 7 && !latestFree(requestDay); i += 1) requestDay = nextDate(requestDay);
-  if (arrival) add(demoDoctor.id, arrival.id, latestFree(today), 'scheduled');
+  // In person: the desk checks the patient in, and the car park can give the visit a spot.
+  if (arrival) add(demoDoctor.id, arrival.id, latestFree(today), 'scheduled', undefined, false, 'in-person');
   if (request) add(demoDoctor.id, request.id, latestFree(requestDay), 'requested');
 
   if (rows.length > 0) {

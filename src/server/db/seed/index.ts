@@ -10,6 +10,7 @@ import { seedDemoFrontDesk, seedFrontDeskPatients } from './demo-front-desk';
 import { seedDemoMessages } from './demo-messages';
 import { seedDemoNoteTemplates } from './demo-note-templates';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoParking } from './demo-parking';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoOrganisationSettings } from './demo-organisation';
 import { seedDemoRegistrations } from './demo-registrations';
@@ -51,6 +52,7 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoClinicalHistory(db, { timeZone });
   await seedDemoDoctorDay(db, { timeZone });
   await seedDemoFrontDesk(db, { timeZone });
+  await seedDemoParking(db, { timeZone });
   await seedDemoOrders(db);
   await seedDemoRegistrations(db);
   await seedDemoOrganisationSettings(db);

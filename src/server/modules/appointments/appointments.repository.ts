@@ -3,7 +3,7 @@ import type { AuditActionCode } from '../../../contracts/audit';
 import type { AppointmentStatus } from '../../../contracts/appointments';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { appointments, doctorProfiles, doctorTimeOff, parkingReservations, patientProfiles, users } from '../../db/schema';
+import { appointments, doctorProfiles, doctorTimeOff, parkingReservations, parkingSpots, patientProfiles, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
@@ -41,6 +41,17 @@ const columns = {
   parkingDepartureAt: parkingReservations.departureAt,
   parkingStatus: parkingReservations.status,
 };
+
+/**
+ * A visit that will not come (cancelled, a no-show) gives back the car park spot it held, so the
+ * desk's map shows it free again; the desk hears of it through the appointment's own live update.
+ */
+export async function freeParkingSpotOf(db: Database, appointmentId: string, now: Date): Promise<void> {
+  await db
+    .update(parkingSpots)
+    .set({ status: 'available', appointmentId: null, version: sql`${parkingSpots.version} + 1`, updatedAt: now })
+    .where(eq(parkingSpots.appointmentId, appointmentId));
+}
 
 /** Appointments with their people and parking; the caller adds the condition. */
 export function selectAppointments(db: Database) {

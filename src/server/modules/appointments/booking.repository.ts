@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
-import { selectAppointments, type AppointmentListRow } from './appointments.repository';
+import { freeParkingSpotOf, selectAppointments, type AppointmentListRow } from './appointments.repository';
 import type { Busy, WeeklyHours } from './slots';
 
 // Writes of a patient's own appointments (booking, rescheduling, cancelling) and the reads they
@@ -179,6 +179,7 @@ export class BookingRepository extends Repository {
       .update(parkingReservations)
       .set({ status: 'cancelled' })
       .where(and(eq(parkingReservations.appointmentId, row.id), eq(parkingReservations.status, 'reserved')));
+    await freeParkingSpotOf(this.db, row.id, now);
     const cancelled = (await this.find(row.id))!;
     this.changed('appointment.cancel', cancelled, { withReason });
     return cancelled;

@@ -6,7 +6,7 @@ import { appointments, parkingReservations, permissions, userPermissions, users 
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
-import { selectAppointments, type AppointmentListRow } from './appointments.repository';
+import { freeParkingSpotOf, selectAppointments, type AppointmentListRow } from './appointments.repository';
 
 // The front desk's reads and changes of the clinic's appointments. The desk reaches an appointment
 // when the caller is an admin, or staff holding appointments.view.all whose patient scope reaches
@@ -25,6 +25,15 @@ export interface DayCounts {
   pendingRequests: number;
   parkingReserved: number;
   parkingOccupied: number;
+}
+
+export interface ParkingVisitRow {
+  appointmentId: string;
+  patientId: string;
+  startsAt: Date;
+  firstName: string;
+  lastName: string;
+  licensePlate: string | null;
 }
 
 export class FrontDeskRepository extends Repository {
@@ -100,6 +109,51 @@ export class FrontDeskRepository extends Repository {
     return row;
   }
 
+  /**
+   * The day's visits in person the desk reaches that could use a parking spot (scheduled, checked
+   * in or being seen), soonest first, with the plate the patient gave; noted as the car park's read.
+   */
+  async parkingVisits(from: Date, to: Date): Promise<ParkingVisitRow[]> {
+    const rows = await this.db
+      .select({
+        appointmentId: appointments.id,
+        patientId: appointments.patientId,
+        startsAt: appointments.startsAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        licensePlate: parkingReservations.licensePlate,
+      })
+      .from(appointments)
+      .innerJoin(users, eq(users.id, appointments.patientId))
+      .leftJoin(
+        parkingReservations,
+        and(eq(parkingReservations.appointmentId, appointments.id), eq(parkingReservations.status, 'reserved')),
+      )
+      .where(
+        and(
+          await this.deskReach(),
+          eq(appointments.type, 'in-person'),
+          inArray(appointments.status, ['scheduled', 'checked-in', 'in-progress']),
+          gte(appointments.startsAt, from),
+          lt(appointments.startsAt, to),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt), asc(appointments.id))
+      .limit(500);
+    this.audit.read('parking.spots', 'parking_spot', null, unique(rows.map((r) => r.patientId)), { visits: rows.length });
+    return rows;
+  }
+
+  /**
+   * One appointment the desk reaches, locked until the write ends so two desks giving it a parking
+   * spot at once take turns; 404 (noted, naming nobody) otherwise.
+   */
+  async lockForParking(id: string, action: AuditActionCode): Promise<AppointmentListRow> {
+    const row = await this.find(id, action);
+    await this.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.id, row.id)).for('update');
+    return row;
+  }
+
   /** Requested → scheduled, only while still requested (two desks approving at once: one wins); noted. */
   async approve(row: AppointmentListRow, now: Date): Promise<AppointmentListRow | undefined> {
     return this.step(row, ['requested'], { status: 'scheduled', updatedAt: now }, 'appointment.approve', {});
@@ -110,7 +164,7 @@ export class FrontDeskRepository extends Repository {
     const declined = await this.step(row, ['requested'], { status: 'cancelled', cancelledAt: now, updatedAt: now }, 'appointment.decline', {
       withReason: true,
     });
-    if (declined) await this.releaseParking(row.id);
+    if (declined) await this.releaseParking(row.id, now);
     return declined;
   }
 
@@ -129,7 +183,7 @@ export class FrontDeskRepository extends Repository {
     const changed = await this.step(row, ['scheduled', 'checked-in'], { status: 'no-show', updatedAt: now }, 'appointment.no-show', {
       by: 'desk',
     });
-    if (changed) await this.releaseParking(row.id);
+    if (changed) await this.releaseParking(row.id, now);
     return changed;
   }
 
@@ -257,11 +311,12 @@ export class FrontDeskRepository extends Repository {
     return updated;
   }
 
-  private async releaseParking(appointmentId: string): Promise<void> {
+  private async releaseParking(appointmentId: string, now: Date): Promise<void> {
     await this.db
       .update(parkingReservations)
       .set({ status: 'cancelled' })
       .where(and(eq(parkingReservations.appointmentId, appointmentId), eq(parkingReservations.status, 'reserved')));
+    await freeParkingSpotOf(this.db, appointmentId, now);
   }
 
   /** Admin: every appointment; staff: with appointments.view.all, the patients their scope reaches; nobody else. */

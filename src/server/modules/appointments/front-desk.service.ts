@@ -1,4 +1,5 @@
 import type { Appointment } from '../../../contracts/appointments';
+import type { AuditActionCode } from '../../../contracts/audit';
 import { BOOKING_MESSAGES } from '../../../contracts/booking';
 import { FRONT_DESK_MESSAGES, type ApproveRequest, type ArrivalAction, type PendingRequestsResponse } from '../../../contracts/front-desk';
 import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
@@ -10,7 +11,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { AppointmentListRow } from './appointments.repository';
 import { toAppointment } from './appointments.service';
 import type { BookingService } from './booking.service';
-import { FrontDeskRepository, type DayCounts } from './front-desk.repository';
+import { FrontDeskRepository, type DayCounts, type ParkingVisitRow } from './front-desk.repository';
 import { nextDate, wallClock, zonedInstant } from './slots';
 
 // The front desk's side of the clinic's appointments: the requests waiting for approval and the
@@ -138,6 +139,32 @@ export class FrontDeskService {
   countsIn(work: Work, date: string): Promise<DayCounts> {
     const zone = this.options.clinicTimeZone;
     return work.use(FrontDeskRepository).dayCounts(startOfDay(date, zone), startOfDay(nextDate(date), zone), this.clock());
+  }
+
+  /** For the car park, in its work: today's visits in person the caller reaches, noted as its read. */
+  parkingVisitsIn(work: Work): Promise<ParkingVisitRow[]> {
+    const day = this.today(this.clock());
+    return work.use(FrontDeskRepository).parkingVisits(day.from, day.to);
+  }
+
+  /**
+   * For the car park, in its write: one appointment the caller reaches (404 otherwise), locked for
+   * the write, and whether it lies on the clinic's today.
+   */
+  async parkingVisitIn(work: Work, id: string, action: AuditActionCode): Promise<{ row: AppointmentListRow; today: boolean }> {
+    const row = await work.use(FrontDeskRepository).lockForParking(id, action);
+    const day = this.today(this.clock());
+    return { row, today: row.startsAt >= day.from && row.startsAt < day.to };
+  }
+
+  /** For the car park, in its write: a refused step on a visit, noted under its patient. */
+  refusedIn(work: Work, action: AuditActionCode, row: AppointmentListRow, reason: string): void {
+    work.use(FrontDeskRepository).refused(action, row, reason);
+  }
+
+  /** The people running the day's schedule (admins, staff holding appointments.view.all): who hears of the car park's changes. */
+  deskRecipientsIn(work: Work): Promise<string[]> {
+    return work.use(FrontDeskRepository).deskRecipients();
   }
 
   /** The patient's notification of the desk's answer, and the live updates to everyone concerned. */

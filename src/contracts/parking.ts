@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineRoute, idParamsSchema } from './http';
+
+// The clinic's car park: its spots on a grid per level, each free, held for one of today's visits,
+// taken by that visit's car, or out of service. Staff who run the day's schedule see the lot and
+// the day's visits in person, and put a visit's car on a spot, mark it parked and free it again.
+
+export const PARKING_SPOT_TYPES = ['regular', 'handicap', 'electric'] as const;
+export type ParkingSpotType = (typeof PARKING_SPOT_TYPES)[number];
+
+export const PARKING_SPOT_STATUSES = ['available', 'reserved', 'occupied', 'out_of_service'] as const;
+export type ParkingSpotStatus = (typeof PARKING_SPOT_STATUSES)[number];
+
+/** The lot's grid: coordinates are whole cells from the top left corner of a level. */
+export const PARKING_GRID = { width: 24, height: 16 } as const;
+
+export const parkingSpotSchema = z.object({
+  id: z.uuid(),
+  /** The painted number, unique on its level (A12). */
+  number: z.string(),
+  level: z.number().int(),
+  section: z.string(),
+  type: z.enum(PARKING_SPOT_TYPES),
+  status: z.enum(PARKING_SPOT_STATUSES),
+  x: z.number().int(),
+  y: z.number().int(),
+  /** The visit the spot is held for or taken by; null when free, or when the visit is outside the caller's reach. */
+  appointmentId: z.uuid().nullable(),
+  /** Rises with every change: a step based on an older read is refused. */
+  version: z.number().int(),
+});
+export type ParkingSpot = z.infer<typeof parkingSpotSchema>;
+
+/** Today's visits in person that the caller reaches and that could use a spot. */
+export const parkingVisitSchema = z.object({
+  appointmentId: z.uuid(),
+  startsAt: z.iso.datetime({ offset: true }),
+  patientName: z.string(),
+  /** The plate the patient gave when they asked for parking; null when they did not. */
+  licensePlate: z.string().nullable(),
+  /** The spot the visit holds, if any. */
+  spotId: z.uuid().nullable(),
+});
+export type ParkingVisit = z.infer<typeof parkingVisitSchema>;
+
+export const parkingCountsSchema = z.object({
+  level: z.number().int(),
+  type: z.enum(PARKING_SPOT_TYPES),
+  free: z.number().int(),
+  reserved: z.number().int(),
+  occupied: z.number().int(),
+  outOfService: z.number().int(),
+});
+export type ParkingCounts = z.infer<typeof parkingCountsSchema>;
+
+export const parkingLotResponseSchema = z.object({
+  data: z.object({
+    spots: z.array(parkingSpotSchema),
+    /** One line per level and type that has spots. */
+    counts: z.array(parkingCountsSchema),
+    visits: z.array(parkingVisitSchema),
+  }),
+});
+export type ParkingLotResponse = z.infer<typeof parkingLotResponseSchema>;
+
+export const assignSpotSchema = z.object({ appointmentId: z.uuid('choice.invalid') }).strict();
+export type AssignSpotRequest = z.input<typeof assignSpotSchema>;
+
+export const parkingSpotResponseSchema = z.object({ data: parkingSpotSchema });
+
+/** The English sentences of the refusals; the web words them from the codes. */
+export const PARKING_MESSAGES = {
+  taken: 'This parking spot is no longer available.',
+  notAssigned: 'This parking spot holds no visit’s car for that step.',
+  notAllowed: 'Only today’s visits in person that are still expected can be given a parking spot.',
+  visitHasSpot: 'This visit already has a parking spot.',
+  cancelled: 'This appointment was cancelled.',
+} as const;
+
+export const parkingApi = {
+  spots: defineRoute({
+    method: 'GET',
+    path: '/api/parking/spots',
+    response: parkingLotResponseSchema,
+  }),
+  assign: defineRoute({
+    method: 'POST',
+    path: '/api/parking/spots/:id/assign',
+    params: idParamsSchema,
+    body: assignSpotSchema,
+    response: parkingSpotResponseSchema,
+    errors: ['NOT_FOUND', 'SPOT_TAKEN', 'APPOINTMENT_CANCELLED', 'PARKING_NOT_ALLOWED', 'VISIT_HAS_SPOT'],
+  }),
+  release: defineRoute({
+    method: 'POST',
+    path: '/api/parking/spots/:id/release',
+    params: idParamsSchema,
+    response: parkingSpotResponseSchema,
+    errors: ['NOT_FOUND', 'SPOT_NOT_ASSIGNED'],
+  }),
+  occupy: defineRoute({
+    method: 'POST',
+    path: '/api/parking/spots/:id/occupy',
+    params: idParamsSchema,
+    response: parkingSpotResponseSchema,
+    errors: ['NOT_FOUND', 'SPOT_NOT_ASSIGNED'],
+  }),
+};

@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppointmentStatus } from '../../../contracts/appointments';
+import { errorEnvelopeSchema } from '../../../contracts/errors';
+import { parkingLotResponseSchema, parkingSpotResponseSchema } from '../../../contracts/parking';
+import { buildAppointment, Random } from '../../db/factories';
+import { appointments, auditEvents, parkingSpots } from '../../db/schema';
+import { demoParkingLot } from '../../db/seed/demo-parking';
+import type { BusEnvelope } from '../../platform/events';
+import { createDoctorActor } from '../../test-support/clinical-fixtures';
+import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+// The car park against the real app and database: the desk sees the lot and today's visits in
+// person, gives a free spot to one of them, marks it parked and frees it. Two desks racing for one
+// spot: exactly one wins. Patients, doctors and staff without the day's schedule never reach it.
+
+let t: TestApp;
+let desk: Actor;
+let otherDesk: Actor;
+let reader: Actor;
+let billing: Actor;
+let patient: Actor;
+let doctor: Actor;
+let published: BusEnvelope[];
+const random = new Random(3141);
+const MINUTE = 60_000;
+const DESK = ['patients.view.all', 'appointments.view.all', 'appointments.update'] as const;
+
+function todayAt(minutes: number): Date {
+  const start = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  return new Date(Math.min(Math.max(Date.now() + minutes * MINUTE, start + MINUTE), start + 86_400_000 - MINUTE));
+}
+
+let slot = 0;
+async function visit(options: { startsAt?: Date; status?: AppointmentStatus; type?: 'in-person' | 'video' } = {}): Promise<string> {
+  slot += 1;
+  const row = buildAppointment(random, {
+    doctorId: doctor.user.id,
+    patientId: patient.user.id,
+    startsAt: options.startsAt ?? todayAt(slot),
+    status: options.status ?? 'scheduled',
+    durationMinutes: 30,
+  });
+  await t.app.db.insert(appointments).values({ ...row, type: options.type ?? 'in-person' });
+  return row.id;
+}
+
+async function spotNumbered(number: string, level = 1) {
+  const rows = await t.app.db.select().from(parkingSpots).where(eq(parkingSpots.level, level));
+  return rows.find((row) => row.number === number)!;
+}
+
+async function codeOf(response: { json(): unknown }): Promise<string> {
+  return errorEnvelopeSchema.parse(response.json()).error.code;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  desk = await createActor(t.app, 'staff', { permissions: [...DESK] });
+  otherDesk = await createActor(t.app, 'staff', { permissions: [...DESK] });
+  reader = await createActor(t.app, 'staff', { permissions: ['patients.view.all', 'appointments.view.all'] });
+  billing = await createActor(t.app, 'staff', { position: 'billing', permissions: ['billing.view'] });
+  patient = await createActor(t.app, 'patient');
+  doctor = await createDoctorActor(t.app);
+  published = [];
+  t.app.events.subscribe((envelope) => published.push(envelope));
+});
+
+beforeEach(async () => {
+  await t.app.db.delete(parkingSpots);
+  await t.app.db.insert(parkingSpots).values(demoParkingLot());
+  published.length = 0;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/parking/spots', () => {
+  it('shows the lot, its counts per level and type, and today’s visits in person', async () => {
+    const expected = await visit();
+    await visit({ type: 'video' });
+    await visit({ status: 'cancelled' });
+
+    const response = await desk.agent.get('/api/parking/spots');
+    expect(response.statusCode, response.body).toBe(200);
+    const lot = parkingLotResponseSchema.parse(response.json()).data;
+    expect(lot.spots).toHaveLength(40);
+    expect(lot.counts.find((line) => line.level === 1 && line.type === 'handicap')).toEqual({
+      level: 1,
+      type: 'handicap',
+      free: 2,
+      reserved: 0,
+      occupied: 0,
+      outOfService: 0,
+    });
+    expect(lot.counts.find((line) => line.level === 2 && line.type === 'regular')!.outOfService).toBe(1);
+    const ids = lot.visits.map((v) => v.appointmentId);
+    expect(ids).toContain(expected);
+    expect(lot.visits.find((v) => v.appointmentId === expected)).toMatchObject({ spotId: null, patientName: expect.any(String) });
+  });
+
+  it('refuses patients, doctors and staff without the day’s schedule', async () => {
+    for (const outsider of [patient, doctor, billing]) {
+      expect((await outsider.agent.get('/api/parking/spots')).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('a spot’s steps', () => {
+  it('assigns a free spot to today’s visit, marks it occupied and releases it, each noted and pushed to the desk', async () => {
+    const appointmentId = await visit();
+    const spot = await spotNumbered('A3');
+
+    const assigned = await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(parkingSpotResponseSchema.parse(assigned.json()).data).toMatchObject({ status: 'reserved', appointmentId, version: 2 });
+    expect(published.some((e) => e.event.type === 'parking_update' && e.recipients.includes(otherDesk.user.id))).toBe(true);
+    expect(published.some((e) => e.recipients.includes(desk.user.id))).toBe(false);
+
+    const occupied = await desk.agent.post(`/api/parking/spots/${spot.id}/occupy`, {});
+    expect(occupied.statusCode, occupied.body).toBe(200);
+    expect(parkingSpotResponseSchema.parse(occupied.json()).data.status).toBe('occupied');
+
+    const lot = parkingLotResponseSchema.parse((await reader.agent.get('/api/parking/spots')).json()).data;
+    expect(lot.visits.find((v) => v.appointmentId === appointmentId)!.spotId).toBe(spot.id);
+    expect(lot.counts.find((line) => line.level === 1 && line.type === 'regular')!.occupied).toBe(1);
+
+    const released = await desk.agent.post(`/api/parking/spots/${spot.id}/release`, {});
+    expect(released.statusCode, released.body).toBe(200);
+    expect(parkingSpotResponseSchema.parse(released.json()).data).toMatchObject({ status: 'available', appointmentId: null });
+
+    const notes = await t.app.db.select().from(auditEvents).where(eq(auditEvents.resourceId, spot.id));
+    expect(notes.map((n) => n.action).sort()).toEqual(['parking.assign', 'parking.occupy', 'parking.release']);
+  });
+
+  it('lets exactly one of two desks assigning one spot at once win; the other hears SPOT_TAKEN', async () => {
+    const first = await visit();
+    const second = await visit();
+    const spot = await spotNumbered('B1');
+
+    const [a, b] = await Promise.all([
+      desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: first }),
+      otherDesk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: second }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(await codeOf(loser)).toBe('SPOT_TAKEN');
+    const winner = a.statusCode === 200 ? first : second;
+    expect((await spotNumbered('B1')).appointmentId).toBe(winner);
+    expect(published.filter((e) => e.event.type === 'parking_update')).toHaveLength(published.length);
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const appointmentId = await visit();
+    const spot = await spotNumbered('A4');
+    const before = await t.app.db.select().from(parkingSpots);
+
+    const unknown = await desk.agent.post('/api/parking/spots/00000000-0000-4000-8000-000000000000/assign', { appointmentId });
+    expect(unknown.statusCode).toBe(404);
+    expect((await desk.agent.post('/api/parking/spots/not-a-spot/occupy', {})).statusCode).toBe(404);
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: 'nope' })).statusCode).toBe(400);
+
+    const cancelled = await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, {
+      appointmentId: await visit({ status: 'cancelled' }),
+    });
+    expect([cancelled.statusCode, await codeOf(cancelled)]).toEqual([409, 'APPOINTMENT_CANCELLED']);
+    const tomorrow = await visit({ startsAt: new Date(Date.now() + 2 * 86_400_000) });
+    const later = await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: tomorrow });
+    expect([later.statusCode, await codeOf(later)]).toEqual([409, 'PARKING_NOT_ALLOWED']);
+    const video = await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: await visit({ type: 'video' }) });
+    expect([video.statusCode, await codeOf(video)]).toEqual([409, 'PARKING_NOT_ALLOWED']);
+    const notHeld = await desk.agent.post(`/api/parking/spots/${spot.id}/occupy`, {});
+    expect([notHeld.statusCode, await codeOf(notHeld)]).toEqual([409, 'SPOT_NOT_ASSIGNED']);
+    const outOfService = (await t.app.db.select().from(parkingSpots)).find((row) => row.status === 'out_of_service')!;
+    const broken = await desk.agent.post(`/api/parking/spots/${outOfService.id}/assign`, { appointmentId });
+    expect([broken.statusCode, await codeOf(broken)]).toEqual([409, 'SPOT_TAKEN']);
+
+    expect(await t.app.db.select().from(parkingSpots)).toEqual(before);
+    expect(published).toEqual([]);
+
+    // A visit holds one spot: a second spot for it is refused.
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId })).statusCode).toBe(200);
+    const second = await desk.agent.post(`/api/parking/spots/${(await spotNumbered('A5')).id}/assign`, { appointmentId });
+    expect([second.statusCode, await codeOf(second)]).toEqual([409, 'VISIT_HAS_SPOT']);
+  });
+
+  it('frees the spot of a visit cancelled at the desk', async () => {
+    const appointmentId = await visit();
+    const spot = await spotNumbered('B3');
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId })).statusCode).toBe(200);
+
+    const cancelled = await desk.agent.post(`/api/staff/appointments/${appointmentId}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await spotNumbered('B3')).toMatchObject({ status: 'available', appointmentId: null, version: 3 });
+  });
+
+  it('refuses a staff member who may read the day but not change it', async () => {
+    const spot = await spotNumbered('A6');
+    expect((await reader.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: await visit() })).statusCode).toBe(403);
+    expect((await spotNumbered('A6')).status).toBe('available');
+  });
+
+  it('answers a spot held for someone else’s visit with 403 or 404 to outsiders, leaking and changing nothing (IDOR harness)', async () => {
+    const owner = desk;
+    for (const intruder of [patient, doctor, billing, reader]) {
+      const { outcomes, before, after } = await probeIdor(
+        {
+          name: 'parking spot',
+          paths: ['/api/parking/spots/:id/assign', '/api/parking/spots/:id/occupy', '/api/parking/spots/:id/release'],
+          methods: ['POST'],
+          body: {},
+          create: async () => {
+            const spot = await spotNumbered('C4');
+            if (spot.status === 'available') {
+              await owner.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: await visit() });
+            }
+            return { id: spot.id };
+          },
+          snapshot: async (record) => t.app.db.select().from(parkingSpots).where(eq(parkingSpots.id, record.id)),
+          secrets: () => [patient.user.id],
+        },
+        owner,
+        intruder,
+      );
+      for (const outcome of outcomes) {
+        expect([403, 404], `${outcome.method} ${outcome.url}`).toContain(outcome.status);
+        expect(outcome.leaked).toEqual([]);
+      }
+      expect(after).toEqual(before);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { appointmentsApi } from '../../../../contracts/appointments';
+import { parkingApi } from '../../../../contracts/parking';
+import { staffPortalApi } from '../../../../contracts/staff-portal';
+import { callRoute, routeMatcher, routeQuery, type QueryMatcher } from '../../../lib/api-routes';
+
+// The car park through its routes' contracts. The lot's query key starts with its URL, so a
+// parking_update push (api/reactions.ts) refreshes it; after a step of our own it is refreshed at
+// once, refused or not (a refusal means someone else moved first, so the screen is out of date).
+
+export type SpotStep = 'assign' | 'occupy' | 'release';
+
+/** The lot, its counts and today's visits in person. */
+export function parkingLotQuery() {
+  return routeQuery(parkingApi.spots, {}, (answer) => answer.data);
+}
+
+/** What a step on a spot changes in this tab: the lot, and the desk's day with its parking. */
+export const PARKING_QUERIES: readonly QueryMatcher[] = [
+  routeMatcher(parkingApi.spots),
+  routeMatcher(staffPortalApi.stats),
+  routeMatcher(appointmentsApi.today),
+];
+
+export function useSpotStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ step, spotId, appointmentId }: { step: SpotStep; spotId: string; appointmentId?: string }) =>
+      (step === 'assign'
+        ? callRoute(parkingApi.assign, { params: { id: spotId }, body: { appointmentId: appointmentId ?? '' } })
+        : callRoute(step === 'occupy' ? parkingApi.occupy : parkingApi.release, { params: { id: spotId } })
+      ).then((answer) => answer.data),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => PARKING_QUERIES.some((matches) => matches(query.queryKey)) }),
+  });
+}

@@ -1,0 +1,148 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ParkingLotResponse, ParkingSpot } from '../../../../contracts/parking';
+import type { Permission } from '../../../../contracts/permissions';
+import { json, renderPatientView, stubApi } from '../../../lib/clinical/testing';
+import { initI18n } from '../../../lib/i18n';
+import { loadPermissionsValidator } from '../../../lib/permissions/permissions-query';
+import { permissionsAnswer } from '../../../lib/permissions/testing';
+import { sessionUser } from '../../../lib/session/testing';
+import { ParkingPage } from './parking-page';
+
+// The car park with real components, i18n and TanStack Query; fetch is the only thing replaced.
+// The desk sees a level as a map of named, focusable spots and as a table, with its figures; gives
+// a free spot to a visit; and reads the loading, empty and error states.
+
+const desk = sessionUser({ id: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', role: 'staff', firstName: 'Dana', lastName: 'Desk' });
+const VISIT = '11111111-1111-4111-8111-111111111111';
+
+const IDS: Record<string, string> = {
+  A1: 'a1a1a1a1-0000-4000-8000-000000000001',
+  A2: 'a2a2a2a2-0000-4000-8000-000000000002',
+  C1: 'c1c1c1c1-0000-4000-8000-000000000003',
+};
+const RAFAEL = '33333333-3333-4333-8333-333333333333';
+
+function spot(number: string, overrides: Partial<ParkingSpot> = {}): ParkingSpot {
+  const index = Number(number.slice(1));
+  return {
+    id: IDS[number]!,
+    number,
+    level: 1,
+    section: number[0]!,
+    type: 'regular',
+    status: 'available',
+    x: 1 + index * 2,
+    y: 1,
+    appointmentId: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+const LOT: ParkingLotResponse['data'] = {
+  spots: [
+    spot('A1', { type: 'handicap' }),
+    spot('A2', { status: 'occupied', appointmentId: VISIT }),
+    spot('C1', { type: 'electric', status: 'out_of_service' }),
+    spot('A1', { level: 2, id: '22222222-2222-4222-8222-222222222222' }),
+  ],
+  counts: [
+    { level: 1, type: 'regular', free: 0, reserved: 0, occupied: 1, outOfService: 0 },
+    { level: 1, type: 'handicap', free: 1, reserved: 0, occupied: 0, outOfService: 0 },
+    { level: 1, type: 'electric', free: 0, reserved: 0, occupied: 0, outOfService: 1 },
+    { level: 2, type: 'regular', free: 1, reserved: 0, occupied: 0, outOfService: 0 },
+  ],
+  visits: [
+    { appointmentId: VISIT, startsAt: new Date().toISOString(), patientName: 'Ingrid Solberg', licensePlate: 'AB 123', spotId: IDS.A2! },
+    {
+      appointmentId: RAFAEL,
+      startsAt: new Date().toISOString(),
+      patientName: 'Rafael Moreno',
+      licensePlate: null,
+      spotId: null,
+    },
+  ],
+};
+
+function serve(lot: ParkingLotResponse['data'] | null, granted: Permission[] = ['appointments.view.all', 'appointments.update']) {
+  return stubApi({
+    [`GET /api/users/${desk.id}/permissions`]: () => json(permissionsAnswer(granted.map((permission) => ({ permission })))),
+    ...(lot ? { 'GET /api/parking/spots': () => json({ data: lot }) } : {}),
+    [`POST /api/parking/spots/${IDS.A1}/assign`]: () =>
+      json({ data: { ...LOT.spots[0], status: 'reserved', appointmentId: RAFAEL, version: 2 } }),
+  });
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+  await loadPermissionsValidator();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('car park page', { timeout: 20_000 }, () => {
+  it('shows level 1 as a map of named spots, as a table, and its figures; level 2 on request', async () => {
+    serve(LOT);
+    renderPatientView(<ParkingPage />, { user: desk });
+    const map = await screen.findByRole('group', { name: 'Parking spots of level 1' });
+    expect(
+      within(map)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Spot A1, level 1, accessible, available',
+      'Spot A2, level 1, regular, occupied',
+      'Spot C1, level 1, electric, out of service',
+    ]);
+    expect(screen.getByTestId('parking-figure-free')).toHaveTextContent('1');
+    expect(screen.getByTestId('parking-figure-occupied')).toHaveTextContent('1');
+    const row = screen.getByTestId('parking-row-A2');
+    expect(row).toHaveTextContent('occupied');
+    expect(row).toHaveTextContent('Ingrid Solberg · AB 123');
+    expect(within(row).getByRole('button', { name: 'Release A2' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Level 2' }));
+    expect(within(screen.getByRole('group', { name: 'Parking spots of level 2' })).getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('selects a spot from the keyboard and gives it to a visit still without a spot', async () => {
+    const calls = serve(LOT);
+    renderPatientView(<ParkingPage />, { user: desk });
+    const free = await screen.findByRole('button', { name: 'Spot A1, level 1, accessible, available' });
+    fireEvent.keyDown(free, { key: 'Enter' });
+    expect(free).toHaveAttribute('aria-pressed', 'true');
+    const selected = screen.getByTestId('parking-selected');
+    const visit = within(selected).getByRole('combobox', { name: 'Visit for spot A1' });
+    expect(
+      within(visit)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([expect.stringContaining('Rafael Moreno')]);
+    fireEvent.click(within(selected).getByRole('button', { name: 'Assign A1' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: `/api/parking/spots/${IDS.A1}/assign`,
+      body: { appointmentId: RAFAEL },
+    });
+  });
+
+  it('shows no steps to a staff member who may read the day but not change it', async () => {
+    serve(LOT, ['appointments.view.all']);
+    renderPatientView(<ParkingPage />, { user: desk });
+    await screen.findByTestId('parking-row-A2');
+    expect(screen.queryByRole('button', { name: 'Release A2' })).toBeNull();
+  });
+
+  it('says when the lot has no spots, and when it cannot be loaded', async () => {
+    serve({ spots: [], counts: [], visits: [] });
+    const { unmount } = renderPatientView(<ParkingPage />, { user: desk });
+    expect(await screen.findByText('No parking spots yet')).toBeInTheDocument();
+    unmount();
+    serve(null);
+    renderPatientView(<ParkingPage />, { user: desk });
+    expect(await screen.findByText('The car park could not be loaded.')).toBeInTheDocument();
+  });
+});
