@@ -158,13 +158,27 @@ export const labOrderUpdateEventSchema = z.object({
 
 /**
  * Message_sent: the caller's own change to their conversations (a message sent, a conversation
- * started, read, archived or handed off), to all their tabs and devices so each shows it.
+ * started, archived or handed off), to all their tabs and devices so each shows it. A read is a
+ * message_read, which the other participants hear too.
  */
 export const messageSentEventSchema = z.object({
   type: z.literal('message_sent'),
-  action: z.enum(['sent', 'started', 'read', 'archived', 'handed_off']),
+  action: z.enum(['sent', 'started', 'archived', 'handed_off']),
   conversationId: z.uuid(),
   messageId: z.uuid().optional(),
+  timestamp: z.iso.datetime(),
+});
+
+/**
+ * Message_read: a participant read a conversation up to `lastReadSeq` (the number of the latest
+ * message they have read), to the other participants (their read receipts) and to the reader's own
+ * tabs and devices (their unread counts). It carries ids and numbers only.
+ */
+export const messageReadEventSchema = z.object({
+  type: z.literal('message_read'),
+  conversationId: z.uuid(),
+  readerId: z.uuid(),
+  lastReadSeq: z.number().int().nonnegative(),
   timestamp: z.iso.datetime(),
 });
 
@@ -210,6 +224,7 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   labOrderUpdateEventSchema,
   newMessageEventSchema,
   messageSentEventSchema,
+  messageReadEventSchema,
   videoSignalEventSchema,
 ]);
 

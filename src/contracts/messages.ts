@@ -35,6 +35,8 @@ export const participantSchema = z.object({
   position: z.string().nullable(),
   /** When the latest message this participant has read was sent (read receipts); null before any. */
   readUpTo: z.iso.datetime().nullable(),
+  /** When this participant last read further in the conversation (read receipts); null before any. */
+  readAt: z.iso.datetime().nullable(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 

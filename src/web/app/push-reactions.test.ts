@@ -145,6 +145,14 @@ describe('cache keys refreshed by pushes', () => {
   it('messages refresh the conversations and the unread count; staff status its own list', () => {
     expect(refreshed({ type: 'new_message' }, KEYS)).toEqual(['/api/conversations', '/api/conversations/unread']);
     expect(refreshed({ type: 'message_sent' }, KEYS)).toEqual(['/api/conversations', '/api/conversations/unread']);
+    // A read refreshes that thread (the sender's receipt) and the counts, and tells nobody with a toast.
+    const read = { type: 'message_read', conversationId: 'c1', readerId: 'u1', lastReadSeq: 3 };
+    expect(refreshed(read, [...KEYS, '/api/conversations/c1', '/api/conversations/c2'])).toEqual([
+      '/api/conversations',
+      '/api/conversations/unread',
+      '/api/conversations/c1',
+    ]);
+    expect(reactionFor(read)?.toast ?? null).toBeNull();
     expect(refreshed({ type: 'staff_status_update' }, KEYS)).toEqual(['/api/staff/dashboard-stats', '/api/staff/status']);
   });
 

@@ -344,21 +344,33 @@ export class MessagesRepository extends Repository {
     };
   }
 
-  /** Marks everything in the conversation read for the caller; never moves backwards. */
-  async markRead(head: ConversationHead, at: Date): Promise<void> {
-    await this.db
+  /**
+   * Marks everything in the conversation read for the caller; never moves backwards. The time of
+   * reading moves only with the mark, so a read receipt tells when the reader got that far.
+   * Returns the caller's mark afterwards and whether it moved.
+   */
+  async markRead(head: ConversationHead, at: Date): Promise<{ lastReadSeq: number; moved: boolean }> {
+    const latest = sql`coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${head.id}), 0)`;
+    const [before] = await this.db
+      .select({ lastReadSeq: conversationParticipants.lastReadSeq })
+      .from(conversationParticipants)
+      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)))
+      .for('update');
+    const [after] = await this.db
       .update(conversationParticipants)
       .set({
-        lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${head.id}), 0))`,
-        readAt: at,
+        lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, ${latest})`,
+        readAt: sql`case when ${latest} > ${conversationParticipants.lastReadSeq} then ${at.toISOString()}::timestamptz else ${conversationParticipants.readAt} end`,
       })
-      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)));
+      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)))
+      .returning({ lastReadSeq: conversationParticipants.lastReadSeq });
     this.audit.note({
       action: 'conversation.read',
       resourceType: 'conversation',
       resourceId: head.id,
       patients: head.patientId ? [head.patientId] : [],
     });
+    return { lastReadSeq: after!.lastReadSeq, moved: after!.lastReadSeq > before!.lastReadSeq };
   }
 
   async setArchived(head: ConversationHead, archived: boolean, at: Date): Promise<void> {
@@ -439,6 +451,7 @@ export class MessagesRepository extends Repository {
         readUpTo: sql<
           string | null
         >`(select ${messages.createdAt} from ${messages} where ${messages.seq} = ${conversationParticipants.lastReadSeq})`,
+        readAt: conversationParticipants.readAt,
       })
       .from(conversationParticipants)
       .innerJoin(users, eq(users.id, conversationParticipants.userId))

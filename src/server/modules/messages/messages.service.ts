@@ -24,7 +24,8 @@ import { MessagesRepository, type ConversationDetail, type ConversationHead, typ
 // member with the fewest open tasks, closed when a staff member answers.
 //
 // Delivery: every message is pushed live to the other participants (`new_message`) and to the
-// sender's own tabs (`message_sent`), through the outbox. An e-mail notice without any content goes
+// sender's own tabs (`message_sent`), through the outbox; a read goes to everyone in it
+// (`message_read`: the others' read receipts, the reader's own counts). An e-mail notice without any content goes
 // to a recipient when a message is the first one they have not read in that conversation. The
 // server does not know whether someone is connected on another instance (each instance knows only
 // its own sockets), so the notice does not depend on it: one notice per conversation until they
@@ -148,20 +149,32 @@ export class MessagesService {
     });
   }
 
-  /** Marks the conversation read; the caller's other tabs and devices hear of it. Returns the caller's new unread total. */
+  /** Marks the conversation read; see markReadIn. Returns the caller's new unread total. */
   markRead(ctx: AccessContext, id: string): Promise<{ unread: number }> {
-    return this.uow.write(ctx, async (work) => {
-      const repository = work.use(MessagesRepository);
-      const head = await repository.participation(id, 'conversation.read');
-      await repository.markRead(head, this.now());
-      repository.push([ctx.user.userId], {
-        type: 'message_sent',
-        action: 'read',
+    return this.uow.write(ctx, (work) => this.markReadIn(work, id));
+  }
+
+  /**
+   * Marks the conversation read for the caller of `work`. When the mark moves, the other
+   * participants hear how far (their read receipts) and so do the caller's other tabs and devices
+   * (their unread counts), in the same transaction as the mark.
+   */
+  async markReadIn(work: Work, id: string): Promise<{ unread: number }> {
+    const repository = work.use(MessagesRepository);
+    const head = await repository.participation(id, 'conversation.read');
+    const at = this.now();
+    const mark = await repository.markRead(head, at);
+    if (mark.moved) {
+      const readerId = work.ctx.user.userId;
+      repository.push(await repository.participantIds(head.id), {
+        type: 'message_read',
         conversationId: head.id,
-        timestamp: this.now().toISOString(),
+        readerId,
+        lastReadSeq: mark.lastReadSeq,
+        timestamp: at.toISOString(),
       });
-      return { unread: await repository.unreadTotal() };
-    });
+    }
+    return { unread: await repository.unreadTotal() };
   }
 
   archive(ctx: AccessContext, id: string, archived: boolean): Promise<Conversation> {
@@ -272,6 +285,7 @@ function toConversation(row: ConversationDetail): Conversation {
       role: person.role,
       position: person.position,
       readUpTo: iso(person.readUpTo),
+      readAt: iso(person.readAt),
     })),
     unread: row.unread,
     archived: row.archivedAt !== null,

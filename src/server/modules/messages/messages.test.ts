@@ -13,11 +13,15 @@ import {
   unreadResponseSchema,
   type Conversation,
 } from '../../../contracts/messages';
-import { auditEvents, conversationParticipants, conversations, mailOutbox, messages, tasks } from '../../db/schema';
+import { auditEvents, conversationParticipants, conversations, eventOutbox, mailOutbox, messages, tasks } from '../../db/schema';
+import { AccessContext } from '../../platform/access-context';
+import { AppError } from '../../platform/app-error';
 import type { BusEnvelope } from '../../platform/events';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { TasksService } from '../tasks/tasks.service';
+import { MessagesService } from './messages.service';
 
 // Secure messaging through the real app: who may write to whom, what each participant sees,
 // unread counts, live events, e-mail notices, the staff inbox and its tasks, and that nobody
@@ -144,8 +148,8 @@ describe('conversations between a patient and their care team', () => {
     expect(marked.json()).toEqual({ unread: withUnread - 1 });
     expect(await unread(doctor)).toBe(withUnread - 1);
     expect(await pushes()).toContainEqual({
-      recipients: [doctor.user.id],
-      event: expect.objectContaining({ type: 'message_sent', action: 'read', conversationId: conversation.id }),
+      recipients: [doctor.user.id, patient.user.id].sort(),
+      event: expect.objectContaining({ type: 'message_read', conversationId: conversation.id, readerId: doctor.user.id }),
     });
 
     // The reply reaches the patient; the patient sees it was read (read receipt) once they read it.
@@ -310,6 +314,95 @@ describe('the staff inbox', () => {
     expect((await pushes()).some((p) => p.event.type === 'new_message' && p.recipients.includes(staff.user.id))).toBe(true);
     const opened = await staff.agent.get(`/api/conversations/${conversation.id}`);
     expect(opened.statusCode).toBe(200);
+  });
+});
+
+describe('read receipts', () => {
+  const markOf = async (conversationId: string, userId: string) => {
+    const [row] = await t.app.db
+      .select({ lastReadSeq: conversationParticipants.lastReadSeq, readAt: conversationParticipants.readAt })
+      .from(conversationParticipants)
+      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+    return row!;
+  };
+  // Every push of the writes so far has left the outbox.
+  const sent = async () => {
+    await t.app.outbox.stop();
+    return pushes();
+  };
+  const latestSeq = async (conversationId: string) => {
+    const [row] = await t.app.db
+      .select({ seq: max(messages.seq) })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId));
+    return Number(row!.seq);
+  };
+
+  it('tells the other participants and the reader’s own tabs how far the reader read, and nobody else', async () => {
+    const conversation = await start(patient, { recipientId: doctor.user.id, subject: 'Rash on my arm', body: 'It itches at night.' });
+    await sent();
+    published.length = 0;
+    const marked = await doctor.agent.post(`/api/conversations/${conversation.id}/read`);
+    expect(marked.statusCode).toBe(200);
+    const frames = await sent();
+    expect(frames).toEqual([
+      {
+        recipients: [doctor.user.id, patient.user.id].sort(),
+        event: {
+          type: 'message_read',
+          conversationId: conversation.id,
+          readerId: doctor.user.id,
+          lastReadSeq: await latestSeq(conversation.id),
+          timestamp: expect.any(String),
+        },
+      },
+    ]);
+    // Ids and a number: nothing of the conversation's text travels in the frame.
+    expect(JSON.stringify(frames)).not.toMatch(/Rash|itches/);
+
+    // The patient's thread shows how far the doctor read, and when.
+    const thread = threadResponseSchema.parse((await patient.agent.get(`/api/conversations/${conversation.id}`)).json()).data;
+    const readByDoctor = thread.conversation.participants.find((p) => p.userId === doctor.user.id)!;
+    const mark = await markOf(conversation.id, doctor.user.id);
+    expect(readByDoctor.readUpTo).toBe(conversation.lastMessage!.createdAt);
+    expect(readByDoctor.readAt).toBe(mark.readAt!.toISOString());
+    expect((await otherPatient.agent.get(`/api/conversations/${conversation.id}`)).statusCode).toBe(404);
+
+    // Reading again with nothing new moves nothing: no event, and the time of reading stays.
+    published.length = 0;
+    expect((await doctor.agent.post(`/api/conversations/${conversation.id}/read`)).statusCode).toBe(200);
+    expect((await sent()).filter((p) => p.event.type === 'message_read')).toEqual([]);
+    expect(await markOf(conversation.id, doctor.user.id)).toEqual(mark);
+  });
+
+  it('sends nothing and keeps the mark when the write that read rolls back', async () => {
+    const conversation = await start(patient, { recipientId: doctor.user.id, subject: 'Refill', body: 'I am almost out.' });
+    const before = await markOf(conversation.id, doctor.user.id);
+    const service = new MessagesService(t.app.uow, new TasksService(t.app.uow), {
+      publicUrl: 'http://localhost',
+      organisationName: async () => 'Clinic',
+    });
+    const asDoctor = () => AccessContext.system(t.app.audit, t.app.db, { userId: doctor.user.id, role: 'doctor', sessionId: null }, 'test');
+    // The start's own pushes are sent and their outbox rows gone before the read is tried.
+    await t.app.outbox.stop();
+    expect(await t.app.db.select().from(eventOutbox)).toHaveLength(0);
+    published.length = 0;
+    await expect(
+      t.app.uow.write(asDoctor(), async (work) => {
+        await service.markReadIn(work, conversation.id);
+        throw new AppError('CONFLICT', 'Changed my mind');
+      }),
+    ).rejects.toThrow('Changed my mind');
+    expect(await markOf(conversation.id, doctor.user.id)).toEqual(before);
+    expect(await t.app.db.select().from(eventOutbox)).toHaveLength(0);
+    // The same read, committed, is heard: the rolled-back one had its chance and sent nothing.
+    await t.app.uow.write(asDoctor(), (work) => service.markReadIn(work, conversation.id));
+    expect((await sent()).filter((p) => p.event.type === 'message_read')).toEqual([
+      {
+        recipients: [doctor.user.id, patient.user.id].sort(),
+        event: expect.objectContaining({ conversationId: conversation.id, readerId: doctor.user.id }),
+      },
+    ]);
   });
 });
 

@@ -12,4 +12,12 @@ const refresh: ReactionTable[string] = (message) => [
   routeMatcher(messagesApi.search),
 ];
 
-export const messagesReactions: ReactionTable = { new_message: refresh, message_sent: refresh };
+// A read, by someone else (their read receipt in that thread) or by the person on another tab or
+// device (their unread counts): the lists, the count and that thread; search results show neither.
+const read: ReactionTable[string] = (message) => [
+  routeMatcher(messagesApi.list),
+  routeMatcher(messagesApi.unread),
+  routeMatcher(messagesApi.thread, { id: field(message, 'conversationId') }),
+];
+
+export const messagesReactions: ReactionTable = { new_message: refresh, message_sent: refresh, message_read: read };

@@ -1,9 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../contracts/messages';
 import { json, patientUser, PATIENT_ID, renderPatientView, stubApi } from '../../../lib/clinical/testing';
+import { clinicalFormat } from '../../../lib/clinical/format';
 import { i18next, initI18n } from '../../../lib/i18n';
+import { RealtimeProvider } from '../../../lib/realtime/realtime-provider';
+import { fakeEnvironment } from '../../../lib/realtime/testing/fake-environment';
+import { SessionContext } from '../../../lib/session/use-session';
+import { MemoryRouter } from 'react-router';
+import { messagesReactions } from '../api/reactions';
 import { splitLinks } from '../lib/linkify';
 import { MessagesPage } from './messages-page';
 
@@ -25,8 +32,8 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     topic: null,
     patientId: PATIENT_ID,
     participants: [
-      { userId: PATIENT_ID, firstName: 'Ann', lastName: 'Patient', role: 'patient', position: null, readUpTo: null },
-      { userId: DOCTOR_ID, firstName: 'Maria', lastName: 'Lopez', role: 'doctor', position: null, readUpTo: null },
+      { userId: PATIENT_ID, firstName: 'Ann', lastName: 'Patient', role: 'patient', position: null, readUpTo: null, readAt: null },
+      { userId: DOCTOR_ID, firstName: 'Maria', lastName: 'Lopez', role: 'doctor', position: null, readUpTo: null, readAt: null },
     ],
     unread: 0,
     archived: false,
@@ -103,6 +110,7 @@ describe('messages view', { timeout: 20_000 }, () => {
         role: 'doctor' as const,
         position: null,
         readUpTo: null,
+        readAt: null,
       };
       const chat = conversation({ participants: [conversation().participants[0]!, doctorWang] });
       stubApi({
@@ -146,6 +154,68 @@ describe('messages view', { timeout: 20_000 }, () => {
     await user.click(within(composer).getByRole('button', { name: 'Send' }));
     expect(await within(composer).findByTestId('composer-error')).toHaveTextContent('You are sending messages very quickly');
     expect(within(composer).getByLabelText('Message')).toHaveValue('Thank you, doctor');
+  });
+
+  it('shows “Sent” under the patient’s latest message, and “Read” with the time once the doctor’s read arrives live', async () => {
+    const mine = message('Is it fine to take it with food?', {
+      senderId: PATIENT_ID,
+      sender: { firstName: 'Ann', lastName: 'Patient' },
+      senderRole: 'patient',
+      createdAt: '2026-11-01T09:06:00.000Z',
+    });
+    const readAt = '2026-11-01T09:42:00.000Z';
+    let doctorRead = false;
+    const chat = () =>
+      conversation({
+        participants: [
+          conversation().participants[0]!,
+          { ...conversation().participants[1]!, readUpTo: doctorRead ? mine.createdAt : null, readAt: doctorRead ? readAt : null },
+        ],
+      });
+    stubApi({
+      'GET /api/conversations': () => list([chat()])(),
+      [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
+        json({ data: { conversation: chat(), messages: [message('Take one a day.'), mine], hasOlder: false } }),
+      'GET /api/conversations/unread': () => json({ unread: 0 }),
+    });
+    const fake = fakeEnvironment();
+    const session = {
+      status: 'authenticated' as const,
+      user: patientUser(),
+      signIn: vi.fn(),
+      signOut: vi.fn(async () => {}),
+      refresh: vi.fn(async () => {}),
+    };
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SessionContext.Provider value={session}>
+          <MemoryRouter initialEntries={[`/?c=${CONVERSATION_ID}`]}>
+            <RealtimeProvider environment={fake.env} reactions={messagesReactions}>
+              <MessagesPage />
+            </RealtimeProvider>
+          </MemoryRouter>
+        </SessionContext.Provider>
+      </QueryClientProvider>,
+    );
+    act(() => fake.connectNow());
+    const thread = await screen.findByTestId('thread');
+    const [theirs, own] = await within(thread).findAllByTestId('message');
+    expect(within(own!).getByTestId('message-sent')).toHaveTextContent('Sent');
+    expect(within(theirs!).queryByTestId('message-sent')).toBeNull();
+    expect(within(thread).queryByTestId('message-read')).toBeNull();
+
+    // The doctor reads on their side; the server tells this tab, which asks for the thread again.
+    doctorRead = true;
+    act(() =>
+      fake
+        .last()
+        .receive({ type: 'message_read', conversationId: CONVERSATION_ID, readerId: DOCTOR_ID, lastReadSeq: 7, timestamp: readAt }),
+    );
+    const read = await within(thread).findByTestId('message-read');
+    expect(read).toHaveTextContent(`Read ${clinicalFormat('en').dateTime(readAt)}`);
+    expect(within(own!).getByTestId('message-read')).toBe(read);
+    expect(within(thread).queryByTestId('message-sent')).toBeNull();
   });
 });
 

@@ -267,10 +267,7 @@ function Thread({ id, onClosed }: { id: string; onClosed: () => void }) {
     <QueryStates query={query} errorText={t('thread.loadFailed')} emptyText={t('thread.loadFailed')} isEmpty={() => false}>
       {(answer) => {
         const { conversation, messages } = answer.data;
-        const mine = [...messages].reverse().find((message) => message.senderId === user?.id);
-        const seen =
-          mine !== undefined &&
-          conversation.participants.some((p) => p.userId !== user?.id && p.readUpTo !== null && p.readUpTo >= mine.createdAt);
+        const receipts = receiptsOf(messages, conversation, user?.id);
         return (
           <article
             className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
@@ -288,7 +285,7 @@ function Thread({ id, onClosed }: { id: string; onClosed: () => void }) {
                   key={message.id}
                   message={message}
                   own={message.senderId === user?.id}
-                  seen={seen && message.id === mine?.id}
+                  receipt={receipts.get(message.id) ?? null}
                 />
               ))}
             </ol>
@@ -368,7 +365,32 @@ function ThreadHeader({ conversation }: { conversation: Conversation }) {
   );
 }
 
-function MessageItem({ message, own, seen }: { message: Message; own: boolean; seen: boolean }) {
+/** What the sender's own message says about its delivery: read by the others (and when), or only sent. */
+type Receipt = { state: 'read'; at: string } | { state: 'sent' };
+
+/**
+ * The sender's receipts in a thread: "Read" under their last message another participant has read
+ * (with the time that participant read it), and "Sent" under their latest message when no one
+ * has read that far yet. A participant's mark is the time of the latest message they read.
+ */
+function receiptsOf(messages: readonly Message[], conversation: Conversation, me: string | undefined): Map<string, Receipt> {
+  const receipts = new Map<string, Receipt>();
+  const mine = messages.filter((message) => message.senderId === me);
+  const latest = mine.at(-1);
+  if (!latest) return receipts;
+  let furthest: { upTo: string; at: string } | null = null;
+  for (const p of conversation.participants) {
+    if (p.userId === me || p.readUpTo === null || p.readAt === null) continue;
+    if (!furthest || p.readUpTo > furthest.upTo) furthest = { upTo: p.readUpTo, at: p.readAt };
+  }
+  const mark = furthest;
+  const read = mark ? mine.filter((message) => message.createdAt <= mark.upTo).at(-1) : undefined;
+  if (read && mark) receipts.set(read.id, { state: 'read', at: mark.at });
+  if (read !== latest) receipts.set(latest.id, { state: 'sent' });
+  return receipts;
+}
+
+function MessageItem({ message, own, receipt }: { message: Message; own: boolean; receipt: Receipt | null }) {
   const { t } = useTranslation('messages');
   const nameOf = useMessagingName();
   const format = useClinicalFormat();
@@ -386,7 +408,13 @@ function MessageItem({ message, own, seen }: { message: Message; own: boolean; s
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
-        {seen ? <span data-testid="message-seen"> · {t('thread.seen')}</span> : null}
+        {receipt?.state === 'read' ? (
+          <span data-testid="message-read">
+            {' · '}
+            {t('thread.read', { time: format.dateTime(receipt.at) })}
+          </span>
+        ) : null}
+        {receipt?.state === 'sent' ? <span data-testid="message-sent"> · {t('thread.sent')}</span> : null}
       </p>
     </li>
   );
