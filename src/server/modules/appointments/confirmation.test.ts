@@ -53,7 +53,12 @@ async function booked(owner: Actor, doctorId: string, days: number, time: string
   return appointmentResponseSchema.parse(response.json()).data;
 }
 
-async function inserted(patientId: string, doctorId: string, startsAt: Date, status: 'scheduled' | 'cancelled' | 'requested' = 'scheduled') {
+async function inserted(
+  patientId: string,
+  doctorId: string,
+  startsAt: Date,
+  status: 'scheduled' | 'cancelled' | 'requested' = 'scheduled',
+) {
   const row = buildAppointment(random, { patientId, doctorId, startsAt, status, durationMinutes: 30 });
   await t.app.db.insert(appointments).values(row);
   return row.id;
