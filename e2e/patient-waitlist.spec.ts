@@ -120,7 +120,6 @@ test('a reminder link from the outbox confirms once, and says it was used the se
   // The earliest free time from tomorrow: within the e2e server's first reminder time, so it is due at once.
   const { doctorId, slots } = await doctorWithSlots(patient.request, 1, 5);
   await bookSlot(patient.request, doctorId, slots[0]!);
-  await patient.close();
 
   // An admin reads the reminder in the outbox.
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -149,6 +148,11 @@ test('a reminder link from the outbox confirms once, and says it was used the se
   await expectNoSeriousA11yViolations(linkPage);
   await linkPage.getByTestId('link-action').click();
   await expect(linkPage.getByTestId('link-done')).toContainText('is confirmed');
+  // The patient's own list says so.
+  const list = await patient.newPage();
+  await list.goto('/appointments');
+  await expect(list.getByTestId('confirmed-badge')).toContainText('Confirmed');
+  await patient.close();
 
   await linkPage.reload();
   await expect(linkPage.getByRole('heading', { level: 1, name: 'This link has already been used' })).toBeVisible();

@@ -44,6 +44,8 @@ export const appointmentSchema = z.object({
   checkedInAt: z.iso.datetime({ offset: true }).nullable(),
   /** When the front desk noted that the patient is running late; null otherwise. */
   lateAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When the patient confirmed they will come; null when they have not (or not since it was last moved). */
+  confirmedAt: z.iso.datetime({ offset: true }).nullable(),
   parkingReservation: parkingReservationSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -30,6 +30,7 @@ export const BOOKING_MESSAGES = {
   slotTaken: 'This time is no longer available. Please choose another slot.',
   tooLate: `Appointments cannot be changed or cancelled less than ${BOOKING.changeCutoffHours} hours before they start. Please call the clinic.`,
   notChangeable: 'This appointment can no longer be changed.',
+  notConfirmable: 'Only an upcoming scheduled appointment can be confirmed.',
 } as const;
 
 export function isTimeZone(zone: string): boolean {
@@ -165,7 +166,8 @@ export type QueueResponse = z.infer<typeof queueResponseSchema>;
  * The booking routes. A change names the caller's own appointment (anyone else's answers 404);
  * booking, rescheduling and cancelling accept an Idempotency-Key, so a retry answers the first
  * outcome. Each refusal has its code: SLOT_TAKEN (not, or no longer, a free slot),
- * APPOINTMENT_NOT_CHANGEABLE (its status), CHANGE_TOO_LATE (inside the cut-off).
+ * APPOINTMENT_NOT_CHANGEABLE (its status), CHANGE_TOO_LATE (inside the cut-off),
+ * APPOINTMENT_NOT_CONFIRMABLE (a confirmation of one that is not upcoming and scheduled).
  */
 export const bookingApi = {
   slots: defineRoute({
@@ -199,6 +201,17 @@ export const bookingApi = {
     body: cancelAppointmentSchema,
     response: appointmentResponseSchema,
     errors: ['NOT_FOUND', 'APPOINTMENT_NOT_CHANGEABLE', 'CHANGE_TOO_LATE', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  /**
+   * The patient says they will come. Confirming again keeps the first time; a reschedule clears it.
+   * No body: there is nothing to choose.
+   */
+  confirm: defineRoute({
+    method: 'POST',
+    path: '/api/appointments/:id/confirm',
+    params: idParamsSchema,
+    response: appointmentResponseSchema,
+    errors: ['NOT_FOUND', 'APPOINTMENT_NOT_CONFIRMABLE', 'IDEMPOTENCY_KEY_REUSED'],
   }),
   /** On the day of the appointment only (CONFLICT on any other day). */
   queue: defineRoute({

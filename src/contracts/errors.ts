@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   SLOT_TAKEN: 409,
   /** The appointment's status no longer allows a change by the patient (cancelled, completed, …). */
   APPOINTMENT_NOT_CHANGEABLE: 409,
+  /** A confirmation of an appointment that is not an upcoming scheduled one (cancelled, seen, or already started). */
+  APPOINTMENT_NOT_CONFIRMABLE: 409,
   /** Too close to the start for the patient to change or cancel; the clinic must be called. */
   CHANGE_TOO_LATE: 409,
   /** An approval or decline of an appointment that is no longer a pending request. */

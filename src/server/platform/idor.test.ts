@@ -372,8 +372,14 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (_record, owner) => [owner.user.email],
   },
   {
-    name: 'own appointment (GET calendar.ics and queue, PUT /api/appointments/{id}, POST cancel)',
-    paths: ['/api/appointments/:id/calendar.ics', '/api/appointments/:id', '/api/appointments/:id/cancel', '/api/appointments/:id/queue'],
+    name: 'own appointment (GET calendar.ics and queue, PUT /api/appointments/{id}, POST cancel and confirm)',
+    paths: [
+      '/api/appointments/:id/calendar.ics',
+      '/api/appointments/:id',
+      '/api/appointments/:id/cancel',
+      '/api/appointments/:id/confirm',
+      '/api/appointments/:id/queue',
+    ],
     // A day within the booking window, so the refusal is the record's and not the date's.
     body: { date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), time: '09:00', timeZone: 'UTC' },
     create: async (owner) => {

@@ -28,6 +28,11 @@ export const appointments = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     /** When the desk noted that the patient is running late (the status stays scheduled). */
     lateAt: timestamp('late_at', { withTimezone: true }),
+    /**
+     * When the patient said they will come (a reminder's confirm link, or their appointment list).
+     * A new time clears it: the patient has not confirmed that one.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -90,10 +90,10 @@ export class AppointmentLinksRepository extends Repository {
     this.audit.read('appointment.link-open', 'appointment', link.appointmentId, [link.patientId], { linkAction: link.action });
   }
 
-  /** A confirmation or a reschedule begun through a link, noted under the patient (a cancellation notes itself). */
+  /** A reschedule begun through a link, noted under the patient (a cancellation and a confirmation note themselves). */
   used(link: LinkRow): void {
     this.audit.note({
-      action: link.action === 'confirm' ? 'appointment.confirm' : 'appointment.link-use',
+      action: 'appointment.link-use',
       resourceType: 'appointment',
       resourceId: link.appointmentId,
       patients: [link.patientId],

@@ -8,7 +8,7 @@ import { BOOKING_MESSAGES, CHANGEABLE_STATUSES } from '../../../contracts/bookin
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { hashToken } from '../../platform/tokens';
-import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { AppointmentLinksRepository, type LinkRow } from './appointment-links.repository';
 import type { BookingService } from './booking.service';
 import { BookingRepository } from './booking.repository';
@@ -63,8 +63,8 @@ export class AppointmentLinksService {
           ? await this.booking.cancelIn(work, link.appointmentId, false)
           : link.action === 'reschedule'
             ? await this.booking.changeableIn(work, link.appointmentId, 'appointment.reschedule')
-            : await this.confirmable(work.use(BookingRepository), link);
-      if (link.action !== 'cancel') links.used(link);
+            : await this.confirm(work, link);
+      if (link.action === 'reschedule') links.used(link);
       return {
         action: link.action,
         appointmentId: row.id,
@@ -85,12 +85,15 @@ export class AppointmentLinksService {
     return link;
   }
 
-  /** A confirmation holds for an appointment still booked (inside the change cut-off too: coming is always welcome). */
-  private async confirmable(booking: BookingRepository, link: LinkRow) {
-    const row = await booking.own(link.appointmentId, 'appointment.confirm');
+  /**
+   * A confirmation holds for an appointment still booked (inside the change cut-off too: coming is
+   * always welcome), and is recorded on it in this write.
+   */
+  private async confirm(work: Work, link: LinkRow) {
+    const row = await work.use(BookingRepository).own(link.appointmentId, 'appointment.confirm');
     if (!(CHANGEABLE_STATUSES as readonly string[]).includes(row.status)) {
       throw new AppError('APPOINTMENT_NOT_CHANGEABLE', BOOKING_MESSAGES.notChangeable);
     }
-    return row;
+    return this.booking.confirmIn(work, row, { linkAction: link.action, linkId: link.id });
   }
 }

@@ -28,6 +28,7 @@ const columns = {
   bookedByRole: appointments.bookedByRole,
   checkedInAt: appointments.checkedInAt,
   lateAt: appointments.lateAt,
+  confirmedAt: appointments.confirmedAt,
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
   patientFirstName: patient.firstName,

@@ -172,6 +172,7 @@ export function toAppointment(row: AppointmentListRow): Appointment {
     bookedByRole: row.bookedByRole,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     lateAt: row.lateAt?.toISOString() ?? null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
     parkingReservation:
       row.parkingId && row.parkingLicensePlate && row.parkingArrivalAt && row.parkingDepartureAt && row.parkingStatus
         ? {

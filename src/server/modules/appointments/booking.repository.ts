@@ -1,5 +1,5 @@
 import type { AuditActionCode } from '../../../contracts/audit';
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, CHANGEABLE_STATUSES } from '../../../contracts/booking';
 import type { Database } from '../../db/client';
 import {
@@ -147,9 +147,10 @@ export class BookingRepository extends Repository {
       // A savepoint: the refusal of the index undoes only this step, not the write around it.
       await this.db.transaction(async (txn) => {
         const tx = txn as unknown as Database;
+        // The patient confirmed the old time, not this one.
         await tx
           .update(appointments)
-          .set({ startsAt, updatedAt: now })
+          .set({ startsAt, confirmedAt: null, updatedAt: now })
           .where(and(eq(appointments.id, row.id), this.scope.condition(appointments.patientId)));
         await tx
           .update(parkingReservations)
@@ -183,6 +184,25 @@ export class BookingRepository extends Repository {
     const cancelled = (await this.find(row.id))!;
     this.changed('appointment.cancel', cancelled, { withReason });
     return cancelled;
+  }
+
+  /**
+   * Records that the patient will come, once: a second confirmation keeps the first time and
+   * answers null. Noted either way (`details` say through what).
+   */
+  async confirm(row: AppointmentListRow, now: Date, details: Record<string, unknown>): Promise<AppointmentListRow | null> {
+    const changed = await this.db
+      .update(appointments)
+      .set({ confirmedAt: now, updatedAt: now })
+      .where(and(eq(appointments.id, row.id), this.scope.condition(appointments.patientId), isNull(appointments.confirmedAt)))
+      .returning({ id: appointments.id });
+    this.changed('appointment.confirm', row, { ...details, alreadyConfirmed: changed.length === 0 });
+    return changed.length > 0 ? (await this.find(row.id))! : null;
+  }
+
+  /** A confirmation the appointment's status or time does not allow, noted. */
+  notConfirmable(row: AppointmentListRow): void {
+    this.refused('appointment.confirm', row.id, row.patientId, 'not_confirmable', { status: row.status });
   }
 
   /** Runs `fn` once the write has committed. */

@@ -27,6 +27,10 @@ export const bookingRoutes: FastifyPluginAsync<{ booking: BookingService }> = as
     data: await booking.cancel(request.ctx, request.params.id, request.body ?? {}),
   }));
 
+  route(app, bookingApi.confirm, { access: PATIENT }, async (request) => ({
+    data: await booking.confirm(request.ctx, request.params.id),
+  }));
+
   route(app, bookingApi.queue, { access: PATIENT }, (request) => booking.queue(request.ctx, request.params.id));
 
   route(app, bookingApi.calendar, { access: PATIENT }, async (request, reply) => {

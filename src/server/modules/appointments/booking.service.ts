@@ -155,6 +155,34 @@ export class BookingService {
     return cancelled;
   }
 
+  /**
+   * A patient says they will come to an upcoming scheduled appointment of theirs. The first
+   * confirmation is kept: confirming again changes nothing and tells nobody.
+   */
+  confirm(ctx: AccessContext, id: string): Promise<Appointment> {
+    return this.uow.write(ctx, async (work) => {
+      const booking = work.use(BookingRepository);
+      const row = await booking.own(id, 'appointment.confirm');
+      if (row.status !== 'scheduled' || row.startsAt.getTime() <= this.clock().getTime()) {
+        booking.notConfirmable(row);
+        throw new AppError('APPOINTMENT_NOT_CONFIRMABLE', BOOKING_MESSAGES.notConfirmable);
+      }
+      return toAppointment(await this.confirmIn(work, row, { via: 'portal' }));
+    });
+  }
+
+  /**
+   * In the caller's write: records the patient's confirmation of `row` (the caller has checked that
+   * it may be confirmed) and pushes it to the patient, the doctor and the desk. A confirmation is
+   * news to nobody's bell, only to the views that show it.
+   */
+  async confirmIn(work: Work, row: AppointmentListRow, details: Record<string, unknown>): Promise<AppointmentListRow> {
+    const confirmed = await work.use(BookingRepository).confirm(row, this.clock(), details);
+    if (!confirmed) return row;
+    await this.announce(work, confirmed, 'updated', this.options.clinicTimeZone, false);
+    return confirmed;
+  }
+
   /** In the caller's write: one of the caller's appointments the patient may still change (status and cut-off), or the refusal. */
   changeableIn(work: Work, id: string, action: AuditActionCode): Promise<AppointmentListRow> {
     return work.use(BookingRepository).changeable(id, action, this.cutOff());

@@ -488,7 +488,7 @@ describe('Idempotency-Key on booking, rescheduling and cancelling', () => {
 });
 
 describe('someone else’s appointment', () => {
-  it('answers 404 (or 403 for other roles) to every change, download and queue, and changes nothing', async () => {
+  it('answers 404 (or 403 for other roles) to every change, confirmation, download and queue, and changes nothing', async () => {
     const other = await freshDoctor();
     let time = 0;
     for (const intruder of [otherPatient, doctor, staff]) {
@@ -499,6 +499,7 @@ describe('someone else’s appointment', () => {
           paths: [
             '/api/appointments/:id',
             '/api/appointments/:id/cancel',
+            '/api/appointments/:id/confirm',
             '/api/appointments/:id/calendar.ics',
             '/api/appointments/:id/queue',
           ],

@@ -143,6 +143,13 @@ describe('a reminder link', () => {
       .from(auditEvents)
       .where(and(gt(auditEvents.id, since), eq(auditEvents.action, 'appointment.confirm')));
     expect(event).toMatchObject({ actorUserId: patient.user.id, actorRole: 'patient', outcome: 'success' });
+    // The confirmation is on the appointment, from the same write.
+    const [confirmed] = await t.app.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(confirmed!.confirmedAt).not.toBeNull();
+    const listed = await patient.agent.get('/api/appointments?when=upcoming');
+    expect(listed.json().data.find((a: { id: string }) => a.id === appointment.id)).toMatchObject({
+      confirmedAt: confirmed!.confirmedAt!.toISOString(),
+    });
 
     const again = await visitor.post(`/api/appointment-links/${confirm}`, { action: 'confirm' });
     expect(again.statusCode).toBe(409);
@@ -150,6 +157,27 @@ describe('a reminder link', () => {
     expect((await visitor.get(`/api/appointment-links/${confirm}`)).json().error.code).toBe('LINK_USED');
     const [still] = await t.app.db.select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(still!.status).toBe('scheduled');
+    expect(still!.confirmedAt).toEqual(confirmed!.confirmedAt);
+  });
+
+  it('keeps a confirmation the patient made in the portal: the link confirms without moving its time', async () => {
+    const { patient, appointment } = await appointmentIn(30);
+    await t.app.jobs.runNow('appointment-reminders');
+    const { confirm } = await linksIn(patient.user.email);
+    expect((await patient.agent.post(`/api/appointments/${appointment.id}/confirm`)).statusCode).toBe(200);
+    const [first] = await t.app.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(first!.confirmedAt).not.toBeNull();
+
+    const since = await lastAuditId();
+    const used = await new TestAgent(t.app).post(`/api/appointment-links/${confirm}`, { action: 'confirm' });
+    expect(used.statusCode, used.body).toBe(200);
+    const [after] = await t.app.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(after!.confirmedAt).toEqual(first!.confirmedAt);
+    const [event] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(gt(auditEvents.id, since), eq(auditEvents.action, 'appointment.confirm')));
+    expect(event!.details).toMatchObject({ linkAction: 'confirm', alreadyConfirmed: true });
   });
 
   it('cancels through its cancel link, as the patient, with the same notices as in the portal', async () => {

@@ -1,9 +1,10 @@
 import { usePersonName } from '../../lib/person-name';
-import { CalendarClock, MapPin, Video } from 'lucide-react';
+import { CalendarClock, CheckCircle2, MapPin, Video } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment, AppointmentStatus } from '../../../contracts/appointments';
 import { specialtyByName } from '../../../contracts/doctors';
-import { useClinicalFormat } from '../../lib/clinical/format';
+import { clinicalFormat, useClinicalFormat } from '../../lib/clinical/format';
 
 const STATUS_TONE: Record<AppointmentStatus, string> = {
   requested: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/50 dark:text-amber-100',
@@ -25,6 +26,28 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
 }
 
 /**
+ * "Confirmed": the patient said they will come. When they did (on `timeZone`'s clock, the reader's
+ * own when not given) is in the badge's title for a pointer and in its text for a screen reader.
+ */
+export function AppointmentConfirmedBadge({ confirmedAt, timeZone }: { confirmedAt: string; timeZone?: string }) {
+  const { t, i18n } = useTranslation('health');
+  const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const format = useMemo(() => clinicalFormat(locale, timeZone), [locale, timeZone]);
+  const label = t('appointments.confirmedAt', { when: format.dateTime(confirmedAt) });
+  return (
+    <span
+      title={label}
+      data-testid="confirmed-badge"
+      className="inline-flex items-center gap-1 rounded-full border border-emerald-200 bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100"
+    >
+      <CheckCircle2 className="size-3.5 shrink-0" aria-hidden="true" />
+      <span aria-hidden="true">{t('appointments.confirmed')}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/**
  * One appointment: when (in the user's time zone), with whom, how, and its status. Its parking is
  * shown by the upcoming card's extras (appointments feature), with the times, in one place.
  */
@@ -41,7 +64,10 @@ export function AppointmentItem({ appointment, detailed = false }: { appointment
           <CalendarClock className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <time dateTime={appointment.startsAt}>{format.dateTime(appointment.startsAt)}</time>
         </p>
-        <AppointmentStatusBadge status={appointment.status} />
+        <span className="flex flex-wrap items-center gap-2">
+          {appointment.confirmedAt ? <AppointmentConfirmedBadge confirmedAt={appointment.confirmedAt} /> : null}
+          <AppointmentStatusBadge status={appointment.status} />
+        </span>
       </div>
       <p className="text-sm text-slate-800 dark:text-slate-200">
         {t('health:appointments.doctor', { name: nameOf(appointment.doctor) })}

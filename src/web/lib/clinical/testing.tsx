@@ -116,6 +116,7 @@ export function appointment(overrides: Partial<Appointment> = {}): Appointment {
     bookedByRole: 'patient',
     checkedInAt: null,
     lateAt: null,
+    confirmedAt: null,
     parkingReservation: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -7,9 +7,9 @@ import { apiUrl } from '../../../lib/api-client';
 import { callRoute, routeMatcher, routeQuery, routeUrl, type QueryMatcher } from '../../../lib/api-routes';
 import { useActionKeys } from '../../../lib/idempotency';
 
-// Booking on the web: free slots, booking, rescheduling, cancelling, the queue on the day and the
-// calendar file, through the routes' contracts. Query keys start with the URL they GET, so
-// appointment_update pushes refresh the lists (api/reactions.ts); after a change of our own we
+// Booking on the web: free slots, booking, rescheduling, cancelling, confirming, the queue on the
+// day and the calendar file, through the routes' contracts. Query keys start with the URL they GET,
+// so appointment_update pushes refresh the lists (api/reactions.ts); after a change of our own we
 // refresh them at once. Each change sends one Idempotency-Key per user action: a retry of the same
 // action (after a timeout) is answered with its first outcome, never booked twice.
 
@@ -94,5 +94,14 @@ export function useCancelAppointment() {
       keys.done();
       return refresh();
     },
+  });
+}
+
+/** The patient says they will come; confirming twice keeps the first time, so no key is needed for a retry. */
+export function useConfirmAppointment() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: (id: string) => callRoute(bookingApi.confirm, { params: { id } }).then((answer) => answer.data),
+    onSuccess: () => refresh(),
   });
 }

@@ -86,6 +86,53 @@ describe('managing an upcoming appointment', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
+  it('confirms an upcoming scheduled appointment, inside the cut-off too, and says so', async () => {
+    const visit = appointment({ startsAt: new Date(Date.now() + 3 * HOUR).toISOString() });
+    const confirmedAt = new Date().toISOString();
+    const calls = stubServer({
+      'GET /api/public/config': config,
+      [`POST /api/appointments/${visit.id}/confirm`]: () => json({ data: { ...visit, confirmedAt } }),
+    });
+    const onNotice = vi.fn();
+    const user = userEvent.setup();
+    renderPatientView(<AppointmentExtras appointment={visit} onNotice={onNotice} />);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm appointment' }));
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(visit.startsAt));
+    await vi.waitFor(() => expect(onNotice).toHaveBeenCalledWith(`Thank you: your appointment on ${when} is confirmed.`));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`/api/appointments/${visit.id}/confirm`]);
+  });
+
+  it('says in words why a confirmation was refused', async () => {
+    const visit = appointment({ startsAt: new Date(Date.now() + 48 * HOUR).toISOString() });
+    stubServer({
+      'GET /api/public/config': config,
+      [`POST /api/appointments/${visit.id}/confirm`]: () =>
+        json({ error: { code: 'APPOINTMENT_NOT_CONFIRMABLE', message: 'Only an upcoming scheduled appointment can be confirmed.' } }, 409),
+    });
+    const onNotice = vi.fn();
+    const user = userEvent.setup();
+    renderPatientView(<AppointmentExtras appointment={visit} onNotice={onNotice} />);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm appointment' }));
+    expect(await screen.findByTestId('confirm-error')).toHaveTextContent('Only an upcoming scheduled appointment can be confirmed.');
+    expect(onNotice).not.toHaveBeenCalled();
+  });
+
+  it('offers no confirmation for one already confirmed, one still requested, or one that has started', () => {
+    stubServer({ 'GET /api/public/config': config });
+    const later = new Date(Date.now() + 48 * HOUR).toISOString();
+    for (const visit of [
+      appointment({ startsAt: later, confirmedAt: new Date().toISOString() }),
+      appointment({ startsAt: later, status: 'requested' }),
+      appointment({ startsAt: new Date(Date.now() - 5 * 60_000).toISOString() }),
+    ]) {
+      const { unmount } = renderPatientView(<AppointmentExtras appointment={visit} onNotice={vi.fn()} />);
+      expect(screen.queryByRole('button', { name: 'Confirm appointment' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('shows no changes for a cancelled appointment', () => {
     stubServer({});
     renderPatientView(<AppointmentExtras appointment={appointment({ status: 'cancelled' })} onNotice={vi.fn()} />);

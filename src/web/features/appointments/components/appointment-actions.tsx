@@ -1,6 +1,6 @@
 import { usePersonName } from '../../../lib/person-name';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, CalendarPlus, CalendarX, Car, Repeat } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, Car, Repeat } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '../../../../contracts/appointments';
@@ -10,15 +10,16 @@ import { JoinVideoVisit } from '../../../components/clinical/join-video-visit';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert, inputClasses } from '../../../components/ui/field';
-import { calendarUrl, clinicContactQuery, useCancelAppointment, useRescheduleAppointment } from '../api/booking';
+import { calendarUrl, clinicContactQuery, useCancelAppointment, useConfirmAppointment, useRescheduleAppointment } from '../api/booking';
 import { useJoinWaitlist } from '../api/waitlist';
 import { errorText } from '../../../lib/error-text';
 import { failureOf, tooLateText } from '../lib/errors';
-import { changeState } from '../lib/slot-days';
+import { changeState, isConfirmable } from '../lib/slot-days';
 import { SlotPicker, type PickedSlot } from './slot-picker';
 
-// What a patient can do with an upcoming appointment: see the queue on the day and the parking,
-// download it for their calendar, move it or cancel it (until the cut-off; then they call the clinic).
+// What a patient can do with an upcoming appointment: confirm that they will come, see the queue on
+// the day and the parking, download it for their calendar, move it or cancel it (until the cut-off;
+// then they call the clinic).
 
 export function AppointmentExtras({
   appointment,
@@ -44,6 +45,19 @@ export function AppointmentExtras({
       setJoinError(errorText(t, failure, t('waitlist.joinFailed')));
     }
   };
+  const confirmation = useConfirmAppointment();
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const confirmable = isConfirmable(appointment, new Date());
+  const confirm = async () => {
+    setConfirmError(null);
+    try {
+      const confirmed = await confirmation.mutateAsync(appointment.id);
+      const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+      onNotice(t('manage.confirmed', { when: when.format(new Date(confirmed.startsAt)) }));
+    } catch (failure) {
+      setConfirmError(errorText(t, failure, t('manage.failed')));
+    }
+  };
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { timeStyle: 'short' });
   const parking = appointment.parkingReservation;
 
@@ -64,6 +78,12 @@ export function AppointmentExtras({
       ) : null}
       {appointment.status !== 'cancelled' ? (
         <div className="flex flex-wrap items-start gap-2">
+          {confirmable ? (
+            <Button variant="secondary" onClick={() => void confirm()} disabled={confirmation.isPending} data-testid="confirm-appointment">
+              <CalendarCheck className="size-4" aria-hidden="true" />
+              {t('manage.confirm')}
+            </Button>
+          ) : null}
           <JoinVideoVisit appointment={appointment} />
           <a href={calendarUrl(appointment.id)} download className={buttonClasses('secondary')} data-testid="add-to-calendar">
             <CalendarPlus className="size-4" aria-hidden="true" />
@@ -89,6 +109,7 @@ export function AppointmentExtras({
           ) : null}
         </div>
       ) : null}
+      {confirmError ? <FormAlert testId="confirm-error">{confirmError}</FormAlert> : null}
       {joinError ? <FormAlert testId="join-waitlist-error">{joinError}</FormAlert> : null}
       {dialog === 'reschedule' ? (
         <RescheduleDialog appointment={appointment} tooLate={state === 'too-late'} onClose={() => setDialog(null)} onDone={onNotice} />

@@ -47,3 +47,11 @@ export function changeState(appointment: Appointment, now: Date): 'open' | 'too-
   if (Date.parse(appointment.startsAt) - now.getTime() < BOOKING.changeCutoffHours * 3_600_000) return 'too-late';
   return 'open';
 }
+
+/**
+ * Whether the patient can still say they will come: a scheduled time still to come, not confirmed
+ * yet. The change cut-off does not apply: coming is welcome up to the start.
+ */
+export function isConfirmable(appointment: Appointment, now: Date): boolean {
+  return appointment.status === 'scheduled' && !appointment.confirmedAt && Date.parse(appointment.startsAt) > now.getTime();
+}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointment, json, PATIENT_ID, renderPatientView, stubRoutes } from '../../../lib/clinical/testing';
@@ -60,6 +60,26 @@ describe('appointments view', { timeout: 20_000 }, () => {
     const card = (await screen.findByText('Reason: Blood pressure review')).closest('li')!;
     expect(card.textContent?.match(/PARK 42/g)).toHaveLength(1);
     expect(screen.getByTestId('parking-details')).toHaveTextContent('PARK 42');
+  });
+
+  it('marks a confirmed appointment, with when it was confirmed for a pointer and a screen reader', async () => {
+    const confirmedAt = '2030-03-01T08:15:00.000Z';
+    stubRoutes({
+      [UPCOMING]: page([appointment({ reason: 'Confirmed one', confirmedAt }), appointment({ reason: 'Not yet' })]),
+      [PAST]: page([]),
+    });
+    renderPatientView(<AppointmentsPage />);
+
+    const confirmedCard = (await screen.findByText('Reason: Confirmed one')).closest('li')!;
+    const badge = within(confirmedCard).getByTestId('confirmed-badge');
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(confirmedAt));
+    expect(badge).toHaveTextContent('Confirmed');
+    expect(badge).toHaveAttribute('title', `Confirmed on ${when}`);
+    expect(within(badge).getByText(`Confirmed on ${when}`)).toHaveClass('sr-only');
+    expect(within(confirmedCard).queryByRole('button', { name: 'Confirm appointment' })).not.toBeInTheDocument();
+    const openCard = screen.getByText('Reason: Not yet').closest('li')!;
+    expect(within(openCard).queryByTestId('confirmed-badge')).not.toBeInTheDocument();
+    expect(within(openCard).getByRole('button', { name: 'Confirm appointment' })).toBeInTheDocument();
   });
 
   it('opens on the past tab from a link and says when there is none', async () => {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCalendarDays } from '../../../../contracts/dates';
 import type { ScheduleItem } from '../../../../contracts/doctor-portal';
-import { AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
+import { AppointmentConfirmedBadge, AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
 import { Button } from '../../../components/ui/button';
 import { QueryStates } from '../../../components/ui/query-states';
 import { errorText } from '../../../lib/error-text';
@@ -143,8 +143,9 @@ function CalendarDay({
                 {format.time(item.startsAt)}
               </time>
               <span className="break-words">{nameOf(item.patient)}</span>
-              <span>
+              <span className="flex flex-wrap items-center gap-1">
                 <AppointmentStatusBadge status={item.status} />
+                {item.confirmedAt ? <AppointmentConfirmedBadge confirmedAt={item.confirmedAt} timeZone={timeZone} /> : null}
               </span>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { Clock, MapPin, Video } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleItem, ScheduleResponse } from '../../../../contracts/doctor-portal';
-import { AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
+import { AppointmentConfirmedBadge, AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
 import { EmptyState } from '../../../components/ui/query-states';
 import { usePersonName } from '../../../lib/person-name';
 import { useClinicFormat } from '../lib/use-clinic-format';
@@ -164,6 +164,7 @@ export function TodaySchedule({ answer, now, onNotice }: { answer: ScheduleRespo
                       {t('queue.position', { position: item.queuePosition })}
                     </span>
                   ) : null}
+                  {item.confirmedAt ? <AppointmentConfirmedBadge confirmedAt={item.confirmedAt} timeZone={answer.clinicTimeZone} /> : null}
                   <AppointmentStatusBadge status={item.status} />
                 </div>
                 <div className="flex flex-wrap items-start gap-2">

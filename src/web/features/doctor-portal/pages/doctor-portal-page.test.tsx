@@ -111,6 +111,23 @@ describe('doctor portal', { timeout: 20_000 }, () => {
     expect(within(calendar).getByTestId('calendar-day-2026-11-24')).toHaveTextContent('No appointments');
   });
 
+  it('marks a visit the patient confirmed in today’s schedule, with when on the clinic’s clock', async () => {
+    const confirmedAt = '2026-11-25T18:40:00.000Z';
+    stubServer({
+      'GET /api/doctor/dashboard-stats': () => json({ data: STATS }),
+      'GET /api/doctor/schedule': () => json(schedule([first, { ...later, confirmedAt }])),
+    });
+    renderPatientView(<DoctorPortalPage />, { user: doctor });
+    const today = await screen.findByTestId('today-schedule');
+    await vi.waitFor(() => expect(within(today).getAllByTestId('schedule-item')).toHaveLength(2));
+    const [sarah, lena] = within(today).getAllByTestId('schedule-item');
+    expect(within(sarah!).queryByTestId('confirmed-badge')).not.toBeInTheDocument();
+    const badge = within(lena!).getByTestId('confirmed-badge');
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(confirmedAt));
+    expect(badge).toHaveTextContent('Confirmed');
+    expect(badge).toHaveAttribute('title', `Confirmed on ${when}`);
+  });
+
   it('starts a visit, says so, and asks again for the counts and the schedule', async () => {
     let started = false;
     const calls = stubServer({

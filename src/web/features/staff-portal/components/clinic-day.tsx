@@ -10,7 +10,7 @@ import {
   type TodayItem,
 } from '../../../../contracts/appointments';
 import { FRONT_DESK } from '../../../../contracts/front-desk';
-import { AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
+import { AppointmentConfirmedBadge, AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
 import { inputClasses } from '../../../components/ui/field';
 import { EmptyState, InlineLoading, QueryError } from '../../../components/ui/query-states';
 import { errorText } from '../../../lib/error-text';
@@ -192,6 +192,7 @@ export function ClinicDay({ clinicTimeZone, now }: { clinicTimeZone: string; now
                           {t('day.queue', { position: item.queuePosition, count: item.estimatedWaitTime ?? 0 })}
                         </span>
                       ) : null}
+                      {item.confirmedAt ? <AppointmentConfirmedBadge confirmedAt={item.confirmedAt} timeZone={clinicTimeZone} /> : null}
                       <AppointmentStatusBadge status={item.status} />
                     </div>
                     <ArrivalActions item={item} now={now} allowed={allowed} clinicTimeZone={clinicTimeZone} />

@@ -125,6 +125,22 @@ describe('staff portal', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('own-status-on-duty')).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('marks a visit the patient confirmed, with when on the clinic’s clock', async () => {
+    const confirmedAt = new Date(Date.now() - 26 * 3_600_000).toISOString();
+    stubServer({
+      ...deskRoutes(RECEPTION),
+      'GET /api/appointments/today': () => json({ date: TODAY, data: [waiting, { ...arriving, confirmedAt }] }),
+    });
+    renderPatientView(<StaffPortalPage />, { user: staff });
+    const day = await screen.findByTestId('day-list');
+    const [sarah, omar] = within(day).getAllByTestId('day-item');
+    expect(within(sarah!).queryByTestId('confirmed-badge')).not.toBeInTheDocument();
+    const badge = within(omar!).getByTestId('confirmed-badge');
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(confirmedAt));
+    expect(badge).toHaveTextContent('Confirmed');
+    expect(badge).toHaveAttribute('title', `Confirmed on ${when}`);
+  });
+
   it('filters the day by status', async () => {
     stubServer(deskRoutes(RECEPTION));
     const user = userEvent.setup();
