@@ -185,7 +185,8 @@ function oneStatementAtATime(client: pg.PoolClient): void {
   let previous: Promise<unknown> = Promise.resolve();
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const first = args[0] as { submit?: unknown; callback?: unknown } | null | undefined;
-    const paced = typeof args[args.length - 1] === 'function' || typeof first?.submit === 'function' || typeof first?.callback === 'function';
+    const paced =
+      typeof args[args.length - 1] === 'function' || typeof first?.submit === 'function' || typeof first?.callback === 'function';
     if (paced) return send(...args);
     const result = previous.then(() => send(...args));
     previous = result.then(

@@ -184,7 +184,12 @@ export class FrontDeskService {
       actionUrl: NOTIFICATION_LINKS.patientAppointments,
       metadata: { appointmentId: row.id, ...doctorNameParams(doctor), ...patientNameParams(patient), consultationType: row.type },
       code: `appointment.patient_${answer}`,
-      params: { ...doctorNameParams(doctor), ...patientNameParams(patient), startsAt: row.startsAt.toISOString(), ...(reason ? { reason } : {}) },
+      params: {
+        ...doctorNameParams(doctor),
+        ...patientNameParams(patient),
+        startsAt: row.startsAt.toISOString(),
+        ...(reason ? { reason } : {}),
+      },
     });
     // The doctor hears of an approved visit as of a booking; a declined request never was on their schedule.
     await this.booking.announceIn(work, row, answer === 'approved' ? 'created' : 'cancelled', {

@@ -102,7 +102,11 @@ describe('POST /api/medications/{id}/refill-requests', () => {
       .where(and(eq(notifications.userId, doctor.user.id), eq(notifications.code, 'medication.refill_requested')));
     expect(notice).toMatchObject({ type: 'other', readAt: null });
     // The patient by the parts, which the web orders in the reader's language.
-    expect(notice!.params).toEqual({ patientFirstName: patient.user.firstName, patientLastName: patient.user.lastName, medication: medication.name });
+    expect(notice!.params).toEqual({
+      patientFirstName: patient.user.firstName,
+      patientLastName: patient.user.lastName,
+      medication: medication.name,
+    });
     expect(notice!.metadata).toEqual({ patientFirstName: patient.user.firstName, patientLastName: patient.user.lastName });
 
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -85,7 +85,12 @@ describe('notificationText', () => {
     const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
     const olderBooking = { code: 'appointment.doctor_booked', params: { patientName: 'Ann Patient', startsAt }, title: 'x', message: 'y' };
     expect(notificationText(i18next.t, olderBooking).message).toBe(`Ann Patient booked an appointment for ${when}.`);
-    const olderRefill = { code: 'medication.refill_requested', params: { patient: 'Ann Patient', medication: 'Metformin' }, title: 'x', message: 'y' };
+    const olderRefill = {
+      code: 'medication.refill_requested',
+      params: { patient: 'Ann Patient', medication: 'Metformin' },
+      title: 'x',
+      message: 'y',
+    };
     expect(notificationText(i18next.t, olderRefill).message).toBe('Ann Patient asks for a refill of Metformin.');
   });
 

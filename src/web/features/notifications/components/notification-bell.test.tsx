@@ -250,7 +250,13 @@ describe('opening one', () => {
       title: 'Appointment reminder',
       message: 'Your in-person appointment with Dr. 伟 王 is on 2030-03-12 14:30 (UTC).',
       params: { doctorFirstName: '伟', doctorLastName: '王', startsAt },
-      metadata: { doctorFirstName: '伟', doctorLastName: '王', patientFirstName: '娜', patientLastName: '李', consultationType: 'in-person' },
+      metadata: {
+        doctorFirstName: '伟',
+        doctorLastName: '王',
+        patientFirstName: '娜',
+        patientLastName: '李',
+        consultationType: 'in-person',
+      },
     });
     notificationServer([reminder]);
     await i18next.changeLanguage('zh');
