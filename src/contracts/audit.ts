@@ -136,9 +136,10 @@ export type AccessLogQuery = z.input<typeof accessLogQuerySchema>;
 export const accessLogEntrySchema = z.object({
   id: z.number().int(),
   occurredAt: z.iso.datetime(),
-  /** Null for the system, or when the actor was another patient (whose name is theirs to keep). */
-  actorName: z.string().nullable(),
-  /** The same person's name in parts, which the page orders in the reader's language; null with actorName. */
+  /**
+   * Who acted, in name parts the page orders in the reader's language. Null for the system, or when the
+   * actor was another patient (whose name is theirs to keep).
+   */
   actor: personNameSchema.nullable(),
   actorRole: z.enum(ROLES).nullable(),
   /** Staff position (reception, nurse, ...) when the actor is staff. */

@@ -143,7 +143,8 @@ export const leaveRequestSchema = z.object({
   reason: z.string().nullable(),
   status: z.enum(LEAVE_STATUSES),
   decisionReason: z.string().nullable(),
-  decidedByName: z.string().nullable(),
+  /** Who decided, in parts; null while pending or when the account is gone. */
+  decidedBy: personNameSchema.nullable(),
   decidedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   /** Appointments of an approved leave still waiting for a colleague, and those taken over. */

@@ -62,11 +62,13 @@ export const NOTIFICATION_CODES = [
   'security.password_changed',
   'access.permissions_changed',
   'access.role_changed',
+  // A patient asks their prescriber for a refill: params patientFirstName, patientLastName (patientNameParams), medication.
   'medication.refill_requested',
   // The prescriber's decision, to the patient: params medication (and reason, for a denial).
   'medication.refill_approved',
   'medication.refill_denied',
-  // Booking changes, with params doctorFirstName, doctorLastName (doctorNameParams), patientName and startsAt
+  // Booking changes, with params doctorFirstName, doctorLastName (doctorNameParams), patientFirstName, patientLastName
+  // (patientNameParams) and startsAt
   // (an ISO instant the reader's clock shows).
   'appointment.patient_booked',
   'appointment.patient_rescheduled',
@@ -115,6 +117,15 @@ export function previousDoctorNameParams(doctor: PersonNameParts): { previousDoc
   return { previousDoctorFirstName: doctor.firstName, previousDoctorLastName: doctor.lastName };
 }
 
+/**
+ * A patient named in a notification's params or metadata: the name's parts, which the web orders in
+ * the reader's language. Rows stored before the parts were sent carry `patientName` (or `patient`,
+ * for a refill request) as English-ordered text; the web still shows those as written.
+ */
+export function patientNameParams(patient: PersonNameParts): { patientFirstName: string; patientLastName: string } {
+  return { patientFirstName: patient.firstName, patientLastName: patient.lastName };
+}
+
 export const notificationMetadataSchema = z.object({
   appointmentId: z.string().max(100).optional(),
   /** The doctor's name in parts (doctorNameParams). */
@@ -122,6 +133,10 @@ export const notificationMetadataSchema = z.object({
   doctorLastName: z.string().max(200).optional(),
   /** A doctor's whole name in English, as rows stored before the parts were sent carry it. */
   doctorName: z.string().max(200).optional(),
+  /** The patient's name in parts (patientNameParams). */
+  patientFirstName: z.string().max(200).optional(),
+  patientLastName: z.string().max(200).optional(),
+  /** A patient's whole name in English order, as rows stored before the parts were sent carry it. */
   patientName: z.string().max(200).optional(),
   consultationType: z.enum(['video', 'in-person']).optional(),
   resultId: z.string().max(100).optional(),

@@ -66,8 +66,6 @@ export function panelOf(code: string): CataloguePanel | undefined {
 export const orderSchema = z.object({
   id: z.uuid(),
   patientId: z.uuid(),
-  /** The patient's whole name, for readers that do not order names. */
-  patientName: z.string(),
   /** The patient's name in parts, which the web orders in the reader's language. */
   patient: personNameSchema,
   kind: z.enum(ORDER_KINDS),

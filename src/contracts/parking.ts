@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
+import { personNameSchema } from './person-name';
 
 // The clinic's car park: its spots on a grid per level, each free, held for one of today's visits,
 // taken by that visit's car, or out of service. Staff who run the day's schedule see the lot and
@@ -35,7 +36,8 @@ export type ParkingSpot = z.infer<typeof parkingSpotSchema>;
 export const parkingVisitSchema = z.object({
   appointmentId: z.uuid(),
   startsAt: z.iso.datetime({ offset: true }),
-  patientName: z.string(),
+  /** The patient's name in parts, which the web orders in the reader's language. */
+  patient: personNameSchema,
   /** The plate the patient gave when they asked for parking; null when they did not. */
   licensePlate: z.string().nullable(),
   /** The spot the visit holds, if any. */

@@ -3,6 +3,7 @@ import { MEDICATION_FREQUENCIES, MEDICATION_ROUTES } from './clinical-catalogue'
 import { DRUG_CODES, DRUG_GROUPS } from './drug-catalogue';
 import { defineRoute, idParamsSchema } from './http';
 import { MEDICATION_STATUSES, medicationSchema } from './medications';
+import { personNameSchema } from './person-name';
 import { pageQueryFields, pagedResponseSchema } from './paging';
 
 // A doctor's prescribing: the prescriptions they wrote, a new one from the drug list (or typed as
@@ -97,7 +98,8 @@ export const renewSchema = z.object({ overrideReason: reason(false).optional() }
 
 /** A medication as its prescriber manages it: what was written, for whom, and why it stopped. */
 export const prescriptionSchema = medicationSchema.extend({
-  patientName: z.string(),
+  /** The patient's name in parts, which the web orders in the reader's language. */
+  patient: personNameSchema,
   quantity: z.number().int().nullable(),
   refills: z.number().int().nullable(),
   durationDays: z.number().int().nullable(),

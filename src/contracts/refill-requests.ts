@@ -57,7 +57,8 @@ export type DecideRefill = z.infer<typeof decideRefillSchema>;
 
 /** A request waiting for its prescriber, with what they need to decide. */
 export const pendingRefillSchema = refillRequestSchema.extend({
-  patientName: z.string(),
+  /** The patient's name in parts, which the web orders in the reader's language. */
+  patient: personNameSchema,
   /** The medication as written, with the drug list's code and strength the web words it by. */
   medicationName: z.string(),
   drugCode: z.enum(DRUG_CODES).nullable(),

@@ -3,6 +3,7 @@ import { boundedDateSchema } from './dates';
 import { DRUG_CODES } from './drug-catalogue';
 import { defineRoute, idParamsSchema } from './http';
 import { pageQueryFields, pagedResponseSchema } from './paging';
+import { personNameSchema } from './person-name';
 
 // Work items for a member of the organisation (the "tasks" view; refill requests came first). A task
 // points at what it is about; the tasks view lists a person's own tasks, open ones first.
@@ -46,9 +47,11 @@ export const taskSchema = z.object({
   title: z.string(),
   dueDate: z.iso.date().nullable(),
   assigneeId: z.uuid(),
-  assigneeName: z.string(),
+  /** The assignee's name in parts, which the web orders in the reader's language. */
+  assignee: personNameSchema,
   patientId: z.uuid().nullable(),
-  patientName: z.string().nullable(),
+  /** The patient's name in parts; null for a task about no patient. */
+  patient: personNameSchema.nullable(),
   /** The medication a refill-request task is about, with the drug list's code and strength the web words it by. */
   medicationName: z.string().nullable(),
   drugCode: z.enum(DRUG_CODES).nullable(),

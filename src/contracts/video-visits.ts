@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idParamsSchema } from './http';
+import { personNameSchema } from './person-name';
 
 // A one-to-one video visit for an appointment of type video. The media goes straight between the
 // two browsers (WebRTC); the clinic's server only relays the few signalling messages that set the
@@ -45,8 +46,8 @@ export const videoVisitSchema = z.object({
   appointmentId: z.uuid(),
   /** The caller's side of the call. */
   role: z.enum(VIDEO_ROLES),
-  /** The other person's name as the caller should see it. */
-  otherName: z.string(),
+  /** The other person's name in parts, which the web orders in the reader's language. */
+  other: personNameSchema,
   startsAt: z.iso.datetime({ offset: true }),
   endsAt: z.iso.datetime({ offset: true }),
   /** From when, and until when, the visit can be joined. */

@@ -171,6 +171,32 @@ function timeWaits(pool: pg.Pool): { oldestWaitMs: () => number } {
   };
 }
 
+/**
+ * Makes a connection send its statements one after another. A repository may start several queries
+ * at once (Promise.all): on the pool each takes a connection of its own and they run side by side,
+ * but in a write they all go to the transaction's one connection. node-postgres only queues those
+ * for now, with a deprecation warning ("Calling client.query() when the client is already executing
+ * a query"), and pg@9 drops that queue. A connection runs one statement at a time anyway, so waiting
+ * here for the previous one costs nothing. Calls with a callback (pg-pool's own query, which holds
+ * the connection alone) and submitted objects (a cursor) are paced by their caller and go straight through.
+ */
+function oneStatementAtATime(client: pg.PoolClient): void {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown; callback?: unknown } | null | undefined;
+    const paced =
+      typeof args[args.length - 1] === 'function' || typeof first?.submit === 'function' || typeof first?.callback === 'function';
+    if (paced) return send(...args);
+    const result = previous.then(() => send(...args));
+    previous = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  };
+}
+
 function poolOptions(url: string, max: number, limits: DatabaseLimits): pg.PoolConfig {
   return {
     connectionString: url,
@@ -193,6 +219,7 @@ async function openPostgres(url: string, limits: DatabaseLimits, onStatement?: (
   // fails its request (503) rather than holding it.
   const auditPool = new pg.Pool(poolOptions(url, 2, limits));
   auditPool.on('error', () => undefined);
+  for (const each of [pool, auditPool]) each.on('connect', oneStatementAtATime);
   if (onStatement) {
     // Every statement, the pool's own included, goes through a client's query.
     for (const each of [pool, auditPool]) each.on('connect', (client) => countCalls(client, 'query', onStatement));

@@ -17,6 +17,9 @@ import { RequestAbandonedError } from './overload';
 // and, when the client sent an Idempotency-Key, the write's outcome. Repositories are obtained from
 // the work with `use`, so every query they run is scoped to the caller (`scope`), runs in the
 // write's transaction, and notes what it read or changed on the request's audit event.
+// A repository may start queries side by side (Promise.all): in a read they run in parallel on the
+// pool; in a write they share the transaction's one connection, which sends them one after another
+// (db/client.ts), so the same repository code is right in both.
 
 export interface Work {
   /** The pool for a read, the transaction for a write. Only repositories use it. */

@@ -9,7 +9,7 @@ import {
   type SlotsResponse,
 } from '../../../contracts/booking';
 import type { z } from 'zod';
-import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS, patientNameParams } from '../../../contracts/notifications';
 import type { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../../contracts/booking';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
@@ -339,8 +339,10 @@ export class BookingService {
   ): Promise<void> {
     const doctor = { firstName: row.doctorFirstName, lastName: row.doctorLastName };
     const doctorName = englishDoctorName(doctor);
-    const patientName = `${row.patientFirstName} ${row.patientLastName}`;
-    const metadata = { appointmentId: row.id, ...doctorNameParams(doctor), patientName, consultationType: row.type };
+    const patient = { firstName: row.patientFirstName, lastName: row.patientLastName };
+    // The English text below is the server's own; the bell orders the parts in the reader's language.
+    const patientName = `${patient.firstName} ${patient.lastName}`;
+    const metadata = { appointmentId: row.id, ...doctorNameParams(doctor), ...patientNameParams(patient), consultationType: row.type };
     const when = (zone: string) => `${wallClock(row.startsAt, zone).replace('T', ' ')} (${zone})`;
     const titles: Record<BookingAction, string> = {
       created: 'Appointment booked',
@@ -355,7 +357,7 @@ export class BookingService {
     };
     // The stored English text is for API clients; the bell shows the code's text in the reader's
     // language, the doctor titled in it and the start in the reader's clock.
-    const params = { ...doctorNameParams(doctor), patientName, startsAt: row.startsAt.toISOString() };
+    const params = { ...doctorNameParams(doctor), ...patientNameParams(patient), startsAt: row.startsAt.toISOString() };
     const priority = action === 'cancelled' ? 'high' : 'medium';
     if (notify === 'both')
       await this.notifications.notifyIn(work, row.patientId, {

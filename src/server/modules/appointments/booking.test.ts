@@ -183,12 +183,19 @@ describe('POST /api/appointments', () => {
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, userId), eq(notifications.type, 'appointment')));
-      // The doctor by the parts, which the web titles in the reader's language.
-      const named = { doctorFirstName: doctor.user.firstName, doctorLastName: doctor.user.lastName };
+      // The doctor and the patient by the parts, which the web titles and orders in the reader's language.
+      const named = {
+        doctorFirstName: doctor.user.firstName,
+        doctorLastName: doctor.user.lastName,
+        patientFirstName: patient.user.firstName,
+        patientLastName: patient.user.lastName,
+      };
       expect(note?.metadata).toMatchObject({ appointmentId: data.id, consultationType: 'in-person', ...named });
       expect(note?.code).toBe(userId === patient.user.id ? 'appointment.patient_booked' : 'appointment.doctor_booked');
       expect(note?.params).toMatchObject({ startsAt: data.startsAt, ...named });
       expect(note?.params).not.toHaveProperty('doctorName');
+      expect(note?.params).not.toHaveProperty('patientName');
+      expect(note?.metadata).not.toHaveProperty('patientName');
     }
     expect(await slotsOf(doctor.user.id, day(5))).not.toContain(data.startsAt);
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,7 +2,7 @@ import type { Appointment } from '../../../contracts/appointments';
 import type { AuditActionCode } from '../../../contracts/audit';
 import { BOOKING_MESSAGES } from '../../../contracts/booking';
 import { FRONT_DESK_MESSAGES, type ApproveRequest, type ArrivalAction, type PendingRequestsResponse } from '../../../contracts/front-desk';
-import { doctorNameParams, NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { doctorNameParams, NOTIFICATION_LINKS, patientNameParams } from '../../../contracts/notifications';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { englishDoctorName } from '../../platform/english-names';
@@ -171,7 +171,7 @@ export class FrontDeskService {
   private async tell(work: Work, row: AppointmentListRow, answer: 'approved' | 'declined', reason?: string): Promise<void> {
     const doctor = { firstName: row.doctorFirstName, lastName: row.doctorLastName };
     const doctorName = englishDoctorName(doctor);
-    const patientName = `${row.patientFirstName} ${row.patientLastName}`;
+    const patient = { firstName: row.patientFirstName, lastName: row.patientLastName };
     const when = `${wallClock(row.startsAt, this.options.clinicTimeZone).replace('T', ' ')} (${this.options.clinicTimeZone})`;
     await this.notifications.notifyIn(work, row.patientId, {
       type: 'appointment',
@@ -182,9 +182,14 @@ export class FrontDeskService {
           : `Your appointment request with ${doctorName} for ${when} was declined: ${reason ?? ''}`,
       priority: answer === 'approved' ? 'medium' : 'high',
       actionUrl: NOTIFICATION_LINKS.patientAppointments,
-      metadata: { appointmentId: row.id, ...doctorNameParams(doctor), patientName, consultationType: row.type },
+      metadata: { appointmentId: row.id, ...doctorNameParams(doctor), ...patientNameParams(patient), consultationType: row.type },
       code: `appointment.patient_${answer}`,
-      params: { ...doctorNameParams(doctor), patientName, startsAt: row.startsAt.toISOString(), ...(reason ? { reason } : {}) },
+      params: {
+        ...doctorNameParams(doctor),
+        ...patientNameParams(patient),
+        startsAt: row.startsAt.toISOString(),
+        ...(reason ? { reason } : {}),
+      },
     });
     // The doctor hears of an approved visit as of a booking; a declined request never was on their schedule.
     await this.booking.announceIn(work, row, answer === 'approved' ? 'created' : 'cancelled', {

@@ -229,7 +229,13 @@ describe('POST /api/appointments/{id}/approve and /decline', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, patient.user.id), eq(notifications.code, 'appointment.patient_declined')));
-    expect(note?.params).toMatchObject({ reason: 'Dr. is away that week, please pick another day' });
+    expect(note?.params).toMatchObject({
+      reason: 'Dr. is away that week, please pick another day',
+      patientFirstName: patient.user.firstName,
+      patientLastName: patient.user.lastName,
+    });
+    expect(note?.params).not.toHaveProperty('patientName');
+    expect(note?.metadata).toMatchObject({ patientFirstName: patient.user.firstName, patientLastName: patient.user.lastName });
     const [event] = (await auditSince(since)).filter((e) => e.action === 'appointment.decline');
     expect(event).toMatchObject({ outcome: 'success', patientId: patient.user.id });
     expect(JSON.stringify(event?.details)).not.toContain('away');

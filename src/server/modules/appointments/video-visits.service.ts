@@ -67,8 +67,10 @@ export class VideoVisitsService {
       return {
         appointmentId: row.id,
         role: row.role,
-        otherName:
-          row.role === 'patient' ? `${row.doctorFirstName} ${row.doctorLastName}` : `${row.patientFirstName} ${row.patientLastName}`,
+        other:
+          row.role === 'patient'
+            ? { firstName: row.doctorFirstName, lastName: row.doctorLastName }
+            : { firstName: row.patientFirstName, lastName: row.patientLastName },
         startsAt: row.startsAt.toISOString(),
         endsAt: new Date(row.startsAt.getTime() + row.durationMinutes * 60_000).toISOString(),
         opensAt: opensAt.toISOString(),

@@ -72,7 +72,7 @@ describe('GET /api/appointments/{id}/video', () => {
     expect(asPatient.statusCode, asPatient.body).toBe(200);
     const data = videoVisitResponseSchema.parse(asPatient.json()).data;
     expect(data).toMatchObject({ appointmentId: id, role: 'patient', canJoin: true, admitted: false });
-    expect(data.otherName).toBe(`${doctor.user.firstName} ${doctor.user.lastName}`);
+    expect(data.other).toEqual({ firstName: doctor.user.firstName, lastName: doctor.user.lastName });
     expect(Date.parse(data.opensAt)).toBe(Date.parse(data.startsAt) - VIDEO_VISIT.opensMinutesBefore * MINUTE);
     expect(Date.parse(data.closesAt)).toBe(Date.parse(data.endsAt) + VIDEO_VISIT.closesMinutesAfter * MINUTE);
 
@@ -90,7 +90,7 @@ describe('GET /api/appointments/{id}/video', () => {
     expect(asDoctor.statusCode).toBe(200);
     expect(videoVisitResponseSchema.parse(asDoctor.json()).data).toMatchObject({
       role: 'doctor',
-      otherName: `${patient.user.firstName} ${patient.user.lastName}`,
+      other: { firstName: patient.user.firstName, lastName: patient.user.lastName },
     });
   });
 

@@ -168,7 +168,6 @@ function toAccessLogEntry(row: AccessLogRow): AccessLogResponse['data'][number] 
   return {
     id: row.id,
     occurredAt: row.occurredAt.toISOString(),
-    actorName: named ? fullName(row.actorFirstName, row.actorLastName) : null,
     actor: named ? personNameOf(row.actorFirstName, row.actorLastName) : null,
     actorRole: role,
     actorPosition: role === 'staff' ? row.actorPosition : null,

@@ -195,10 +195,12 @@ describe('GET /api/patients/{id}/complete for a clinician', () => {
     });
     // The patient sees that reading on their access log.
     const log = (await patient.agent.get('/api/me/access-log?pageSize=100')).json<{
-      data: { action: string; actorName: string | null; emergency: boolean }[];
+      data: { action: string; actor: { firstName: string; lastName: string } | null; emergency: boolean }[];
     }>();
     // By the whole name: another person of the same family name may have read the record too.
-    const seen = log.data.filter((entry) => entry.actorName === `${stranger.user.firstName} ${stranger.user.lastName}`);
+    const seen = log.data.filter(
+      (entry) => entry.actor?.firstName === stranger.user.firstName && entry.actor.lastName === stranger.user.lastName,
+    );
     // Marked as an emergency access, without the reason's words.
     expect(seen).toEqual([expect.objectContaining({ action: 'chart.read', emergency: true })]);
     expect(JSON.stringify(log)).not.toContain(reason);

@@ -355,7 +355,7 @@ function toLeave(row: LeaveRow): LeaveRequest {
     reason: row.reason,
     status: row.status,
     decisionReason: row.decisionReason,
-    decidedByName: row.deciderFirstName ? `${row.deciderFirstName} ${row.deciderLastName}` : null,
+    decidedBy: row.deciderFirstName ? personNameOf(row.deciderFirstName, row.deciderLastName) : null,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     coverage: { open: row.coverageOpen, covered: row.coverageCovered },

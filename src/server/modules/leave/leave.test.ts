@@ -275,6 +275,8 @@ describe('leave requests', () => {
     expect(leaveResponseSchema.parse(rejected.json()).data).toMatchObject({
       status: 'rejected',
       decisionReason: 'Clinic is short that week',
+      // Who decided, in parts the web orders in the reader's language.
+      decidedBy: { firstName: admin.user.firstName, lastName: admin.user.lastName },
     });
     const [told] = await t.app.db
       .select()

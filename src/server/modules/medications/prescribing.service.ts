@@ -172,7 +172,7 @@ function toPrescription(row: PrescriptionRowView): Prescription {
   return {
     id: row.id,
     patientId: row.patientId,
-    patientName: `${row.patientFirstName} ${row.patientLastName}`,
+    patient: { firstName: row.patientFirstName, lastName: row.patientLastName },
     name: row.name,
     dosage: row.dosage,
     frequency: row.frequency,

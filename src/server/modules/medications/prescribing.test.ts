@@ -132,7 +132,7 @@ describe('POST /api/medications', () => {
     const { data } = prescriptionResponseSchema.parse(response.json());
     expect(data).toMatchObject({
       patientId: patient.user.id,
-      patientName: `${patient.user.firstName} ${patient.user.lastName}`,
+      patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
       name: 'Paracetamol 500 mg oral tablet',
       drugCode: 'paracetamol',
       strength: '500 mg',

@@ -1,6 +1,6 @@
 import { knownDrugCode } from '../../../contracts/drug-catalogue';
 import { personNameOf } from '../../../contracts/person-name';
-import { NOTIFICATION_LINKS } from '../../../contracts/notifications';
+import { NOTIFICATION_LINKS, patientNameParams } from '../../../contracts/notifications';
 import type {
   CreateRefillRequest,
   DecideRefill,
@@ -34,7 +34,9 @@ export class RefillRequestsService {
       const refills = work.use(RefillRequestsRepository);
       const medication = await refills.requestable(medicationId);
       const note = input.note ? input.note : null;
-      const patientName = `${medication.patientFirstName} ${medication.patientLastName}`;
+      const patient = { firstName: medication.patientFirstName, lastName: medication.patientLastName };
+      // The task title and the stored English text are the server's own; the bell and the task list order the parts.
+      const patientName = `${patient.firstName} ${patient.lastName}`;
       const timestamp = this.now().toISOString();
       const created = await refills.create(medication, {
         note,
@@ -47,9 +49,9 @@ export class RefillRequestsService {
         title: 'Refill requested',
         message: `${patientName} asks for a refill of ${medication.name}.`,
         actionUrl: NOTIFICATION_LINKS.tasks,
-        metadata: { patientName },
+        metadata: patientNameParams(patient),
         code: 'medication.refill_requested',
-        params: { patient: patientName, medication: medication.name },
+        params: { ...patientNameParams(patient), medication: medication.name },
       });
       return toRefillRequest({
         ...created,
@@ -64,7 +66,7 @@ export class RefillRequestsService {
     return this.uow.read(ctx, async (work) =>
       (await work.use(RefillRequestsRepository).pending()).map((row) => ({
         ...toRefillRequest(row),
-        patientName: `${row.patientFirstName} ${row.patientLastName}`,
+        patient: { firstName: row.patientFirstName, lastName: row.patientLastName },
         medicationName: row.medicationName,
         drugCode: knownDrugCode(row.drugCode),
         strength: row.strength,

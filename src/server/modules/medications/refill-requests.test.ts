@@ -101,7 +101,13 @@ describe('POST /api/medications/{id}/refill-requests', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, doctor.user.id), eq(notifications.code, 'medication.refill_requested')));
     expect(notice).toMatchObject({ type: 'other', readAt: null });
-    expect(notice!.params).toEqual({ patient: `${patient.user.firstName} ${patient.user.lastName}`, medication: medication.name });
+    // The patient by the parts, which the web orders in the reader's language.
+    expect(notice!.params).toEqual({
+      patientFirstName: patient.user.firstName,
+      patientLastName: patient.user.lastName,
+      medication: medication.name,
+    });
+    expect(notice!.metadata).toEqual({ patientFirstName: patient.user.firstName, patientLastName: patient.user.lastName });
 
     await new Promise((resolve) => setTimeout(resolve, 0));
     const pushed = published.map((p) => ({ recipients: [...p.recipients].sort(), event: p.event as LiveEvent }));
@@ -432,7 +438,7 @@ describe('GET /api/medications/refill-requests/pending', () => {
     expect(data.every((r) => r.status === 'requested' && r.prescriberId === doctor.user.id)).toBe(true);
     expect(data.find((r) => r.id === a.id)).toMatchObject({
       medicationName: first.name,
-      patientName: `${patient.user.firstName} ${patient.user.lastName}`,
+      patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
     });
     const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
     expect(events).toEqual([expect.objectContaining({ action: 'medication.refill-requests.pending', actorUserId: doctor.user.id })]);

@@ -237,7 +237,6 @@ function toOrder(row: OrderRowView): Order {
   return {
     id: row.id,
     patientId: row.patientId,
-    patientName: `${row.patientFirstName} ${row.patientLastName}`,
     patient: { firstName: row.patientFirstName, lastName: row.patientLastName },
     kind: row.kind,
     code: codeOf(row.kind, row.panelCode),

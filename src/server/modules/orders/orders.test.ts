@@ -85,7 +85,6 @@ describe('orders', () => {
     const order = await place(doctor, { priority: 'urgent', notes: 'Fasting sample' });
     expect(order).toMatchObject({
       patientId: patient.user.id,
-      patientName: `${patient.user.firstName} ${patient.user.lastName}`,
       patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
       kind: 'lab',
       code: 'bmp',
@@ -100,6 +99,8 @@ describe('orders', () => {
       worstFlag: null,
       version: 1,
     });
+    // The name travels in parts only: no English-ordered whole name.
+    expect(order).not.toHaveProperty('patientName');
     const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));
     expect(events).toContainEqual(
       expect.objectContaining({ action: 'order.create', outcome: 'success', patientId: patient.user.id, resourceId: order.id }),

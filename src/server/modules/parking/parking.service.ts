@@ -55,7 +55,7 @@ export class ParkingService {
           visits: visits.map((visit) => ({
             appointmentId: visit.appointmentId,
             startsAt: visit.startsAt.toISOString(),
-            patientName: `${visit.firstName} ${visit.lastName}`,
+            patient: { firstName: visit.firstName, lastName: visit.lastName },
             licensePlate: visit.licensePlate,
             spotId: spotOf.get(visit.appointmentId) ?? null,
           })),

@@ -99,7 +99,10 @@ describe('GET /api/parking/spots', () => {
     expect(lot.counts.find((line) => line.level === 2 && line.type === 'regular')!.outOfService).toBe(1);
     const ids = lot.visits.map((v) => v.appointmentId);
     expect(ids).toContain(expected);
-    expect(lot.visits.find((v) => v.appointmentId === expected)).toMatchObject({ spotId: null, patientName: expect.any(String) });
+    expect(lot.visits.find((v) => v.appointmentId === expected)).toMatchObject({
+      spotId: null,
+      patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
+    });
   });
 
   it('refuses patients, doctors and staff without the day’s schedule', async () => {

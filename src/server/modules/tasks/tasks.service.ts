@@ -8,6 +8,7 @@ import {
   type UpdateTask,
 } from '../../../contracts/tasks';
 import { addCalendarDays } from '../../../contracts/dates';
+import { personNameOf } from '../../../contracts/person-name';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { TasksRepository, type TaskRowView } from './tasks.repository';
@@ -83,9 +84,9 @@ function toTask(row: TaskRowView): Task {
     title: row.title,
     dueDate: row.dueDate,
     assigneeId: row.assigneeId,
-    assigneeName: `${row.assigneeFirstName} ${row.assigneeLastName}`,
+    assignee: { firstName: row.assigneeFirstName, lastName: row.assigneeLastName },
     patientId: row.patientId,
-    patientName: row.patientId && row.patientFirstName ? `${row.patientFirstName} ${row.patientLastName}` : null,
+    patient: row.patientId ? personNameOf(row.patientFirstName, row.patientLastName) : null,
     medicationName: row.medicationName,
     drugCode: knownDrugCode(row.drugCode),
     strength: row.strength,

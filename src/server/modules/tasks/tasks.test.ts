@@ -66,9 +66,10 @@ describe('tasks', () => {
       status: 'open',
       priority: 'medium',
       patientId: patient.user.id,
-      patientName: `${patient.user.firstName} ${patient.user.lastName}`,
+      patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
       medicationName,
       assigneeId: doctor.user.id,
+      assignee: { firstName: doctor.user.firstName, lastName: doctor.user.lastName },
     });
     expect(task.dueDate).not.toBeNull();
     const events = await t.app.db.select().from(auditEvents).where(gt(auditEvents.id, since));

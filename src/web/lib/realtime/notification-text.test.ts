@@ -13,7 +13,7 @@ describe('notificationText', () => {
     const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
     const stored = {
       code: 'appointment.patient_booked',
-      params: { doctorFirstName: 'Maria', doctorLastName: 'Lopez', patientName: 'Ann Patient', startsAt },
+      params: { doctorFirstName: 'Maria', doctorLastName: 'Lopez', patientFirstName: 'Ann', patientLastName: 'Patient', startsAt },
       title: 'Appointment booked',
       message: 'Your in-person appointment with Dr. Maria Lopez is booked for 2030-03-12 14:30 (UTC).',
     };
@@ -54,6 +54,44 @@ describe('notificationText', () => {
     } finally {
       await i18next.changeLanguage('en');
     }
+  });
+
+  it('orders the patient family name first in Chinese from the parts, for a booking and a refill request', async () => {
+    const startsAt = '2030-03-12T14:30:00.000Z';
+    const booked = {
+      code: 'appointment.doctor_booked',
+      params: { doctorFirstName: 'Maria', doctorLastName: 'Lopez', patientFirstName: '伟', patientLastName: '王', startsAt },
+      title: 'Appointment booked',
+      message: 'The in-person appointment with 伟 王 is booked for 2030-03-12 14:30 (UTC).',
+    };
+    const refill = {
+      code: 'medication.refill_requested',
+      params: { patientFirstName: '伟', patientLastName: '王', medication: 'Metformin' },
+      title: 'Refill requested',
+      message: '伟 王 asks for a refill of Metformin.',
+    };
+    try {
+      await i18next.changeLanguage('zh');
+      const chinese = new Intl.DateTimeFormat('zh', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
+      expect(notificationText(i18next.t, booked).message).toBe(`王伟 预约了 ${chinese} 的就诊。`);
+      expect(notificationText(i18next.t, refill).message).toBe('王伟 申请续开 Metformin。');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
+  it('still shows a notification stored with an English-ordered patient name as written', () => {
+    const startsAt = '2030-03-12T14:30:00.000Z';
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
+    const olderBooking = { code: 'appointment.doctor_booked', params: { patientName: 'Ann Patient', startsAt }, title: 'x', message: 'y' };
+    expect(notificationText(i18next.t, olderBooking).message).toBe(`Ann Patient booked an appointment for ${when}.`);
+    const olderRefill = {
+      code: 'medication.refill_requested',
+      params: { patient: 'Ann Patient', medication: 'Metformin' },
+      title: 'x',
+      message: 'y',
+    };
+    expect(notificationText(i18next.t, olderRefill).message).toBe('Ann Patient asks for a refill of Metformin.');
   });
 
   it('still shows a notification stored with an English doctor’s name as written, and says "your doctor" without one', () => {

@@ -11,7 +11,7 @@ export function notificationText(t: TFunction, notification: Pick<Notification, 
   const { code, params, title, message } = notification;
   if (!code) return { title, message };
   const key = `notifications:codes.${code.replace(/\./g, '_')}`;
-  const values = { ...params, ...doctorsOf(t, params), ...whenOf(params.startsAt) };
+  const values = { ...params, ...doctorsOf(t, params), ...patientOf(params), ...whenOf(params.startsAt) };
   return {
     title: t(`${key}.title`, { ...values, defaultValue: title }),
     message: t(`${key}.message`, { ...values, defaultValue: message }),
@@ -33,11 +33,27 @@ function doctorsOf(t: TFunction, params: Record<string, string>): { doctorName: 
   };
 }
 
+/**
+ * The patient a notification names, ordered in the reader's language from the parts the server sends
+ * (patientFirstName and patientLastName), under both names the texts use (`patientName` for a booking,
+ * `patient` for a refill request). A notification stored before the parts were sent carries one of
+ * them already written in English order, which the spread params show as written.
+ */
+function patientOf(params: Record<string, string>): { patientName?: string; patient?: string } {
+  const name = orderedName(params.patientFirstName, params.patientLastName);
+  return name === undefined ? {} : { patientName: name, patient: name };
+}
+
+/** A person's name in the reader's order from the parts of a notification; undefined without parts. */
+export function orderedName(firstName: string | undefined, lastName: string | undefined): string | undefined {
+  if (firstName === undefined && lastName === undefined) return undefined;
+  return personName({ firstName: firstName ?? '', lastName: lastName ?? '' }, i18next.resolvedLanguage ?? 'en');
+}
+
 /** "Dr. Sarah Chen", "陈莎拉 医生": the common title around the name in the reader's order; undefined without parts. */
 export function titledDoctor(t: TFunction, firstName: string | undefined, lastName: string | undefined): string | undefined {
-  if (firstName === undefined && lastName === undefined) return undefined;
-  const name = personName({ firstName: firstName ?? '', lastName: lastName ?? '' }, i18next.resolvedLanguage ?? 'en');
-  return t('common:doctorName', { name });
+  const name = orderedName(firstName, lastName);
+  return name === undefined ? undefined : t('common:doctorName', { name });
 }
 
 /** An instant in the params (an appointment's start) as the reader's date and time. */

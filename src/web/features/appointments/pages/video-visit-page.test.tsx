@@ -26,7 +26,7 @@ function visit(overrides: Partial<VideoVisit> = {}): VideoVisit {
   return {
     appointmentId: crypto.randomUUID(),
     role: 'patient',
-    otherName: 'Maria Lopez',
+    other: { firstName: 'Maria', lastName: 'Lopez' },
     startsAt: startsAt.toISOString(),
     endsAt: new Date(startsAt.getTime() + 30 * 60_000).toISOString(),
     opensAt: new Date(startsAt.getTime() - 10 * 60_000).toISOString(),

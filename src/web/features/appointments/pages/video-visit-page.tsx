@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { DelayedLoading } from '../../../components/ui/delayed-loading';
 import { FormAlert } from '../../../components/ui/field';
 import { errorText } from '../../../lib/error-text';
+import { usePersonName } from '../../../lib/person-name';
 import { useRealtimeChannel } from '../../../lib/realtime/realtime-status';
 import { useRealtimeStatus } from '../../../lib/realtime/use-realtime';
 import { videoVisitQuery } from '../api/video-visit';
@@ -71,6 +72,8 @@ function VideoVisitRoom({ visit }: { visit: VideoVisit }) {
   const screenRef = useRef<MediaStreamTrack | null>(null);
   const [shareProblem, setShareProblem] = useState(false);
   const isDoctor = visit.role === 'doctor';
+  const nameOf = usePersonName();
+  const otherName = nameOf(visit.other);
 
   const localTracks = useCallback(() => {
     const stream = media.streamRef.current;
@@ -124,7 +127,7 @@ function VideoVisitRoom({ visit }: { visit: VideoVisit }) {
     }
   };
 
-  const status = statusText(t, snapshot, isDoctor, joined, socket.state === 'connected', visit.otherName);
+  const status = statusText(t, snapshot, isDoctor, joined, socket.state === 'connected', otherName);
   const ended = snapshot.phase === 'ended' || snapshot.phase === 'refused';
   const inCall = snapshot.phase === 'in-call';
 
@@ -153,7 +156,7 @@ function VideoVisitRoom({ visit }: { visit: VideoVisit }) {
 
       {!joined ? (
         <section className="flex flex-col gap-4" aria-label={t('devices.title')}>
-          <p>{isDoctor ? t('intro.doctor', { name: visit.otherName }) : t('intro.patient', { name: visit.otherName })}</p>
+          <p>{isDoctor ? t('intro.doctor', { name: otherName }) : t('intro.patient', { name: otherName })}</p>
           <LocalMediaPanel media={media} speakerId={speakerId} onSpeaker={setSpeakerId} />
           <div>
             <Button onClick={join} disabled={!channel} data-testid="join-call">
@@ -167,13 +170,13 @@ function VideoVisitRoom({ visit }: { visit: VideoVisit }) {
       {joined && !ended && snapshot.phase === 'waiting' && isDoctor && snapshot.peerPresent ? (
         <div>
           <Button onClick={() => call?.admit()} data-testid="admit-patient">
-            {t('admit', { name: visit.otherName })}
+            {t('admit', { name: otherName })}
           </Button>
         </div>
       ) : null}
 
       {joined && !ended ? (
-        <CallView snapshot={snapshot} localStream={media.stream} screen={screen} speakerId={speakerId} otherName={visit.otherName} />
+        <CallView snapshot={snapshot} localStream={media.stream} screen={screen} speakerId={speakerId} otherName={otherName} />
       ) : null}
 
       {joined && !ended ? (

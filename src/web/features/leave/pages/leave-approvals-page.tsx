@@ -18,7 +18,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { PageSection } from '../../../components/ui/page-section';
 import { useClinicalFormat } from '../../../lib/clinical/format';
-import { useDoctorName } from '../../../lib/person-name';
+import { useDoctorName, usePersonName } from '../../../lib/person-name';
 import { errorText } from '../../../lib/error-text';
 import { leaveListQuery, useDecideLeave } from '../api/leave';
 import { STATUS_TONES } from '../components/leave-requests';
@@ -67,6 +67,7 @@ function ApprovalItem({ leave, onDecide }: { leave: LeaveRequest; onDecide: (dec
   const { t } = useTranslation('leave');
   const format = useClinicalFormat();
   const doctorName = useDoctorName();
+  const nameOf = usePersonName();
   const doctor = doctorName(leave.doctor);
   const period = t('list.period', { from: format.calendarDate(leave.startDate), to: format.calendarDate(leave.endDate) });
   return (
@@ -84,7 +85,7 @@ function ApprovalItem({ leave, onDecide }: { leave: LeaveRequest; onDecide: (dec
           <span>
             {t(`types.${leave.type}`)} · {period}
           </span>
-          {leave.decidedByName ? <span>{t('approvals.decidedBy', { name: leave.decidedByName })}</span> : null}
+          {leave.decidedBy ? <span>{t('approvals.decidedBy', { name: nameOf(leave.decidedBy) })}</span> : null}
           {leave.status === 'approved' ? (
             <span>{t('list.coverage', { open: leave.coverage.open, covered: leave.coverage.covered })}</span>
           ) : null}

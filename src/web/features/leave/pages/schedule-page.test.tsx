@@ -39,7 +39,7 @@ function leave(overrides: Partial<LeaveRequest> = {}): LeaveRequest {
     reason: null,
     status: 'pending',
     decisionReason: null,
-    decidedByName: null,
+    decidedBy: null,
     decidedAt: null,
     createdAt: '2026-11-01T09:00:00.000Z',
     coverage: { open: 0, covered: 0 },

@@ -11,6 +11,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { errorText } from '../../../lib/error-text';
+import { usePersonName } from '../../../lib/person-name';
 import { useDiscontinue, usePrescriptionCheck, useRenew } from '../api/prescribing';
 import { PrescriptionWarnings } from './prescription-warnings';
 import { drugForName } from '../../../../contracts/drug-catalogue';
@@ -30,6 +31,7 @@ export function ChangePrescriptionDialog({
 }) {
   const { t } = useTranslation('prescribing');
   const catalogue = useClinicalCatalogue();
+  const nameOf = usePersonName();
   const [failure, setFailure] = useState<unknown>(null);
   const discontinue = useDiscontinue();
   const renew = useRenew();
@@ -46,7 +48,7 @@ export function ChangePrescriptionDialog({
   );
   const warnings = check.data ?? [];
   const refused = failure instanceof ApiError && failure.code === 'PRESCRIPTION_OVERRIDE_REQUIRED';
-  const names = { name: catalogue.drug(prescription), patient: prescription.patientName };
+  const names = { name: catalogue.drug(prescription), patient: nameOf(prescription.patient) };
 
   const onSubmit = async ({ reason }: { reason: string }) => {
     setFailure(null);

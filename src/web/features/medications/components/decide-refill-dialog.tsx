@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { errorText } from '../../../lib/error-text';
+import { usePersonName } from '../../../lib/person-name';
 import { useDecideRefill } from '../api/prescribing';
 
 const denySchema = z.object({ reason: z.string().trim().min(1, 'required').max(REFILL_REASON_MAX, 'text.tooLong') });
@@ -27,10 +28,11 @@ export function DecideRefillDialog({
 }) {
   const { t } = useTranslation('prescribing');
   const catalogue = useClinicalCatalogue();
+  const nameOf = usePersonName();
   const [failure, setFailure] = useState<unknown>(null);
   const mutation = useDecideRefill();
   const form = useSchemaForm({ schema: decision === 'deny' ? denySchema : approveSchema, defaultValues: { reason: '' } });
-  const names = { medication: catalogue.drug({ ...request, name: request.medicationName }), patient: request.patientName };
+  const names = { medication: catalogue.drug({ ...request, name: request.medicationName }), patient: nameOf(request.patient) };
 
   const onSubmit = async ({ reason }: { reason: string }) => {
     setFailure(null);

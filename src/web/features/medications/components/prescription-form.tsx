@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { errorText } from '../../../lib/error-text';
+import { usePersonName } from '../../../lib/person-name';
 import { usePrescribe, usePrescriptionCheck } from '../api/prescribing';
 import { PrescriptionWarnings } from './prescription-warnings';
 import { PatientSelect } from '../../../components/clinical/patient-select';
@@ -87,11 +88,12 @@ export function PrescriptionDialog({ onClose }: { onClose: () => void }) {
   const [failure, setFailure] = useState<unknown>(null);
   const form = useSchemaForm({ schema: formSchema, defaultValues: EMPTY });
   const mutation = usePrescribe();
+  const nameOf = usePersonName();
 
   const onSubmit = async (values: z.output<typeof formSchema>) => {
     setFailure(null);
     const prescription = await mutation.mutateAsync(toPrescription(values));
-    toast.success(t('form.saved', { name: prescription.name, patient: prescription.patientName }));
+    toast.success(t('form.saved', { name: prescription.name, patient: nameOf(prescription.patient) }));
     onClose();
   };
 

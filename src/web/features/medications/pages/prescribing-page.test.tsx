@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Prescription } from '../../../../contracts/prescribing';
 import type { PendingRefill } from '../../../../contracts/refill-requests';
@@ -33,7 +34,7 @@ function pending(overrides: Partial<PendingRefill> = {}): PendingRefill {
     requestedAt: '2026-03-02T09:00:00.000Z',
     decidedAt: null,
     decisionReason: null,
-    patientName: 'Ann Patient',
+    patient: { firstName: 'Ann', lastName: 'Patient' },
     medicationName: 'Lisinopril 10 mg oral tablet',
     drugCode: 'lisinopril',
     strength: '10 mg',
@@ -47,7 +48,7 @@ function prescription(overrides: Partial<Prescription> = {}): Prescription {
   return {
     id: '55555555-5555-4555-8555-555555555555',
     patientId: PATIENT_ID,
-    patientName: 'Ann Patient',
+    patient: { firstName: 'Ann', lastName: 'Patient' },
     name: 'Paracetamol 500 mg oral tablet',
     dosage: '1 tablet',
     frequency: 'every-4-6-hours-as-needed',
@@ -94,6 +95,26 @@ describe('prescribing view', { timeout: 20_000 }, () => {
     const dialog = await screen.findByTestId('decide-refill-dialog');
     await user.click(within(dialog).getByTestId('decide-refill-submit'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ decision: 'approve' });
+  });
+
+  it('names the patient in the reader’s order: in Chinese, family name first and unspaced', async () => {
+    const wang = { firstName: '伟', lastName: '王' };
+    stubApi({
+      [`GET ${PENDING}`]: () => json({ data: [pending({ patient: wang })] }),
+      [`GET ${MINE}`]: page([prescription({ patient: wang })]),
+    });
+    await i18next.changeLanguage('zh');
+    try {
+      renderPatientView(<PrescribingPage />, { user: doctor });
+      const request = await screen.findByTestId('pending-refill');
+      expect(request).toHaveTextContent('王伟，申请于');
+      expect(within(request).getByRole('button', { name: /^批准 王伟 的 / })).toBeInTheDocument();
+      const card = await screen.findByTestId('prescription');
+      expect(within(card).getByText('王伟')).toBeInTheDocument();
+      expect(card).not.toHaveTextContent('伟 王');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('asks for a reason to deny', async () => {

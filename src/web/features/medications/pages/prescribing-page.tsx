@@ -10,6 +10,7 @@ import { PageSection } from '../../../components/ui/page-section';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { useClinicalFormat } from '../../../lib/clinical/format';
+import { usePersonName } from '../../../lib/person-name';
 import { useSession } from '../../../lib/session/use-session';
 import { pendingRefillsQuery, prescriptionsQuery } from '../api/prescribing';
 import { ChangePrescriptionDialog } from '../components/change-prescription-dialog';
@@ -47,6 +48,7 @@ function PendingRefills() {
   const { t } = useTranslation('prescribing');
   const format = useClinicalFormat();
   const catalogue = useClinicalCatalogue();
+  const nameOf = usePersonName();
   const query = useQuery(pendingRefillsQuery());
   const [deciding, setDeciding] = useState<{ request: PendingRefill; decision: RefillDecision } | null>(null);
   return (
@@ -63,7 +65,7 @@ function PendingRefills() {
                 <div className="min-w-0">
                   <p className="font-semibold break-words">{catalogue.drug({ ...request, name: request.medicationName })}</p>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {t('refills.for', { patient: request.patientName, date: format.date(request.requestedAt) })} · {request.dosage} ·{' '}
+                    {t('refills.for', { patient: nameOf(request.patient), date: format.date(request.requestedAt) })} · {request.dosage} ·{' '}
                     {catalogue.frequency(request.frequency)}
                   </p>
                   {request.note ? <p className="mt-1 text-sm break-words">{t('refills.note', { note: request.note })}</p> : null}
@@ -73,7 +75,7 @@ function PendingRefills() {
                     onClick={() => setDeciding({ request, decision: 'approve' })}
                     aria-label={t('refills.approveFor', {
                       medication: catalogue.drug({ ...request, name: request.medicationName }),
-                      patient: request.patientName,
+                      patient: nameOf(request.patient),
                     })}
                   >
                     {t('refills.approve')}
@@ -83,7 +85,7 @@ function PendingRefills() {
                     onClick={() => setDeciding({ request, decision: 'deny' })}
                     aria-label={t('refills.denyFor', {
                       medication: catalogue.drug({ ...request, name: request.medicationName }),
-                      patient: request.patientName,
+                      patient: nameOf(request.patient),
                     })}
                   >
                     {t('refills.deny')}
@@ -105,6 +107,7 @@ function Prescriptions({ doctorId }: { doctorId: string }) {
   const { t } = useTranslation('prescribing');
   const format = useClinicalFormat();
   const catalogue = useClinicalCatalogue();
+  const nameOf = usePersonName();
   const { filter, page, chooseFilter, setPage } = useFilterAndPage<(typeof FILTERS)[number]>('active');
   const status: MedicationStatus | undefined = filter === 'all' ? undefined : filter;
   const query = useQuery({ ...prescriptionsQuery(doctorId, status, page), placeholderData: (previous) => previous });
@@ -134,7 +137,7 @@ function Prescriptions({ doctorId }: { doctorId: string }) {
             className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
           >
             <h3 className="font-semibold break-words">{catalogue.drug(prescription)}</h3>
-            <p className="text-sm text-slate-700 dark:text-slate-300">{prescription.patientName}</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{nameOf(prescription.patient)}</p>
             <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-600 dark:text-slate-400">{t('list.dose')}</dt>
               <dd className="break-words">
@@ -167,7 +170,7 @@ function Prescriptions({ doctorId }: { doctorId: string }) {
               <Button
                 variant="secondary"
                 onClick={() => setChanging({ prescription, change: 'renew' })}
-                aria-label={t('list.renewFor', { name: prescription.name, patient: prescription.patientName })}
+                aria-label={t('list.renewFor', { name: prescription.name, patient: nameOf(prescription.patient) })}
               >
                 {t('list.renew')}
               </Button>
@@ -175,7 +178,7 @@ function Prescriptions({ doctorId }: { doctorId: string }) {
                 <Button
                   variant="ghost"
                   onClick={() => setChanging({ prescription, change: 'discontinue' })}
-                  aria-label={t('list.discontinueFor', { name: prescription.name, patient: prescription.patientName })}
+                  aria-label={t('list.discontinueFor', { name: prescription.name, patient: nameOf(prescription.patient) })}
                 >
                   {t('list.discontinue')}
                 </Button>

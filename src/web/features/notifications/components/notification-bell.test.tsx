@@ -242,7 +242,7 @@ describe('the list', () => {
 });
 
 describe('opening one', () => {
-  it('titles the doctor of a coded notification in the reader’s language from the name’s parts', async () => {
+  it('titles the doctor and orders the patient of a coded notification in the reader’s language from the name’s parts', async () => {
     const startsAt = '2030-03-12T14:30:00.000Z';
     const reminder = item(1, {
       type: 'reminder',
@@ -250,7 +250,13 @@ describe('opening one', () => {
       title: 'Appointment reminder',
       message: 'Your in-person appointment with Dr. 伟 王 is on 2030-03-12 14:30 (UTC).',
       params: { doctorFirstName: '伟', doctorLastName: '王', startsAt },
-      metadata: { doctorFirstName: '伟', doctorLastName: '王', consultationType: 'in-person' },
+      metadata: {
+        doctorFirstName: '伟',
+        doctorLastName: '王',
+        patientFirstName: '娜',
+        patientLastName: '李',
+        consultationType: 'in-person',
+      },
     });
     notificationServer([reminder]);
     await i18next.changeLanguage('zh');
@@ -264,6 +270,8 @@ describe('opening one', () => {
       expect(within(detail).getByText(`您与王伟 医生的预约时间为${when}。`)).toBeInTheDocument();
       // The detail's doctor field too; nothing of the stored English title.
       expect(within(detail).getByText('王伟 医生')).toBeInTheDocument();
+      // The patient field, family name first.
+      expect(within(detail).getByText('李娜')).toBeInTheDocument();
       expect(detail).not.toHaveTextContent('Dr.');
     } finally {
       await i18next.changeLanguage('en');
@@ -271,12 +279,12 @@ describe('opening one', () => {
   });
 
   it('marks it read and shows the detail, advising an early arrival for an in-person consultation', async () => {
-    // Stored before doctors were sent as name parts: the English name shows as written.
+    // Stored before people were sent as name parts: the English names show as written.
     const consultation = item(1, {
       type: 'consultation',
       title: 'Consultation booked',
       message: 'Your consultation with Dr. Rivera is booked.',
-      metadata: { doctorName: 'Dr. Rivera', consultationType: 'in-person' },
+      metadata: { doctorName: 'Dr. Rivera', patientName: 'Ann Patient', consultationType: 'in-person' },
       actionUrl: '/appointments',
     });
     const server = notificationServer([consultation, item(2)]);
@@ -289,6 +297,7 @@ describe('opening one', () => {
     const detail = await screen.findByRole('dialog', { name: 'Consultation booked' });
     expect(within(detail).getByText('Please arrive 15 minutes early for your in-person consultation.')).toBeInTheDocument();
     expect(within(detail).getByText('Dr. Rivera')).toBeInTheDocument();
+    expect(within(detail).getByText('Ann Patient')).toBeInTheDocument();
     expect(within(detail).getByText('In-person consultation')).toBeInTheDocument();
     expect(within(detail).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/appointments');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument());

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { currentNotificationLink, type Notification } from '../../../../contracts/notifications';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { notificationText, titledDoctor } from '../../../lib/realtime/notification-text';
+import { notificationText, orderedName, titledDoctor } from '../../../lib/realtime/notification-text';
 import { useDeleteNotification } from '../api/notifications';
 
 /** Only a path of this app is followed: a stored URL never sends anyone to another site or a script. */
@@ -30,9 +30,10 @@ export function NotificationDetailDialog({ userId, notification, onClose }: Prop
   const action = internalPath(currentNotificationLink(notification.actionUrl));
   // The doctor titled in the reader's language from the parts; a row stored before them keeps its English name.
   const doctor = titledDoctor(t, metadata.doctorFirstName, metadata.doctorLastName) ?? metadata.doctorName;
+  const patient = orderedName(metadata.patientFirstName, metadata.patientLastName) ?? metadata.patientName;
   const details = [
     doctor ? { key: 'doctor', value: doctor } : null,
-    metadata.patientName ? { key: 'patient', value: metadata.patientName } : null,
+    patient ? { key: 'patient', value: patient } : null,
     metadata.testName ? { key: 'test', value: metadata.testName } : null,
     metadata.consultationType ? { key: 'consultationType', value: t(`detail.consultationTypes.${metadata.consultationType}`) } : null,
   ].filter((item): item is { key: string; value: string } => item !== null);

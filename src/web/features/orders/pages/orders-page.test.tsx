@@ -46,7 +46,6 @@ function order(overrides: Partial<Order> = {}): Order {
   return {
     id: ORDER_ID,
     patientId: PATIENT_ID,
-    patientName: 'Ann Patient',
     patient: { firstName: 'Ann', lastName: 'Patient' },
     kind: 'lab',
     code: 'hba1c',
@@ -140,7 +139,6 @@ describe('orders view', { timeout: 20_000 }, () => {
       stubApi({
         'GET /api/orders': list([
           order({
-            patientName: '娜 李',
             patient: { firstName: '娜', lastName: '李' },
             orderer: { firstName: '伟', lastName: '王' },
           }),

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ParkingSpot, ParkingVisit } from '../../../../contracts/parking';
+import { personName } from '../../../lib/person-name';
 
 // How a spot and a visit are said, the same on the map, in the table and in the toasts.
 
@@ -13,8 +14,8 @@ export function spotName(t: TFunction, spot: ParkingSpot): string {
   });
 }
 
-/** "09:30 · Ingrid Solberg · AB 123": a visit as the desk picks it. */
+/** "09:30 · Ingrid Solberg · AB 123": a visit as the desk picks it, the patient's name in the reader's order. */
 export function visitLabel(visit: ParkingVisit, language: string): string {
   const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(visit.startsAt));
-  return [time, visit.patientName, visit.licensePlate].filter(Boolean).join(' · ');
+  return [time, personName(visit.patient, language), visit.licensePlate].filter(Boolean).join(' · ');
 }

@@ -54,11 +54,17 @@ const LOT: ParkingLotResponse['data'] = {
     { level: 2, type: 'regular', free: 1, reserved: 0, occupied: 0, outOfService: 0 },
   ],
   visits: [
-    { appointmentId: VISIT, startsAt: new Date().toISOString(), patientName: 'Ingrid Solberg', licensePlate: 'AB 123', spotId: IDS.A2! },
+    {
+      appointmentId: VISIT,
+      startsAt: new Date().toISOString(),
+      patient: { firstName: 'Ingrid', lastName: 'Solberg' },
+      licensePlate: 'AB 123',
+      spotId: IDS.A2!,
+    },
     {
       appointmentId: RAFAEL,
       startsAt: new Date().toISOString(),
-      patientName: 'Rafael Moreno',
+      patient: { firstName: 'Rafael', lastName: 'Moreno' },
       licensePlate: null,
       spotId: null,
     },

@@ -22,6 +22,7 @@ import { PageSection } from '../../../components/ui/page-section';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
+import { usePersonName } from '../../../lib/person-name';
 import { Link } from 'react-router';
 import { tasksQuery, useCreateTask, useSetTaskStatus } from '../api/tasks';
 import { FilterButtons, useFilterAndPage } from '../../../components/ui/filter-buttons';
@@ -72,13 +73,14 @@ function TaskItem({ task }: { task: Task }) {
   const { t } = useTranslation('tasks');
   const format = useClinicalFormat();
   const catalogue = useClinicalCatalogue();
+  const nameOf = usePersonName();
   const setStatus = useSetTaskStatus();
   const manual = TASK_KIND_RULES[task.kind].manual;
   const title =
-    task.kind === 'refill-request' && task.medicationName && task.patientName
-      ? t('kinds.refill-request', { medication: catalogue.drug({ ...task, name: task.medicationName }), patient: task.patientName })
-      : task.kind === 'result-review' && task.orderName && task.patientName
-        ? t('kinds.result-review', { order: task.orderName, patient: task.patientName })
+    task.kind === 'refill-request' && task.medicationName && task.patient
+      ? t('kinds.refill-request', { medication: catalogue.drug({ ...task, name: task.medicationName }), patient: nameOf(task.patient) })
+      : task.kind === 'result-review' && task.orderName && task.patient
+        ? t('kinds.result-review', { order: task.orderName, patient: nameOf(task.patient) })
         : task.kind === 'message'
           ? t('kinds.message')
           : task.title;
@@ -102,7 +104,7 @@ function TaskItem({ task }: { task: Task }) {
             {t(`priorities.${task.priority}`)}
           </span>
           <span>{task.dueDate ? t('list.due', { date: format.calendarDate(task.dueDate) }) : t('list.noDue')}</span>
-          <span>{t('list.assignee', { name: task.assigneeName })}</span>
+          <span>{t('list.assignee', { name: nameOf(task.assignee) })}</span>
           {task.status === 'done' && task.completedAt ? <span>{t('list.doneOn', { date: format.date(task.completedAt) })}</span> : null}
         </p>
       </div>
