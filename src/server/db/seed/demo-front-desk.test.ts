@@ -76,5 +76,17 @@ describe('the demo front desk', () => {
     expect(visit?.status).toBe('scheduled');
     const time = wallClock(visit!.startsAt, ZONE).slice(11);
     expect(time >= '09:00' && time <= '15:30', time).toBe(true);
+
+    // The waiting-room display's patient is due today with another doctor, whatever the weekday.
+    const [display] = await db.select({ id: users.id }).from(users).where(eq(users.email, FRONT_DESK_PATIENTS.display.email));
+    const displayed = await db
+      .select()
+      .from(appointments)
+      .where(and(inToday, eq(appointments.patientId, display!.id)));
+    expect(displayed).toHaveLength(1);
+    expect(displayed[0]!.status).toBe('scheduled');
+    expect(displayed[0]!.doctorId).not.toBe(doctor!.id);
+    const displayTime = wallClock(displayed[0]!.startsAt, ZONE).slice(11);
+    expect(displayTime >= '09:00' && displayTime <= '15:30', displayTime).toBe(true);
   });
 });

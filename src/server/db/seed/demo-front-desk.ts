@@ -11,7 +11,9 @@ import { appointments, doctorAvailability, parkingReservations, patientProfiles,
 // waiting, one a no-show, some still to come within the hour, a few with parking held) and the
 // desk statuses of the staff. Two patients of their own wait at the demo doctor's desk today — one
 // request to approve and one visit to check in — so a front-desk walkthrough (and its journey)
-// changes nobody else's day. Slots the rest of the seed took are left alone.
+// changes nobody else's day; a third is due today with another doctor, for whoever tries the
+// waiting-room display, whichever weekday and hour the demo starts at. Slots the rest of the seed
+// took are left alone.
 
 const DEMO_DOCTOR = 'doctor@caredeck.demo';
 const DEMO_STAFF = 'staff@caredeck.demo';
@@ -24,6 +26,8 @@ const DAY = 86_400_000;
 export const FRONT_DESK_PATIENTS = {
   request: { firstName: 'Rafael', lastName: 'Moreno', email: 'rafael.moreno@patients.caredeck.demo' },
   arrival: { firstName: 'Ingrid', lastName: 'Solberg', email: 'ingrid.solberg@patients.caredeck.demo' },
+  /** Due today with the first other doctor, to check in while the waiting-room display looks on. */
+  display: { firstName: 'Wren', lastName: 'Okafor', email: 'wren.okafor@patients.caredeck.demo' },
 } as const;
 
 /**
@@ -34,6 +38,7 @@ export async function seedFrontDeskPatients(db: Database): Promise<void> {
   const random = new Random(DESK_SEED + 1);
   await createPatient(db, random, { ...FRONT_DESK_PATIENTS.request });
   await createPatient(db, random, { ...FRONT_DESK_PATIENTS.arrival });
+  await createPatient(db, random, { ...FRONT_DESK_PATIENTS.display });
 }
 
 export interface FrontDeskOptions {
@@ -65,6 +70,7 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
           'mfa@caredeck.demo',
           FRONT_DESK_PATIENTS.request.email,
           FRONT_DESK_PATIENTS.arrival.email,
+          FRONT_DESK_PATIENTS.display.email,
         ]),
       ),
     )
@@ -78,10 +84,15 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
     .where(inArray(doctorAvailability.doctorId, [demoDoctor.id, ...doctors.map((d) => d.id)]));
   // A visit keeps to the clinic's hours (09:00–16:00) on a weekday its doctor works, within their
   // weekly hours; only the demo doctor's own day is seeded today whichever weekday it is.
+  const inClinicHours = (at: Date): boolean => {
+    const time = wallClock(at, timeZone).slice(11, 16);
+    const endTime = wallClock(new Date(at.getTime() + 30 * MINUTE), timeZone).slice(11, 16);
+    return time >= '09:00' && endTime <= '16:00' && endTime >= time;
+  };
   const fits = (doctorId: string, at: Date): boolean => {
     const [date, time] = wallClock(at, timeZone).split('T') as [string, string];
     const endTime = wallClock(new Date(at.getTime() + 30 * MINUTE), timeZone).slice(11, 16);
-    if (time.slice(0, 5) < '09:00' || endTime > '16:00' || endTime < time.slice(0, 5)) return false;
+    if (!inClinicHours(at)) return false;
     if (doctorId === demoDoctor.id && date === today) return true;
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
     if (weekday === 0 || weekday === 6) return false;
@@ -94,8 +105,9 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
         h.endTime.slice(0, 5) >= endTime,
     );
   };
-  const free = (doctorId: string, at: Date | null): Date | null => {
-    if (!at || !fits(doctorId, at) || taken.has(`${doctorId}|${at.getTime()}`)) return null;
+  /** `anyWeekday`: today's hours of the clinic are enough, whatever the doctor's weekly hours. */
+  const free = (doctorId: string, at: Date | null, anyWeekday = false): Date | null => {
+    if (!at || !(anyWeekday ? inClinicHours(at) : fits(doctorId, at)) || taken.has(`${doctorId}|${at.getTime()}`)) return null;
     taken.add(`${doctorId}|${at.getTime()}`);
     return at;
   };
@@ -109,8 +121,9 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
     checkedIn?: Date,
     withParking = false,
     type?: AppointmentType,
+    anyWeekday = false,
   ) => {
-    const at = free(doctorId, startsAt);
+    const at = free(doctorId, startsAt, anyWeekday);
     if (!at) return;
     const row = buildAppointment(random, { doctorId, patientId, startsAt: at, status, durationMinutes: 30, type });
     rows.push({ ...row, checkedInAt: checkedIn ?? null, createdAt: new Date(at.getTime() - random.int(2, 20) * DAY) });
@@ -173,6 +186,17 @@ export async function seedDemoFrontDesk(db: Database, { timeZone, now = new Date
   // In person: the desk checks the patient in, and the car park can give the visit a spot.
   if (arrival) add(demoDoctor.id, arrival.id, latestFree(today), 'scheduled', undefined, false, 'in-person');
   if (request) add(demoDoctor.id, request.id, latestFree(requestDay), 'requested');
+  // The display's patient: today with the first other doctor, on the latest free half hour of the
+  // clinic's hours whether or not that doctor works today, so it is there at any hour of any day.
+  const display = await patientOf(FRONT_DESK_PATIENTS.display.email);
+  const displayDoctor = doctors[0];
+  if (display && displayDoctor) {
+    const slot = Array.from({ length: 14 }, (_, i) => at(today, 15 * 60 + 30 - i * 30)).find(
+      (candidate): candidate is Date =>
+        candidate !== null && inClinicHours(candidate) && !taken.has(`${displayDoctor.id}|${candidate.getTime()}`),
+    );
+    add(displayDoctor.id, display.id, slot ?? null, 'scheduled', undefined, false, 'in-person', true);
+  }
 
   if (rows.length > 0) {
     const inserted = await db
