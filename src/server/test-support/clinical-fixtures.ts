@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createClinicalHistory, createDoctor, Random, type ClinicalHistory } from '../db/factories';
+import { doctorAvailability } from '../db/schema';
 import type { Actor } from './idor-harness';
 import { TestAgent } from './test-agent';
 
@@ -29,4 +31,14 @@ function slotsOf(app: FastifyInstance): Set<string> {
   let taken = takenSlots.get(app);
   if (!taken) takenSlots.set(app, (taken = new Set()));
   return taken;
+}
+
+/** A signed-in doctor working every day 09:00–12:00 (clinic time), with nothing booked: slots on any date a test picks. */
+export async function createOpenDoctorActor(app: FastifyInstance): Promise<Actor> {
+  const actor = await createDoctorActor(app);
+  await app.db.delete(doctorAvailability).where(eq(doctorAvailability.doctorId, actor.user.id));
+  await app.db
+    .insert(doctorAvailability)
+    .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ doctorId: actor.user.id, dayOfWeek, startTime: '09:00', endTime: '12:00' })));
+  return actor;
 }

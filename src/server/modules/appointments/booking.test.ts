@@ -3,16 +3,8 @@ import { and, count, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentResponseSchema, BOOKING, BOOKING_MESSAGES, queueResponseSchema, slotsResponseSchema } from '../../../contracts/booking';
 import { buildAppointment, Random } from '../../db/factories';
-import {
-  appointments,
-  auditEvents,
-  doctorAvailability,
-  doctorTimeOff,
-  notifications,
-  organisationSettings,
-  parkingReservations,
-} from '../../db/schema';
-import { createDoctorActor } from '../../test-support/clinical-fixtures';
+import { appointments, auditEvents, doctorTimeOff, notifications, organisationSettings, parkingReservations } from '../../db/schema';
+import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
 import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
 import type { BusEnvelope } from '../../platform/events';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -33,16 +25,6 @@ const PHONE = '+1 555 0100';
 /** The UTC calendar date `n` days from today. */
 function day(n: number): string {
   return new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
-}
-
-/** A doctor working every day 09:00–12:00 (clinic time), with nothing booked. */
-async function freshDoctor(): Promise<Actor> {
-  const actor = await createDoctorActor(t.app);
-  await t.app.db.delete(doctorAvailability).where(eq(doctorAvailability.doctorId, actor.user.id));
-  await t.app.db
-    .insert(doctorAvailability)
-    .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ doctorId: actor.user.id, dayOfWeek, startTime: '09:00', endTime: '12:00' })));
-  return actor;
 }
 
 function booking(doctorId: string, overrides: Record<string, unknown> = {}) {
@@ -78,7 +60,7 @@ beforeAll(async () => {
   await t.app.ready();
   patient = await createActor(t.app, 'patient');
   otherPatient = await createActor(t.app, 'patient');
-  doctor = await freshDoctor();
+  doctor = await createOpenDoctorActor(t.app);
   staff = await createActor(t.app, 'staff', { permissions: ['appointments.view.all'] });
   await t.app.db
     .insert(organisationSettings)
@@ -109,7 +91,7 @@ describe('GET /api/doctors/{id}/slots', () => {
   });
 
   it('leaves out booked slots and time off, and never offers the past', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     await t.app.db.insert(appointments).values(
       buildAppointment(random, {
         patientId: otherPatient.user.id,
@@ -232,7 +214,7 @@ describe('POST /api/appointments', () => {
   });
 
   it('answers 409 for a time that is not a free slot: off the grid, past, outside hours or on time off', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     await t.app.db
       .insert(doctorTimeOff)
       .values({ doctorId: other.user.id, startsAt: new Date(`${day(9)}T00:00:00Z`), endsAt: new Date(`${day(10)}T00:00:00Z`) });
@@ -257,7 +239,7 @@ describe('POST /api/appointments', () => {
   });
 
   it('lets exactly one of many concurrent bookings of the last slot through; the rest hear 409', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const patients = await Promise.all(Array.from({ length: 8 }, () => createActor(t.app, 'patient')));
     const since = await lastAuditId();
     const responses = await Promise.all(patients.map((p) => book(p, booking(other.user.id, { time: '10:30' }))));
@@ -290,7 +272,7 @@ async function insertAppointment(patientId: string, doctorId: string, startsAt: 
 
 describe('PUT /api/appointments/{id} (reschedule)', () => {
   it('moves the appointment to another free slot, keeping the parking window relative to it', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const original = await ownAppointment(patient, other.user.id, {
       parking: { licensePlate: 'KA 1234', arrivalTime: '08:45', departureTime: '09:45' },
     });
@@ -310,7 +292,7 @@ describe('PUT /api/appointments/{id} (reschedule)', () => {
   });
 
   it('refuses a taken slot with 409 and a time inside the cut-off with the clinic’s phone', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const mine = await ownAppointment(patient, other.user.id, { time: '09:00' });
     await ownAppointment(otherPatient, other.user.id, { time: '09:30' });
     const taken = await patient.agent.put(`/api/appointments/${mine.id}`, { date: day(5), time: '09:30', timeZone: 'UTC' });
@@ -328,7 +310,7 @@ describe('PUT /api/appointments/{id} (reschedule)', () => {
 
 describe('POST /api/appointments/{id}/cancel', () => {
   it('cancels the appointment and its parking, frees the slot, tells both sides', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const mine = await ownAppointment(patient, other.user.id, {
       time: '11:30',
       parking: { licensePlate: 'KA 1234', arrivalTime: '11:00', departureTime: '12:30' },
@@ -360,7 +342,7 @@ describe('POST /api/appointments/{id}/cancel', () => {
   });
 
   it('refuses inside the cut-off, saying to call the clinic, and changes nothing', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const soonId = await insertAppointment(patient.user.id, other.user.id, new Date(Date.now() + 2 * 3_600_000));
     const response = await patient.agent.post(`/api/appointments/${soonId}/cancel`, {});
     expect(response.statusCode).toBe(409);
@@ -372,7 +354,7 @@ describe('POST /api/appointments/{id}/cancel', () => {
 
 describe('GET /api/appointments/{id}/calendar.ics', () => {
   it('downloads the appointment as an iCalendar event without the reason, audited', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const mine = await ownAppointment(patient, other.user.id, { time: '10:00', reason: 'Chest pain, private' });
     const since = await lastAuditId();
     const response = await patient.agent.get(`/api/appointments/${mine.id}/calendar.ics`);
@@ -394,7 +376,7 @@ describe('GET /api/appointments/{id}/calendar.ics', () => {
 
 describe('GET /api/appointments/{id}/queue', () => {
   it('counts the doctor’s visits still ahead today and estimates the wait from their lengths', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const start = new Date(`${day(0)}T00:00:00Z`).getTime();
     await insertAppointment(otherPatient.user.id, other.user.id, new Date(start + 10 * 60_000));
     await insertAppointment(otherPatient.user.id, other.user.id, new Date(start + 40 * 60_000));
@@ -408,7 +390,7 @@ describe('GET /api/appointments/{id}/queue', () => {
   });
 
   it('is only known on the day', async () => {
-    const mine = await ownAppointment(patient, (await freshDoctor()).user.id);
+    const mine = await ownAppointment(patient, (await createOpenDoctorActor(t.app)).user.id);
     expect((await patient.agent.get(`/api/appointments/${mine.id}/queue`)).statusCode).toBe(409);
   });
 });
@@ -418,7 +400,7 @@ describe('Idempotency-Key on booking, rescheduling and cancelling', () => {
   const withKey = (k: string) => ({ headers: { 'idempotency-key': k } });
 
   it('answers a retried booking with the first outcome: the same appointment, not a conflict, booked once', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const k = key();
     const body = booking(other.user.id, { time: '09:30' });
     const first = await patient.agent.post('/api/appointments', body, withKey(k));
@@ -437,7 +419,7 @@ describe('Idempotency-Key on booking, rescheduling and cancelling', () => {
   });
 
   it('answers a retried reschedule and cancel with their first outcomes', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const mine = await ownAppointment(patient, other.user.id, { time: '10:00' });
     const moveKey = key();
     const to = { date: day(6), time: '10:30', timeZone: 'UTC' };
@@ -460,7 +442,7 @@ describe('Idempotency-Key on booking, rescheduling and cancelling', () => {
   });
 
   it('refuses the same key sent with a different request (422) and books nothing', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     const k = key();
     expect((await patient.agent.post('/api/appointments', booking(other.user.id, { time: '11:00' }), withKey(k))).statusCode).toBe(201);
     const before = await appointmentCount();
@@ -471,7 +453,7 @@ describe('Idempotency-Key on booking, rescheduling and cancelling', () => {
   });
 
   it('tells the refusals apart by code, and a refused change notifies and pushes nothing', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     await ownAppointment(otherPatient, other.user.id, { time: '09:00' });
     const published: BusEnvelope[] = [];
     const unsubscribe = t.app.events.subscribe((envelope) => published.push(envelope));
@@ -496,7 +478,7 @@ describe('Idempotency-Key on booking, rescheduling and cancelling', () => {
 
 describe('someone else’s appointment', () => {
   it('answers 404 (or 403 for other roles) to every change, confirmation, download and queue, and changes nothing', async () => {
-    const other = await freshDoctor();
+    const other = await createOpenDoctorActor(t.app);
     let time = 0;
     for (const intruder of [otherPatient, doctor, staff]) {
       const owner = await createActor(t.app, 'patient');

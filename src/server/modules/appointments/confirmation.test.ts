@@ -5,9 +5,9 @@ import { todayResponseSchema } from '../../../contracts/appointments';
 import { appointmentResponseSchema } from '../../../contracts/booking';
 import { scheduleResponseSchema } from '../../../contracts/doctor-portal';
 import { buildAppointment, Random } from '../../db/factories';
-import { appointments, auditEvents, doctorAvailability, notifications } from '../../db/schema';
+import { appointments, auditEvents, notifications } from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
-import { createDoctorActor } from '../../test-support/clinical-fixtures';
+import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -27,16 +27,6 @@ const MINUTE = 60_000;
 /** The UTC calendar date `n` days from today. */
 function day(n: number): string {
   return new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
-}
-
-/** A doctor working every day 09:00–12:00 (clinic time, UTC), with nothing booked. */
-async function freshDoctor(): Promise<Actor> {
-  const actor = await createDoctorActor(t.app);
-  await t.app.db.delete(doctorAvailability).where(eq(doctorAvailability.doctorId, actor.user.id));
-  await t.app.db
-    .insert(doctorAvailability)
-    .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ doctorId: actor.user.id, dayOfWeek, startTime: '09:00', endTime: '12:00' })));
-  return actor;
 }
 
 /** An appointment of `owner` booked through the API, `days` from today at `time` (UTC). */
@@ -101,7 +91,7 @@ afterAll(async () => {
 
 describe('POST /api/appointments/{id}/confirm', () => {
   it('records the confirmation once, audited, pushed to the patient, the doctor and the desk, and notifies nobody', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const mine = await booked(patient, doctor.user.id, 5, '09:00');
     expect(mine.confirmedAt).toBeNull();
     const since = await lastAuditId();
@@ -141,7 +131,7 @@ describe('POST /api/appointments/{id}/confirm', () => {
   });
 
   it('answers 404 for someone else’s appointment and changes nothing', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const theirs = await booked(otherPatient, doctor.user.id, 5, '10:00');
     const missing = await patient.agent.post(`/api/appointments/${randomUUID()}/confirm`);
     const response = await patient.agent.post(`/api/appointments/${theirs.id}/confirm`);
@@ -153,7 +143,7 @@ describe('POST /api/appointments/{id}/confirm', () => {
   });
 
   it('refuses a cancelled, a past and a requested appointment with 409 APPOINTMENT_NOT_CONFIRMABLE, noted, and changes nothing', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const cancelled = await inserted(patient.user.id, doctor.user.id, new Date(`${day(8)}T09:00:00Z`), 'cancelled');
     const past = await inserted(patient.user.id, doctor.user.id, new Date(Date.now() - 2 * 60 * MINUTE));
     const requested = await inserted(patient.user.id, doctor.user.id, new Date(`${day(8)}T10:00:00Z`), 'requested');
@@ -173,7 +163,7 @@ describe('POST /api/appointments/{id}/confirm', () => {
   });
 
   it('is cleared by a reschedule: the new time is not confirmed until the patient says so', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const mine = await booked(patient, doctor.user.id, 5, '11:00');
     expect((await patient.agent.post(`/api/appointments/${mine.id}/confirm`)).statusCode).toBe(200);
     expect((await rowOf(mine.id)).confirmedAt).not.toBeNull();
@@ -190,7 +180,7 @@ describe('POST /api/appointments/{id}/confirm', () => {
 
 describe('the confirmation on the clinic’s side', () => {
   it('is in the desk’s day and in the doctor’s schedule', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     // A time still to come today: today in UTC unless the UTC day is about to end, then in a zone where it is noon.
     const startsAt = new Date(Math.ceil((Date.now() + 10 * MINUTE) / MINUTE) * MINUTE);
     const zone = startsAt.toISOString().slice(0, 10) === day(0) ? 'UTC' : 'Etc/GMT+12';

@@ -6,9 +6,9 @@ import { pendingRequestsResponseSchema } from '../../../contracts/front-desk';
 import type { LiveEvent } from '../../../contracts/live-events';
 import { VALIDATION_MESSAGES_EN } from '../../../contracts/validation-messages';
 import { buildAppointment, Random } from '../../db/factories';
-import { appointments, auditEvents, doctorAvailability, notifications, parkingReservations } from '../../db/schema';
+import { appointments, auditEvents, notifications, parkingReservations } from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
-import { createDoctorActor } from '../../test-support/clinical-fixtures';
+import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
 import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -33,16 +33,6 @@ const MINUTE = 60_000;
 /** The UTC calendar date `n` days from today. */
 function day(n: number): string {
   return new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
-}
-
-/** A doctor working every day 09:00–12:00 (clinic time, UTC), with nothing booked. */
-async function freshDoctor(): Promise<Actor> {
-  const actor = await createDoctorActor(t.app);
-  await t.app.db.delete(doctorAvailability).where(eq(doctorAvailability.doctorId, actor.user.id));
-  await t.app.db
-    .insert(doctorAvailability)
-    .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ doctorId: actor.user.id, dayOfWeek, startTime: '09:00', endTime: '12:00' })));
-  return actor;
 }
 
 async function appointment(doctorId: string, patientId: string, startsAt: Date, status: AppointmentStatus = 'scheduled'): Promise<string> {
@@ -115,7 +105,7 @@ beforeAll(async () => {
   admin = await createActor(t.app, 'admin');
   patient = await createActor(t.app, 'patient');
   otherPatient = await createActor(t.app, 'patient');
-  doctor = await freshDoctor();
+  doctor = await createOpenDoctorActor(t.app);
   published = [];
   t.app.events.subscribe((envelope) => published.push(envelope));
 });
@@ -313,7 +303,7 @@ describe('booking on behalf of a patient', () => {
 
 describe('POST /api/staff/appointments/{id}/arrival', () => {
   it('checks a patient in after the desk confirmed who they are; the queue is told live', async () => {
-    const own = await freshDoctor();
+    const own = await createOpenDoctorActor(t.app);
     const id = await appointment(own.user.id, patient.user.id, todayAt(-20));
     const next = await appointment(own.user.id, otherPatient.user.id, todayAt(10));
     const unconfirmed = await desk.agent.post(`/api/staff/appointments/${id}/arrival`, { action: 'check-in' });
@@ -351,7 +341,7 @@ describe('POST /api/staff/appointments/{id}/arrival', () => {
   });
 
   it('refuses a cancelled appointment, another day’s, and a no-show before the start, changing nothing', async () => {
-    const own = await freshDoctor();
+    const own = await createOpenDoctorActor(t.app);
     const cancelled = await appointment(own.user.id, patient.user.id, todayAt(-40), 'cancelled');
     const refusal = await desk.agent.post(`/api/staff/appointments/${cancelled}/arrival`, { action: 'check-in', identityConfirmed: true });
     expect(refusal.statusCode).toBe(409);
@@ -372,7 +362,7 @@ describe('POST /api/staff/appointments/{id}/arrival', () => {
   });
 
   it('notes a late patient (the status stays) and marks a no-show after the start', async () => {
-    const own = await freshDoctor();
+    const own = await createOpenDoctorActor(t.app);
     const id = await appointment(own.user.id, patient.user.id, todayAt(-15));
     const late = await desk.agent.post(`/api/staff/appointments/${id}/arrival`, { action: 'late' });
     expect(late.statusCode, late.body).toBe(200);
@@ -384,7 +374,7 @@ describe('POST /api/staff/appointments/{id}/arrival', () => {
   });
 
   it('is refused to patients, doctors and the viewing-only staff; out of the desk’s reach it is a 404', async () => {
-    const own = await freshDoctor();
+    const own = await createOpenDoctorActor(t.app);
     const id = await appointment(own.user.id, patient.user.id, todayAt(-5));
     for (const actor of [patient, own, viewer]) {
       expect(
@@ -400,7 +390,7 @@ describe('POST /api/staff/appointments/{id}/arrival', () => {
 
 describe('GET /api/appointments/today for the desk', () => {
   it('lists the whole clinic’s day with each doctor’s queue, filtered by doctor, status and type', async () => {
-    const own = await freshDoctor();
+    const own = await createOpenDoctorActor(t.app);
     const first = await appointment(own.user.id, patient.user.id, todayAt(-25), 'checked-in');
     const second = await appointment(own.user.id, otherPatient.user.id, todayAt(-24));
     const response = await desk.agent.get(`/api/appointments/today?doctorId=${own.user.id}`);

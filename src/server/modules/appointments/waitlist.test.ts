@@ -2,16 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentResponseSchema } from '../../../contracts/booking';
 import { waitlistResponseSchema } from '../../../contracts/waitlist';
-import {
-  appointments,
-  doctorAvailability,
-  mailOutbox,
-  notifications,
-  waitlistEntries,
-  waitlistOffers,
-  waitlistOpenings,
-} from '../../db/schema';
-import { createDoctorActor } from '../../test-support/clinical-fixtures';
+import { appointments, mailOutbox, notifications, waitlistEntries, waitlistOffers, waitlistOpenings } from '../../db/schema';
+import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -35,15 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function freshDoctor(): Promise<Actor> {
-  const actor = await createDoctorActor(t.app);
-  await t.app.db.delete(doctorAvailability).where(eq(doctorAvailability.doctorId, actor.user.id));
-  await t.app.db
-    .insert(doctorAvailability)
-    .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ doctorId: actor.user.id, dayOfWeek, startTime: '09:00', endTime: '12:00' })));
-  return actor;
-}
 
 async function book(patient: Actor, doctorId: string, date: string, time: string) {
   const response = await patient.agent.post('/api/appointments', {
@@ -77,7 +60,7 @@ async function codesFor(patient: Actor): Promise<string[]> {
 
 describe('joining and leaving', () => {
   it('keeps one active entry per patient and doctor, lists it, and lets the patient leave', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const patient = await createActor(t.app, 'patient');
     const joined = await join(patient, { doctorId: doctor.user.id, reason: 'Follow-up', latestDate: day(20) });
     expect(joined.statusCode, joined.body).toBe(201);
@@ -104,7 +87,7 @@ describe('joining and leaving', () => {
   });
 
   it('refuses bad input with a field message and changes nothing', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const patient = await createActor(t.app, 'patient');
     const cases = [
       { doctorId: 'nope', reason: 'x' },
@@ -119,8 +102,8 @@ describe('joining and leaving', () => {
   });
 
   it('joins from an appointment only with the patient’s own, with that doctor', async () => {
-    const doctor = await freshDoctor();
-    const other = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
+    const other = await createOpenDoctorActor(t.app);
     const patient = await createActor(t.app, 'patient');
     const stranger = await createActor(t.app, 'patient');
     const theirs = await book(stranger, doctor.user.id, day(9), '10:00');
@@ -133,7 +116,7 @@ describe('joining and leaving', () => {
 
 describe('a freed slot', () => {
   it('is offered in the order of joining, passes on when an offer lapses, and books for the one who accepts', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const [a, b, c, late] = await Promise.all([1, 2, 3, 4].map(() => createActor(t.app, 'patient')));
     const cancelling = await book(a!, doctor.user.id, day(4), '09:00');
     const later = await book(b!, doctor.user.id, day(12), '11:00');
@@ -193,7 +176,7 @@ describe('a freed slot', () => {
   });
 
   it('moves the appointment of a patient who joined from one', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const [a, b] = await Promise.all([1, 2].map(() => createActor(t.app, 'patient')));
     const cancelling = await book(a!, doctor.user.id, day(5), '10:00');
     const later = await book(b!, doctor.user.id, day(15), '10:00');
@@ -208,7 +191,7 @@ describe('a freed slot', () => {
   });
 
   it('is not offered to a patient whose appointment is already earlier, and stays bookable by anyone', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const [a, b, d] = await Promise.all([1, 2, 3].map(() => createActor(t.app, 'patient')));
     const earlier = await book(b!, doctor.user.id, day(3), '09:00');
     expect((await join(b!, { doctorId: doctor.user.id, appointmentId: earlier.id })).statusCode).toBe(201);
@@ -222,7 +205,7 @@ describe('a freed slot', () => {
   });
 
   it('gives the slot to exactly one of two patients accepting at once; the other hears it is gone', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => createActor(t.app, 'patient')));
     const cancelling = await book(a!, doctor.user.id, day(7), '11:00');
     expect((await join(b!, { doctorId: doctor.user.id, reason: 'Check-up' })).statusCode).toBe(201);
@@ -253,7 +236,7 @@ describe('a freed slot', () => {
   });
 
   it('answers 404 for another patient’s offer, and changes nothing', async () => {
-    const doctor = await freshDoctor();
+    const doctor = await createOpenDoctorActor(t.app);
     const [a, b, intruder] = await Promise.all([1, 2, 3].map(() => createActor(t.app, 'patient')));
     const cancelling = await book(a!, doctor.user.id, day(8), '09:30');
     expect((await join(b!, { doctorId: doctor.user.id, reason: 'Check-up' })).statusCode).toBe(201);
