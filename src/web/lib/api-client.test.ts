@@ -5,13 +5,16 @@ import {
   ApiError,
   apiUrl,
   defaultQueryFn,
+  beforeSessionEnds,
   endingSession,
   isServerBusy,
+  isSessionEnding,
   replacingSession,
   resetCsrfToken,
   retryAfterMs,
   setServerBusyHandler,
   setSessionRejectedHandler,
+  SIGN_OUT_STEP_LIMIT_MS,
 } from './api-client';
 import { initI18n } from './i18n';
 
@@ -367,6 +370,37 @@ describe('signing out', () => {
     // Once signed out, requests go out again (as the anonymous visitor).
     await api.get('/public/config');
     expect(calls('/api/public/config')).toHaveLength(1);
+  });
+
+  it('runs the sign-out steps before asking the server, and waits for them at most the limit', async () => {
+    route(() => json({ success: true }));
+    let finishStep: (() => void) | undefined;
+    const offStep = beforeSessionEnds(() => new Promise<void>((resolve) => (finishStep = resolve)));
+    try {
+      const signingOut = endingSession(() => api.post('/auth/logout'));
+      expect(isSessionEnding()).toBe(true);
+      await vi.waitFor(() => expect(finishStep).toBeDefined());
+      expect(calls('/api/auth/logout', 'POST')).toHaveLength(0);
+      finishStep!();
+      await signingOut;
+      expect(calls('/api/auth/logout', 'POST')).toHaveLength(1);
+      expect(isSessionEnding()).toBe(false);
+
+      // A step that never settles holds the sign-out back no longer than the limit.
+      vi.useFakeTimers();
+      try {
+        const held = endingSession(() => api.post('/auth/logout'));
+        await vi.advanceTimersByTimeAsync(SIGN_OUT_STEP_LIMIT_MS - 1);
+        expect(calls('/api/auth/logout', 'POST')).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1);
+        await held;
+        expect(calls('/api/auth/logout', 'POST')).toHaveLength(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      offStep();
+    }
   });
 
   it('lets the sign-out through by its contract path too, also when its token is refused once', async () => {

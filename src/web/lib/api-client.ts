@@ -156,8 +156,37 @@ let ending: Promise<unknown> | null = null;
 /** What the sign-out call itself needs to go through (compared as full /api paths, however a caller wrote it). */
 const SIGN_OUT_PATHS = new Set([EARLY_ROUTES.authLogout.path, apiUrl('/csrf-token')]);
 
+/**
+ * What must settle before the server is asked to end the session. The live connection is one: a
+ * WebSocket handshake still on its way would reach the server after the session is gone, and be
+ * refused with a 401 the browser logs. Each step may take at most SIGN_OUT_STEP_LIMIT_MS.
+ */
+const signOutSteps = new Set<() => Promise<void> | void>();
+export const SIGN_OUT_STEP_LIMIT_MS = 2000;
+
+/** Registers a step to run when a sign-out begins; returns its removal. */
+export function beforeSessionEnds(step: () => Promise<void> | void): () => void {
+  signOutSteps.add(step);
+  return () => signOutSteps.delete(step);
+}
+
+/** True from the moment a sign-out begins until the server has answered it. */
+export function isSessionEnding(): boolean {
+  return ending !== null;
+}
+
+function runSignOutSteps(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SIGN_OUT_STEP_LIMIT_MS);
+  });
+  const steps = Promise.allSettled([...signOutSteps].map(async (step) => step())).then(() => undefined);
+  return Promise.race([steps, limit]).finally(() => clearTimeout(timer));
+}
+
 export function endingSession<T>(call: () => Promise<T>): Promise<T> {
-  const pending = call();
+  // Without steps the call goes out at once, as before any step was registered.
+  const pending = signOutSteps.size === 0 ? call() : runSignOutSteps().then(call);
   ending = pending;
   const release = () => {
     if (ending === pending) ending = null;

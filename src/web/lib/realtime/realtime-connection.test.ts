@@ -329,4 +329,35 @@ describe('stopping (sign-out)', () => {
     vi.advanceTimersByTime(10 * 60_000);
     expect(sockets).toHaveLength(1);
   });
+
+  it('lets a handshake in flight settle: closes once it opens, and only then reports done', async () => {
+    const { connection, sockets, last } = fakeEnvironment();
+    connection.start();
+    let done = false;
+    const stopped = connection.stop().then(() => {
+      done = true;
+    });
+    // Closing a socket still in its handshake would make the browser log an error.
+    expect(last().closedWith).toBeNull();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    last().open();
+    await stopped;
+    expect(last().closedWith).toEqual({ code: 1000, reason: 'Client closed' });
+    expect(last().sent).toEqual([]);
+    expect(connection.getSnapshot().state).toBe('disconnected');
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('reports done when a handshake in flight fails, without a retry', async () => {
+    const { connection, sockets, last } = fakeEnvironment();
+    connection.start();
+    const stopped = connection.stop();
+    last().serverClose(1006);
+    await stopped;
+    expect(last().closedWith).toBeNull();
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets).toHaveLength(1);
+  });
 });

@@ -21,6 +21,7 @@ export interface SocketLike {
   onerror: ((event: Event) => void) | null;
 }
 
+export const SOCKET_CONNECTING = 0;
 export const SOCKET_OPEN = 1;
 
 export interface RealtimeEnvironment {
@@ -62,6 +63,8 @@ export class RealtimeConnection {
   private snapshot: ConnectionSnapshot = { state: 'disconnected', quality: 'good', retryCount: 0, lastCloseCode: null, latencyMs: null };
   private socket: SocketLike | null = null;
   private started = false;
+  /** The last stop's closing, for a second stop while a handshake settles. */
+  private stopping: Promise<void> = Promise.resolve();
   private healthCheckId: string | null = null;
   private pingSentAt: number | null = null;
   private readonly timers = new Map<
@@ -108,17 +111,21 @@ export class RealtimeConnection {
     this.connect();
   }
 
-  /** Sign-out or unmount: close with 1000 and never come back. */
-  stop(): void {
-    if (!this.started) return;
+  /**
+   * Sign-out or unmount: close with 1000 and never come back. Resolves once the socket is closed
+   * or, when it was still in its handshake, once the handshake has settled (see closeOnceSettled).
+   */
+  stop(): Promise<void> {
+    if (!this.started) return this.stopping;
     this.started = false;
     for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.unsubscribes = [];
     this.clearTimers();
     this.stopHeartbeat();
     const socket = this.detachSocket();
-    socket?.close(1000, 'Client closed');
     this.update({ state: 'disconnected' });
+    this.stopping = socket ? closeOnceSettled(socket) : Promise.resolve();
+    return this.stopping;
   }
 
   private update(patch: Partial<ConnectionSnapshot>): void {
@@ -330,4 +337,24 @@ export class RealtimeConnection {
   private handleOffline = (): void => {
     this.update({ quality: 'poor' });
   };
+}
+
+/**
+ * Closes with 1000. A socket still in its handshake is closed once it opens, or left to fail:
+ * closing it sooner makes the browser log an error. The promise settles with the handshake, so a
+ * sign-out can wait for it before the server ends the session (a handshake arriving after that is
+ * refused with a 401, which the browser logs too).
+ */
+function closeOnceSettled(socket: SocketLike): Promise<void> {
+  if (socket.readyState !== SOCKET_CONNECTING) {
+    socket.close(1000, 'Client closed');
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    socket.onopen = () => {
+      socket.close(1000, 'Client closed');
+      resolve();
+    };
+    socket.onclose = () => resolve();
+  });
 }

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../contracts/notifications';
 import type { SessionUser } from '../../../contracts/user';
 import { setUpComponentTests } from '../../test/component-tests';
+import { endingSession } from '../api-client';
 import { SessionContext } from '../session/use-session';
 import { ConnectionIndicator } from './connection-indicator';
 import { appReactions } from '../../app/push-reactions';
@@ -121,5 +122,21 @@ describe('RealtimeProvider', () => {
     expect(last().closedWith).toEqual({ code: 1000, reason: 'Client closed' });
     expect(sockets).toHaveLength(1);
     expect(screen.getByRole('status')).toHaveTextContent('Live updates: offline');
+  });
+
+  it('a sign-out begun during the handshake asks the server only once the handshake has settled', async () => {
+    serveNotifications([]);
+    const { sockets, last } = setup();
+    const logout = vi.fn(async () => ({ success: true }));
+    const signingOut = endingSession(logout);
+    await act(async () => {});
+    // Ending the session now would have the server refuse the handshake with a 401.
+    expect(logout).not.toHaveBeenCalled();
+    expect(last().closedWith).toBeNull();
+    act(() => last().open());
+    await signingOut;
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(last().closedWith).toEqual({ code: 1000, reason: 'Client closed' });
+    expect(sockets).toHaveLength(1);
   });
 });

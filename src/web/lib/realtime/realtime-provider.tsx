@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { notificationsApi } from '../../../contracts/notifications';
 import { CLOSE_CODES } from '../../../contracts/realtime-protocol';
 import { usersApi } from '../../../contracts/users';
+import { beforeSessionEnds, isSessionEnding } from '../api-client';
 import { routeKey, routeMatcher } from '../api-routes';
 import { i18next } from '../i18n';
 import { useSession } from '../session/use-session';
@@ -104,12 +105,16 @@ function useRealtimeConnection(
       }
       previous = state;
     });
-    connection.start();
+    // A sign-out first lets a handshake in flight settle; a link mounted while one is under way
+    // does not start.
+    const offSignOut = beforeSessionEnds(() => connection.stop());
+    if (!isSessionEnding()) connection.start();
     return () => {
       offMessage();
       offClose();
       offState();
-      connection.stop();
+      offSignOut();
+      void connection.stop();
     };
   }, [connection, queryClient, reactions]);
 
