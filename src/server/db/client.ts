@@ -181,7 +181,9 @@ function timeWaits(pool: pg.Pool): { oldestWaitMs: () => number } {
  * the connection alone) and submitted objects (a cursor) are paced by their caller and go straight through.
  */
 function oneStatementAtATime(client: pg.PoolClient): void {
-  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // The driver's own query, looked up at each call rather than bound once: a bench that wraps the
+  // driver's query to read the statements a request runs (bench/api.ts, bench/chart.ts) sees them all.
+  const send = (...args: unknown[]) => (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
   let previous: Promise<unknown> = Promise.resolve();
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const first = args[0] as { submit?: unknown; callback?: unknown } | null | undefined;

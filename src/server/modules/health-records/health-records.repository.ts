@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { CHART_LIMITS, type VitalType } from '../../../contracts/health-records';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { CHART_LIMITS, VITAL_TYPES, type VitalType } from '../../../contracts/health-records';
 import {
   allergies,
   documents,
@@ -46,6 +46,25 @@ function vitalsStatement(db: Database, byType: boolean) {
   return statements[byType ? 1 : 0]!;
 }
 
+interface VitalSeriesRow {
+  id: string;
+  patient_id: string;
+  type: VitalType;
+  value: string | number;
+  unit: string;
+  measured_at: string | Date;
+  source: (typeof vitals.$inferSelect)['source'];
+  recorded_by: string | null;
+  created_at: string | Date;
+}
+
+/** From readings newest first, the first of each type, by type (as a DISTINCT ON (type) gives them). */
+function latestOfEachType<T extends { type: VitalType }>(newestFirst: readonly T[]): T[] {
+  const latest = new Map<VitalType, T>();
+  for (const row of newestFirst) if (!latest.has(row.type)) latest.set(row.type, row);
+  return [...latest.values()].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+}
+
 export class HealthRecordsRepository extends Repository {
   async vitals(patientId: string, type: VitalType | undefined, limit: number) {
     await this.reachPatient(patientId, 'vitals.list');
@@ -72,29 +91,18 @@ export class HealthRecordsRepository extends Repository {
   /** The chart's own parts at once (medications and appointments come from their modules). */
   async chart(patientId: string) {
     await this.reachPatient(patientId, 'chart.read');
-    const [
-      patient,
-      allergyRows,
-      problemRows,
-      immunizationRows,
-      medicalHistory,
-      familyHistory,
-      latestVitals,
-      vitalSeries,
-      panels,
-      documentRows,
-    ] = await Promise.all([
-      this.patientSummary(patientId),
-      this.allergies(patientId, CHART_LIMITS.entries),
-      this.problems(patientId),
-      this.immunizations(patientId),
-      this.medicalHistory(patientId),
-      this.familyHistory(patientId),
-      this.latestVitals(patientId),
-      this.vitalSeries(patientId),
-      this.labPanels(patientId, this.releasedOnly, CHART_LIMITS.labPanels),
-      this.documents(patientId),
-    ]);
+    const [patient, allergyRows, problemRows, immunizationRows, medicalHistory, familyHistory, vitalSeries, panels, documentRows] =
+      await Promise.all([
+        this.patientSummary(patientId),
+        this.allergies(patientId, CHART_LIMITS.entries),
+        this.problems(patientId),
+        this.immunizations(patientId),
+        this.medicalHistory(patientId),
+        this.familyHistory(patientId),
+        this.vitalSeries(patientId),
+        this.labPanels(patientId, this.releasedOnly, CHART_LIMITS.labPanels),
+        this.documents(patientId),
+      ]);
     // A clinician's emergency (break-the-glass) reason rides on the request's event by itself
     // (access-context.ts), so the patient's access log shows that reading too.
     this.audit.read('chart.read', 'patient', patientId, [patientId], { labPanels: panels.length });
@@ -106,7 +114,8 @@ export class HealthRecordsRepository extends Repository {
       immunizations: immunizationRows,
       medicalHistory,
       familyHistory,
-      latestVitals,
+      // The newest of each type is the first of its series.
+      latestVitals: latestOfEachType(vitalSeries),
       labPanels: panels,
       documents: documentRows,
     };
@@ -200,31 +209,38 @@ export class HealthRecordsRepository extends Repository {
     return orders.map((order) => ({ ...order, components: components.filter((c) => c.orderId === order.id) }));
   }
 
-  /** The newest reading of each vital type. */
-  private async latestVitals(patientId: string) {
-    return this.db
-      .selectDistinctOn([vitals.type])
-      .from(vitals)
-      .where(eq(vitals.patientId, patientId))
-      .orderBy(vitals.type, desc(vitals.measuredAt));
-  }
-
-  /** The newest readings of each vital type, at most CHART_LIMITS.vitalsPerType of each, newest first. */
+  /**
+   * The newest readings of each vital type, at most CHART_LIMITS.vitalsPerType of each, newest
+   * first. One short index scan per type (vitals_patient_type_measured_idx read backwards) rather
+   * than ranking every reading the patient ever had: ten years of weekly readings are thousands of
+   * rows, of which the chart shows a couple of hundred.
+   */
   private async vitalSeries(patientId: string) {
-    const ranked = this.db
-      .select({
-        ...getTableColumns(vitals),
-        rank: sql<number>`row_number() over (partition by ${vitals.type} order by ${vitals.measuredAt} desc, ${vitals.id})`.as('rank'),
-      })
-      .from(vitals)
-      .where(eq(vitals.patientId, patientId))
-      .as('ranked');
-    const rows = await this.db
-      .select()
-      .from(ranked)
-      .where(lte(ranked.rank, CHART_LIMITS.vitalsPerType))
-      .orderBy(desc(ranked.measuredAt), asc(ranked.type));
-    return rows.map(({ rank: _rank, ...row }) => ({ ...row, value: Number(row.value), measuredAt: new Date(row.measuredAt) }));
+    const types = sql.join(
+      VITAL_TYPES.map((type) => sql`${type}`),
+      sql`, `,
+    );
+    const result = (await this.db.execute(sql`
+      select v.id, v.patient_id, v.type, v.value, v.unit, v.measured_at, v.source, v.recorded_by, v.created_at
+      from unnest(array[${types}]::text[]) as wanted(type)
+      cross join lateral (
+        select * from ${vitals}
+        where ${vitals.patientId} = ${patientId} and ${vitals.type} = wanted.type
+        order by ${vitals.measuredAt} desc, ${vitals.id}
+        limit ${CHART_LIMITS.vitalsPerType}
+      ) v
+      order by v.measured_at desc, v.type`)) as unknown as { rows: VitalSeriesRow[] };
+    return result.rows.map((row) => ({
+      id: row.id,
+      patientId: row.patient_id,
+      type: row.type,
+      value: Number(row.value),
+      unit: row.unit,
+      measuredAt: new Date(row.measured_at),
+      source: row.source,
+      recordedBy: row.recorded_by,
+      createdAt: new Date(row.created_at),
+    }));
   }
 
   private async problems(patientId: string) {

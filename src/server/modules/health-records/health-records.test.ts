@@ -10,7 +10,7 @@ import {
   vitalListResponseSchema,
 } from '../../../contracts/health-records';
 import { buildLabOrder, panel, Random } from '../../db/factories';
-import { auditEvents, labOrders, labResultComponents } from '../../db/schema';
+import { auditEvents, labOrders, labResultComponents, vitals } from '../../db/schema';
 import { createDoctorActor, giveHistory } from '../../test-support/clinical-fixtures';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -166,6 +166,27 @@ describe('GET /api/patients/{id}/complete for a clinician', () => {
     for (const reading of data.vitalSeries) perType.set(reading.type, (perType.get(reading.type) ?? 0) + 1);
     expect(Math.max(...perType.values())).toBeLessThanOrEqual(CHART_LIMITS.vitalsPerType);
     expect(data.vitalSeries.map((v) => v.measuredAt)).toEqual([...data.vitalSeries.map((v) => v.measuredAt)].sort().reverse());
+    // The series holds each type's newest readings: as many as the limit allows of all there are.
+    const stored = await t.app.db
+      .select({ type: vitals.type, measuredAt: vitals.measuredAt })
+      .from(vitals)
+      .where(eq(vitals.patientId, patient.user.id));
+    const storedTypes = [...new Set(stored.map((v) => v.type))].sort();
+    for (const type of storedTypes) {
+      const newest = stored
+        .filter((v) => v.type === type)
+        .map((v) => v.measuredAt.toISOString())
+        .sort()
+        .reverse()
+        .slice(0, CHART_LIMITS.vitalsPerType);
+      expect(
+        data.vitalSeries.filter((v) => v.type === type).map((v) => v.measuredAt),
+        type,
+      ).toEqual(newest);
+    }
+    // The latest reading of each type, by type, is the first of its series.
+    expect(data.latestVitals.map((v) => v.type)).toEqual(storedTypes);
+    for (const latest of data.latestVitals) expect(latest).toEqual(data.vitalSeries.find((v) => v.type === latest.type));
     expect(data.appointments.length).toBeLessThanOrEqual(CHART_LIMITS.appointments);
     for (const entry of [...data.allergies, ...data.problems, ...data.immunizations]) expect(entry.version).toBeGreaterThanOrEqual(1);
   });

@@ -64,6 +64,17 @@ function matches(pattern: string | SQL) {
     select ${patientProfiles.userId} from ${patientProfiles} where ${patientProfiles.medicalRecordNumber} ilike ${pattern})`;
 }
 
+/**
+ * The same match tested on each row in reach. For a caller who reaches only some patients (a
+ * doctor's care set, a patient's own record) the planner then starts from those few and tests
+ * each; with the IN form it may search everyone's names on the indexes first and intersect after,
+ * which reads thousands of index entries for a common name (bench/chart.ts, "my patients").
+ */
+function matchesEachRow(pattern: string | SQL) {
+  return sql`((${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern} or (${users.lastName} || ' ' || ${users.firstName}) ilike ${pattern}
+    or ${patientProfiles.medicalRecordNumber} ilike ${pattern})`;
+}
+
 /** The ORDER BY of each allowed sort, always ending on the id so that equal keys keep one order. */
 function orderOf(sort: PatientSort): SQL[] {
   const direction = sort.startsWith('-') ? desc : asc;
@@ -95,7 +106,7 @@ function buildPage(db: Database, shape: string, scope: SQL, filters: PageFilters
     .where(
       and(
         scope,
-        filters.searched ? matches(sql`${sql.placeholder('search')}`) : undefined,
+        filters.searched ? (shape === 'all' ? matches : matchesEachRow)(sql`${sql.placeholder('search')}`) : undefined,
         filters.born ? sql`${users.dateOfBirth} = ${sql.placeholder('dateOfBirth')}::date` : undefined,
       ),
     )

@@ -79,6 +79,18 @@ describe('GET /api/patients', () => {
     expect(await listIds(admin, '&search=%25')).toEqual([]);
   });
 
+  it('searches a doctor’s own patients the same way: either name order, the record number, never beyond the care set', async () => {
+    const reversed = encodeURIComponent(`${patient.user.lastName} ${patient.user.firstName}`);
+    const forward = encodeURIComponent(`${patient.user.firstName} ${patient.user.lastName}`);
+    expect(await listIds(doctor, `&search=${reversed}`)).toEqual([patient.user.id]);
+    expect(await listIds(doctor, `&search=${forward}`)).toEqual([patient.user.id]);
+    expect(await listIds(doctor, `&search=${mrn.toLowerCase()}`)).toEqual([patient.user.id]);
+    const [other] = await t.app.db.select().from(patientProfiles).where(eq(patientProfiles.userId, otherPatient.user.id));
+    expect(await listIds(doctor, `&search=${other!.medicalRecordNumber}`)).toEqual([]);
+    expect(await listIds(doctor, `&search=${encodeURIComponent(otherPatient.user.lastName)}`)).not.toContain(otherPatient.user.id);
+    expect(await listIds(doctor, '&search=%25')).toEqual([]);
+  });
+
   it('pages and answers bad paging with a validation error', async () => {
     const first = patientListResponseSchema.parse((await admin.agent.get('/api/patients?pageSize=1&page=1')).json());
     const second = patientListResponseSchema.parse((await admin.agent.get('/api/patients?pageSize=1&page=2')).json());

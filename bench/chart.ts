@@ -1,0 +1,418 @@
+/**
+ * A doctor's chart at scale, against its floor, on PostgreSQL:
+ *   chart        GET /api/patients/{id}/complete   a patient with ten years of history
+ *                (weekly vitals, lab panels, 100 signed notes, medications, problems, documents)
+ *   my patients  GET /api/patients?search=…        the doctor's "My patients" searched by name,
+ *                among 100,000 patients of whom the doctor cares for a few dozen
+ *   everyone     GET /api/patients?search=…        the same search as an admin, over all 100,000
+ * Goal: p95 ≤ 50 ms for the chart and for "My patients".
+ *
+ * The floor is the same work without Caredeck: the statements one request of each kind runs are read
+ * from the driver of a Caredeck built in this process, then a bare `node:http` server with the raw
+ * `pg` driver replays exactly those statements (session lookup, selects and the audit insert, in the
+ * same order, on one pooled connection) and answers a constant JSON document. What Caredeck spends
+ * beyond it is the cost of its layers: routing, validation, scoping, serialising the answer.
+ *
+ * How it measures: both servers run at once, each in its own process; the rounds alternate between
+ * them so a change of load on a shared machine hits both alike. A round is a closed loop of
+ * CONCURRENCY connections for ROUND_SECONDS; each figure is the median over the rounds.
+ *
+ *   npm run bench:chart [-- --rounds 5 --seconds 4 --concurrency 4 --patients 100000 --statements]
+ *   (--statements lists each request's statements with the median time each takes alone.)
+ *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where a database of
+ *   its own is created for the run and dropped after.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import {
+  buildClinicalHistory,
+  createDoctor,
+  createPatient,
+  createUser,
+  FIRST_NAMES,
+  insertClinicalHistories,
+  LAST_NAMES,
+  Random,
+} from '../src/server/db/factories';
+import { applyMigrations } from '../src/server/db/migrate';
+import { careAssignments, clinicalNotes } from '../src/server/db/schema';
+import { SessionStore } from '../src/server/platform/session';
+import type { ReplayedStatement } from './chart-floor';
+
+const { values: options } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '4' },
+    concurrency: { type: 'string', default: '4' },
+    patients: { type: 'string', default: '100000' },
+    statements: { type: 'boolean', default: false },
+  },
+});
+const ROUNDS = Number(options.rounds);
+const ROUND_SECONDS = Number(options.seconds);
+const CONCURRENCY = Number(options.concurrency);
+const PATIENTS = Number(options.patients);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const APP_PORT = 5393;
+const FLOOR_PORT = 5394;
+const GOAL_P95_MS = 50;
+/** The surname searched for: the chart's patient has it, like about one patient in 52. */
+const SEARCHED_NAME = LAST_NAMES[7]!;
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Fixture {
+  chartPatientId: string;
+  /** A last name among the doctor's own patients, and how many of everyone share it. */
+  searchName: string;
+  doctorCookie: string;
+  adminCookie: string;
+  counts: Record<string, number>;
+}
+
+/**
+ * 100,000 patients in bulk, a doctor caring for 60 of them, and one of those with ten years of
+ * history: the demo factories' vitals, visits and medications over 120 months, its lab panels
+ * repeated every 90 days back (over 60 in all), and 100 signed visit notes.
+ */
+async function prepare(url: string): Promise<Fixture> {
+  // Filling 100,000 patients with their name indexes takes longer than a request's statement may.
+  const handle = await openDatabase({ databaseUrl: url, dataDir: 'memory://', limits: { statementTimeoutMs: 600_000 } });
+  try {
+    await applyMigrations(handle);
+    const q = (text: string, values?: unknown[]) => handle.query(text, values);
+    // Names drawn from the factories' lists, as a practice's are: a common surname is shared by
+    // about 2,000 of 100,000 patients, which is what a search for it must page through.
+    await q(
+      `insert into users (id, email, first_name, last_name, role, date_of_birth)
+       select gen_random_uuid(), 'p' || g || '@bench.local', ($1::text[])[1 + g % $2], ($3::text[])[1 + (g / $2) % $4], 'patient', date '1940-01-01' + (g % 25000)
+       from generate_series(1, ${PATIENTS}) g`,
+      [FIRST_NAMES, FIRST_NAMES.length, LAST_NAMES, LAST_NAMES.length],
+    );
+    await q(`insert into patient_profiles (user_id) select id from users where role = 'patient'`);
+    const random = new Random(11);
+    const db = handle.db;
+    const { user: doctor } = await createDoctor(db, random);
+    const admin = await createUser(db, random, { role: 'admin' });
+    const { user: patient } = await createPatient(db, random, { lastName: 'Last4242' });
+    await q(
+      `insert into care_assignments (doctor_id, patient_id) select $1, id from users where role = 'patient' and last_name <> 'Last4242' order by id limit 59`,
+      [doctor.id],
+    );
+    await db.insert(careAssignments).values({ doctorId: doctor.id, patientId: patient.id });
+    const now = new Date();
+    const history = buildClinicalHistory(random, { patientId: patient.id, careTeam: [doctor.id], now, months: 120 });
+    await insertClinicalHistories(db, [history]);
+    await db.insert(clinicalNotes).values(
+      Array.from({ length: 100 }, (_, i) => {
+        const signedAt = new Date(now.getTime() - (i + 1) * 36 * 86_400_000);
+        return {
+          patientId: patient.id,
+          doctorId: doctor.id,
+          status: 'signed' as const,
+          subjective: `Follow-up visit ${i + 1}: feeling well, no new complaints.`,
+          objective: 'Vitals within the usual range.',
+          assessment: 'Stable.',
+          plan: 'Continue the current treatment; review in three months.',
+          instructions: 'Keep taking your medication as prescribed.',
+          signedAt,
+          createdAt: signedAt,
+          updatedAt: signedAt,
+        };
+      }),
+    );
+    // The factories give a few panels a year; ten years of a chronic patient's follow-up have more.
+    // Each panel is repeated every 90 days back, with its components.
+    await q(
+      `with copies as (
+         select o.*, gen_random_uuid() as new_id, k * interval '90 days' as back
+         from lab_orders o, generate_series(1, 12) k where o.patient_id = $1
+       ), inserted as (
+         insert into lab_orders (id, patient_id, kind, panel_code, panel_name, status, priority, reason, ordered_by,
+           ordered_at, collected_at, resulted_at, reviewed_at, reviewed_by, released_at, updated_at)
+         select new_id, patient_id, kind, panel_code, panel_name, status, priority, reason, ordered_by,
+           ordered_at - back, collected_at - back, resulted_at - back, reviewed_at - back, reviewed_by, released_at - back, updated_at - back
+         from copies returning id
+       )
+       insert into lab_result_components (order_id, patient_id, loinc_code, name, value, unit, reference_low, reference_high, flag)
+       select c.new_id, r.patient_id, r.loinc_code, r.name, r.value, r.unit, r.reference_low, r.reference_high, r.flag
+       from copies c join inserted i on i.id = c.new_id join lab_result_components r on r.order_id = c.id`,
+      [patient.id],
+    );
+    await q('analyze');
+    const count = async (table: string) =>
+      Number((await q(`select count(*)::int as n from ${table} where patient_id = $1`, [patient.id])).rows[0]!.n);
+    const counts = {
+      vitals: await count('vitals'),
+      'lab panels': await count('lab_orders'),
+      notes: await count('clinical_notes'),
+      appointments: await count('appointments'),
+      medications: await count('medications'),
+    };
+    const sessions = new SessionStore(db);
+    const forDoctor = await sessions.create(doctor.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    const forAdmin = await sessions.create(admin.id, { ip: '127.0.0.1', userAgent: 'bench' });
+    return {
+      chartPatientId: patient.id,
+      searchName: SEARCHED_NAME,
+      doctorCookie: `caredeck-session=${forDoctor.token}`,
+      adminCookie: `caredeck-session=${forAdmin.token}`,
+      counts,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Probe {
+  name: string;
+  url: string;
+  cookie: string;
+}
+
+/**
+ * The statements one request of each probe runs, with their values, read from the driver of a
+ * Caredeck built in this process: once to warm the pool and its prepared statements, then recorded.
+ */
+async function recordStatements(url: string, probes: Probe[]): Promise<Map<string, ReplayedStatement[]>> {
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO_MODE: 'false', WEB_ROOT: path.join(ROOT, 'no-web-root') });
+  const app = await buildApp(config);
+  await app.ready();
+  const original = pg.Client.prototype.query;
+  let seen: ReplayedStatement[] = [];
+  const recording = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; values?: unknown[] };
+    const text = typeof first === 'string' ? first : (first.text ?? '');
+    // Drizzle passes a config object (text, row mode, types) with the values beside it.
+    const values = (typeof first === 'string' ? undefined : first.values) ?? (Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined);
+    if (text) seen.push({ text, values: values ?? [] });
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  const recorded = new Map<string, ReplayedStatement[]>();
+  try {
+    for (const probe of probes) {
+      const send = () => app.inject({ method: 'GET', url: probe.url, headers: { cookie: probe.cookie } });
+      const warm = await send();
+      if (warm.statusCode !== 200) throw new Error(`${probe.name} answered ${warm.statusCode}: ${warm.body.slice(0, 200)}`);
+      await app.audit.settled();
+      seen = [];
+      pg.Client.prototype.query = recording as typeof original;
+      await send();
+      await app.audit.settled();
+      pg.Client.prototype.query = original;
+      recorded.set(probe.name, seen);
+    }
+  } finally {
+    pg.Client.prototype.query = original;
+    await app.close();
+  }
+  return recorded;
+}
+
+function ready(port: number, child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = () => {
+      const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
+        response.resume();
+        if (response.statusCode === 200) resolve();
+        else setTimeout(poll, 100);
+      });
+      request.on('error', () => (Date.now() > deadline ? reject(new Error(`port ${port} never answered`)) : setTimeout(poll, 100)));
+    };
+    child.on('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`)));
+    poll();
+  });
+}
+
+interface Target {
+  port: number;
+  path: string;
+  cookie: string;
+}
+
+function sendOnce(agent: http.Agent, target: Target): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { agent, host: '127.0.0.1', port: target.port, method: 'GET', path: target.path, headers: { cookie: target.cookie } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function closedLoop(target: Target): Promise<{ latencies: number[]; failures: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let failures = 0;
+  const end = performance.now() + ROUND_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        const status = await sendOnce(agent, target).catch(() => 0);
+        if (status === 200) latencies.push(performance.now() - start);
+        else failures += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  return { latencies, failures };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/** Each statement alone, five times in a row on one connection: the median, and the rows it returns. */
+async function timeEach(url: string, statements: ReplayedStatement[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) {
+      const times: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < 5; i += 1) {
+        const start = performance.now();
+        rows = (await client.query(statement.text, statement.values)).rowCount ?? 0;
+        times.push(performance.now() - start);
+      }
+      console.log(
+        `    ${median(times).toFixed(2).padStart(7)} ms ${String(rows).padStart(5)} rows  ${statement.text.replace(/\s+/g, ' ').slice(0, 150)}`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) {
+    console.log('building the server (dist/server/main.js is missing)…');
+    spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const name = `caredeck_bench_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  const url = databaseUrl(name);
+  const children: ChildProcess[] = [];
+  try {
+    const prepared = performance.now();
+    const fixture = await prepare(url);
+    const probes: Probe[] = [
+      { name: 'chart', url: `/api/patients/${fixture.chartPatientId}/complete`, cookie: fixture.doctorCookie },
+      { name: 'my patients', url: `/api/patients?search=${fixture.searchName}&page=1&pageSize=25`, cookie: fixture.doctorCookie },
+      { name: 'everyone', url: `/api/patients?search=${fixture.searchName}&page=1&pageSize=25`, cookie: fixture.adminCookie },
+    ];
+    const statements = await recordStatements(url, probes);
+    const replay = path.join(fs.mkdtempSync(path.join(ROOT, 'node_modules/.bench-chart-')), 'statements.json');
+    fs.writeFileSync(
+      replay,
+      JSON.stringify(Object.fromEntries(probes.map((probe) => [probe.url + '|' + probe.cookie, statements.get(probe.name)]))),
+    );
+
+    const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DEMO_MODE: 'false',
+        REDIS_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const floor = fork(path.join(ROOT, 'bench/chart-floor.ts'), [String(FLOOR_PORT), url, replay], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(app, floor);
+    await Promise.all([ready(APP_PORT, app), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
+
+    console.log(
+      `bench:chart — ${PATIENTS.toLocaleString('en')} patients (prepared in ${((performance.now() - prepared) / 1000).toFixed(0)} s); ` +
+        `the chart's patient: ${Object.entries(fixture.counts)
+          .map(([what, n]) => `${n} ${what}`)
+          .join(', ')}`,
+    );
+    console.log(
+      `${ROUNDS} rounds of ${ROUND_SECONDS} s per side, ${CONCURRENCY} connections, PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}\n`,
+    );
+    for (const probe of probes) {
+      const sides = { caredeck: APP_PORT, floor: FLOOR_PORT };
+      const p50 = { caredeck: [] as number[], floor: [] as number[] };
+      const p95 = { caredeck: [] as number[], floor: [] as number[] };
+      const rate = { caredeck: [] as number[], floor: [] as number[] };
+      let failures = 0;
+      // Round 0 warms up (JIT, pools, prepared statements) and is not counted.
+      for (let round = 0; round <= ROUNDS; round += 1) {
+        const order = (round % 2 === 0 ? ['caredeck', 'floor'] : ['floor', 'caredeck']) as Array<keyof typeof sides>;
+        for (const side of order) {
+          const result = await closedLoop({ port: sides[side], path: probe.url, cookie: probe.cookie });
+          if (round === 0) continue;
+          failures += result.failures;
+          p50[side].push(percentile(result.latencies, 50));
+          p95[side].push(percentile(result.latencies, 95));
+          rate[side].push(result.latencies.length / ROUND_SECONDS);
+        }
+      }
+      const recordedStatements = statements.get(probe.name)!;
+      console.log(`${probe.name} (${recordedStatements.length} SQL statements)`);
+      if (options.statements) await timeEach(url, recordedStatements);
+      for (const side of ['caredeck', 'floor'] as const) {
+        console.log(
+          `  ${side.padEnd(9)} p50 ${median(p50[side]).toFixed(1).padStart(6)} ms   p95 ${median(p95[side]).toFixed(1).padStart(6)} ms   ${median(rate[side]).toFixed(0).padStart(5)} req/s`,
+        );
+      }
+      const ratios = p95.caredeck.map((value, i) => value / p95.floor[i]!);
+      const goal = probe.name === 'everyone' ? '' : ` (goal p95 ≤ ${GOAL_P95_MS} ms)`;
+      console.log(`  caredeck p95 / floor p95: ${median(ratios).toFixed(2)}${goal}; failed ${failures}\n`);
+    }
+    fs.rmSync(path.dirname(replay), { recursive: true, force: true });
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
