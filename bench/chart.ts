@@ -18,7 +18,8 @@
  * CONCURRENCY connections for ROUND_SECONDS; each figure is the median over the rounds.
  *
  *   npm run bench:chart [-- --rounds 5 --seconds 4 --concurrency 4 --patients 100000 --statements]
- *   (--statements lists each request's statements with the median time each takes alone.)
+ *   (--statements lists each request's statements with the median time each takes alone; --profile
+ *   writes a CPU profile of the Caredeck process to DIR, to open in Chrome's DevTools.)
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where a database of
  *   its own is created for the run and dropped after.
  */
@@ -54,6 +55,7 @@ const { values: options } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     patients: { type: 'string', default: '100000' },
     statements: { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 const ROUNDS = Number(options.rounds);
@@ -344,6 +346,7 @@ async function main(): Promise<void> {
     );
 
     const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
+      execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [],
       env: {
         ...process.env,
         DATABASE_URL: url,
