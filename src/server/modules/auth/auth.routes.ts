@@ -14,8 +14,11 @@ const DEVICE_COOKIE_SECONDS = 180 * 24 * 60 * 60;
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
   // Ready long before anyone signs in, but not waited for: the server answers while it is computed.
   prepareDummyHash().catch((error: unknown) => app.log.warn({ err: error }, 'could not prepare the dummy password hash'));
-  // The list of common passwords is read at start, not by the first person who sets one.
-  loadCommonPasswords();
+  // The list of common passwords is read once the server listens, not by the first person who sets
+  // one, and not before the server answers: building it takes tens of milliseconds.
+  app.addHook('onListen', () => {
+    setImmediate(loadCommonPasswords);
+  });
 
   // The device cookie: which browser the user signed in from before (login-throttle.ts). Long-lived,
   // unlike the session's; it lets its holder through the account-wide sign-in delay and nothing else.
