@@ -75,6 +75,7 @@ export const VALIDATION_MESSAGES_EN = {
   'result.unknownTest': 'This test is not part of the ordered panel',
   'result.missing': 'Enter a value for every test of the panel',
   'doctor.required': 'Please choose a doctor',
+  'patient.required': 'Please choose a patient',
   'slot.required': 'Please choose a free time.',
   'identity.unconfirmed': 'Please confirm the patient’s identity and details first.',
   'message.recipientRequired': 'Please choose who to write to',
