@@ -76,6 +76,8 @@ export const VALIDATION_MESSAGES_EN = {
   'result.missing': 'Enter a value for every test of the panel',
   'doctor.required': 'Please choose a doctor',
   'patient.required': 'Please choose a patient',
+  'parking.outsideMap': 'Please place the spot within the map',
+  'parking.spotNumber': 'Use capital letters, digits and dashes (up to 8)',
   'slot.required': 'Please choose a free time.',
   'identity.unconfirmed': 'Please confirm the patient’s identity and details first.',
   'message.recipientRequired': 'Please choose who to write to',
