@@ -26,6 +26,9 @@ export interface SpotLayout {
   y: number;
 }
 
+/** The first half of the advisory lock key of a level's numbering (the level is the second). */
+const LEVEL_LOCK = 0x70_61_72_6b; // "park"
+
 /** A spot as stored, for the service. */
 export type SpotRow = ParkingSpotRow;
 
@@ -71,6 +74,15 @@ export class ParkingRepository extends Repository {
       .where(and(eq(parkingSpots.id, spot.id), eq(parkingSpots.version, spot.version), inArray(parkingSpots.status, [...from])))
       .returning();
     return changed;
+  }
+
+  /**
+   * Holds the level's numbering until the write commits: two administrators painting the same number
+   * on one level at once take turns, so the second is told the number is taken (never a broken
+   * unique index half-way through its write).
+   */
+  async lockLevel(level: number): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(${LEVEL_LOCK}, ${level})`);
   }
 
   /** Whether another spot of the level already has the number. */

@@ -123,6 +123,7 @@ export class ParkingService {
     const layout = layoutOf(input);
     return this.uow.write(ctx, async (work) => {
       const parking = work.use(ParkingRepository);
+      await parking.lockLevel(layout.level);
       if (await parking.numberTaken(layout.level, layout.number)) throw numberTaken();
       const added = await parking.add(layout, this.clock());
       if (!added) throw numberTaken();
@@ -139,6 +140,7 @@ export class ParkingService {
     return this.uow.write(ctx, async (work) => {
       const parking = work.use(ParkingRepository);
       const spot = await parking.spot(spotId, 'parking.spot-edit');
+      await parking.lockLevel(layout.level);
       if (await parking.numberTaken(layout.level, layout.number, spot.id)) throw numberTaken();
       const edited = spot.version === input.version ? await parking.edit(spot.id, input.version, layout, this.clock()) : undefined;
       if (!edited) throw new AppError('STALE_RECORD', PARKING_MESSAGES.stale);

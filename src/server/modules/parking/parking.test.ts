@@ -290,6 +290,22 @@ describe('the car park’s layout (administrators)', () => {
     expect(await spotNumbered('A2')).toEqual(spot);
   });
 
+  it('lets only one of two administrators renaming spots onto the same number at once win', async () => {
+    const [first, second] = [await spotNumbered('A5'), await spotNumbered('A6')];
+    const answers = await Promise.all(
+      [first, second].map((spot) =>
+        admin.agent.put(`/api/parking/spots/${spot.id}`, { ...NEW_SPOT, number: 'A99', x: spot.x, y: spot.y, version: spot.version }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await codeOf(answers.find((answer) => answer.statusCode === 409)!)).toBe('SPOT_NUMBER_TAKEN');
+    const numbered = await t.app.db
+      .select()
+      .from(parkingSpots)
+      .where(and(eq(parkingSpots.level, 1), eq(parkingSpots.number, 'A99')));
+    expect(numbered).toHaveLength(1);
+  });
+
   it('edits a spot’s number, place and type, keeping its visit; an edit of an older read is refused', async () => {
     const appointmentId = await visit();
     const spot = await spotNumbered('B2');
