@@ -57,11 +57,16 @@ export async function toggleTheme(page: Page, expected: 'dark' | 'light'): Promi
 /**
  * A patient registered for one journey. Journeys that change how an account signs in or looks (its
  * password, second factor, theme, language) use one, because others sign in as the demo patient at
- * the same time: a reset of the demo patient's password would end their sessions.
+ * the same time: a reset of the demo patient's password would end their sessions. A journey that
+ * must find its patient among others by name gives a last name of its own.
  */
-export async function registerPatient(browser: Browser, label: string): Promise<{ email: string; password: string; firstName: string }> {
+export async function registerPatient(
+  browser: Browser,
+  label: string,
+  lastName = 'Journey',
+): Promise<{ email: string; password: string; firstName: string; lastName: string }> {
   const context = await browser.newContext();
-  const account = { email: `${label}-${Date.now()}@example.org`, password: 'Journey#2026', firstName: 'Sam' };
+  const account = { email: `${label}-${Date.now()}@example.org`, password: 'Journey#2026', firstName: 'Sam', lastName };
   const answer = await context.request.post('/api/patients/register', {
     // Each journey's patient is someone else, registering from a machine of their own: the e2e
     // server trusts the forwarded address (TRUST_PROXY, as behind a reverse proxy), so these do
@@ -69,7 +74,7 @@ export async function registerPatient(browser: Browser, label: string): Promise<
     headers: { ...(await csrfHeaders(context.request)), 'x-forwarded-for': randomAddress() },
     data: {
       firstName: account.firstName,
-      lastName: 'Journey',
+      lastName: account.lastName,
       email: account.email,
       password: account.password,
       phone: '+1 555 0110',

@@ -121,6 +121,9 @@ export const AUDIT_ACTIONS = [
   'parking.assign',
   'parking.occupy',
   'parking.release',
+  'parking.spot-add',
+  'parking.spot-edit',
+  'parking.spot-remove',
   'parking.spots',
   'passkey.delete',
   'passkey.register',
@@ -215,10 +218,13 @@ const RECORD_AREAS = new Set([
   'waitlist',
 ]);
 const ACCOUNT_AREAS = new Set(['auth', 'passkey', 'notification', 'notifications']);
+/** The car park's layout is the clinic's configuration, not anyone's record. */
+const ADMINISTRATION_ACTIONS = new Set<string>(['parking.spot-add', 'parking.spot-edit', 'parking.spot-remove']);
 
 export function auditCategoryOf(action: AuditActionName): AuditCategory {
   if (action === 'settings.read' || action === 'settings.update') return 'preferences';
   if (ACCOUNT_ACTIONS.has(action)) return 'account';
+  if (ADMINISTRATION_ACTIONS.has(action)) return 'administration';
   const area = action.slice(0, action.indexOf('.'));
   if (RECORD_AREAS.has(area)) return 'record';
   if (ACCOUNT_AREAS.has(area)) return 'account';

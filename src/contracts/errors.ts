@@ -47,6 +47,10 @@ export const ERROR_STATUS = {
   PARKING_NOT_ALLOWED: 409,
   /** The visit already has a parking spot: release that one first. */
   VISIT_HAS_SPOT: 409,
+  /** A parking spot number already painted on that level. */
+  SPOT_NUMBER_TAKEN: 409,
+  /** Removing a parking spot that is held for or taken by one of today's visits. */
+  SPOT_IN_USE: 409,
   /** A doctor's visit step that the appointment's status (or the clock, for a no-show) does not allow. */
   VISIT_TRANSITION_INVALID: 409,
   /** A video visit for an appointment that is not a video visit, was cancelled, or is over. */

@@ -192,12 +192,13 @@ export const waitingRoomUpdateEventSchema = z.object({
 });
 
 /**
- * Parking_update: a spot of the car park was assigned, occupied or released, to the staff who run
- * the day. It names the spot only: screens showing the lot ask again.
+ * Parking_update: a spot of the car park was assigned, occupied or released, or an administrator
+ * added, edited or removed one, to the staff who run the day. It names the spot only: screens
+ * showing the lot ask again.
  */
 export const parkingUpdateEventSchema = z.object({
   type: z.literal('parking_update'),
-  action: z.enum(['assigned', 'occupied', 'released']),
+  action: z.enum(['assigned', 'occupied', 'released', 'added', 'edited', 'removed']),
   spotId: z.uuid(),
   timestamp: z.iso.datetime(),
 });

@@ -15,6 +15,21 @@ export type ParkingSpotStatus = (typeof PARKING_SPOT_STATUSES)[number];
 /** The lot's grid: coordinates are whole cells from the top left corner of a level. */
 export const PARKING_GRID = { width: 24, height: 16 } as const;
 
+/**
+ * Where a spot may stand: its drawing is about two cells wide and three high, so its corner stays
+ * that far inside the grid and the whole spot is on the map.
+ */
+export const PARKING_SPOT_BOUNDS = {
+  x: { min: 0, max: PARKING_GRID.width - 2 },
+  y: { min: 0, max: PARKING_GRID.height - 3 },
+  level: { min: -5, max: 20 },
+  numberMaxLength: 8,
+  sectionMaxLength: 20,
+} as const;
+
+/** A painted spot number: capital letters, digits and dashes (A12, EV-3). */
+export const SPOT_NUMBER = /^[A-Z0-9][A-Z0-9-]*$/;
+
 export const parkingSpotSchema = z.object({
   id: z.uuid(),
   /** The painted number, unique on its level (A12). */
@@ -70,6 +85,42 @@ export type AssignSpotRequest = z.input<typeof assignSpotSchema>;
 
 export const parkingSpotResponseSchema = z.object({ data: parkingSpotSchema });
 
+const coordinate = (axis: 'x' | 'y') =>
+  z
+    .number('parking.outsideMap')
+    .int('parking.outsideMap')
+    .min(PARKING_SPOT_BOUNDS[axis].min, 'parking.outsideMap')
+    .max(PARKING_SPOT_BOUNDS[axis].max, 'parking.outsideMap');
+
+/** What an administrator sets on a spot when adding or editing it; its status is the desk's. */
+export const parkingSpotFields = {
+  number: z
+    .string('parking.spotNumber')
+    .trim()
+    .toUpperCase()
+    .min(1, 'parking.spotNumber')
+    .max(PARKING_SPOT_BOUNDS.numberMaxLength, 'parking.spotNumber')
+    .regex(SPOT_NUMBER, 'parking.spotNumber'),
+  level: z
+    .number('choice.invalid')
+    .int('choice.invalid')
+    .min(PARKING_SPOT_BOUNDS.level.min, 'choice.invalid')
+    .max(PARKING_SPOT_BOUNDS.level.max, 'choice.invalid'),
+  section: z.string('text.required').trim().min(1, 'text.required').max(PARKING_SPOT_BOUNDS.sectionMaxLength, 'text.tooLong'),
+  type: z.enum(PARKING_SPOT_TYPES, 'choice.invalid'),
+  x: coordinate('x'),
+  y: coordinate('y'),
+};
+
+export const createSpotSchema = z.object(parkingSpotFields).strict();
+export type CreateSpotRequest = z.input<typeof createSpotSchema>;
+
+/** An edit names the version it was read at: a change someone made in between is not overwritten. */
+export const updateSpotSchema = z
+  .object({ ...parkingSpotFields, version: z.number('choice.invalid').int('choice.invalid').min(1, 'choice.invalid') })
+  .strict();
+export type UpdateSpotRequest = z.input<typeof updateSpotSchema>;
+
 /** The English sentences of the refusals; the web words them from the codes. */
 export const PARKING_MESSAGES = {
   taken: 'This parking spot is no longer available.',
@@ -77,6 +128,9 @@ export const PARKING_MESSAGES = {
   notAllowed: 'Only today’s visits in person that are still expected can be given a parking spot.',
   visitHasSpot: 'This visit already has a parking spot.',
   cancelled: 'This appointment was cancelled.',
+  numberTaken: 'Another spot on this level already has this number.',
+  inUse: 'This spot is held for or taken by a visit today; free it before removing it.',
+  stale: 'Someone changed this spot in the meantime; look at it again.',
 } as const;
 
 export const parkingApi = {
@@ -99,6 +153,30 @@ export const parkingApi = {
     params: idParamsSchema,
     response: parkingSpotResponseSchema,
     errors: ['NOT_FOUND', 'SPOT_NOT_ASSIGNED'],
+  }),
+  /** The car park's layout: administrators (system.config) add, edit and remove spots. */
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/parking/spots',
+    body: createSpotSchema,
+    response: parkingSpotResponseSchema,
+    status: 201,
+    errors: ['SPOT_NUMBER_TAKEN'],
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/parking/spots/:id',
+    params: idParamsSchema,
+    body: updateSpotSchema,
+    response: parkingSpotResponseSchema,
+    errors: ['NOT_FOUND', 'SPOT_NUMBER_TAKEN', 'STALE_RECORD'],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/parking/spots/:id',
+    params: idParamsSchema,
+    status: 204,
+    errors: ['NOT_FOUND', 'SPOT_IN_USE'],
   }),
   occupy: defineRoute({
     method: 'POST',

@@ -68,7 +68,7 @@ const DoctorPortalPage = lazyView(
 );
 const StaffPortalPage = lazyView(
   () => import('../features/staff-portal/pages/staff-portal-page').then((m) => m.StaffPortalPage),
-  ['staff-portal', 'health', 'doctors', 'validation', 'access', 'registration'],
+  ['staff-portal', 'health', 'doctors', 'validation', 'access', 'registration', 'booking'],
 );
 const PatientDashboardPage = lazyView(
   () => import('../features/portal/pages/patient-dashboard-page').then((m) => m.PatientDashboardPage),

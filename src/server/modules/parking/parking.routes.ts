@@ -9,6 +9,11 @@ import type { ParkingService } from './parking.service';
 // reach these routes. An unknown or malformed spot id answers 404 before the body is read.
 const READ: RouteAccess = { roles: ['staff', 'admin'], permissions: { anyOf: ['appointments.view.all'] } };
 const STEP: RouteAccess = { roles: ['staff', 'admin'], permissions: { allOf: ['appointments.view.all', 'appointments.update'] } };
+/**
+ * The layout of the car park is the clinic's configuration, like its settings and clinic locations:
+ * system.config, which administrators hold by role and no staff position template includes.
+ */
+const LAYOUT: RouteAccess = { permissions: { anyOf: ['system.config'] } };
 const ID_FIRST = { beforeValidation: uuidParam() };
 
 export const parkingRoutes: FastifyPluginAsync<{ parking: ParkingService }> = async (app, { parking }) => {
@@ -17,6 +22,14 @@ export const parkingRoutes: FastifyPluginAsync<{ parking: ParkingService }> = as
   route(app, parkingApi.assign, { access: STEP, ...ID_FIRST }, async (request) => ({
     data: await parking.assign(request.ctx, request.params.id, request.body.appointmentId),
   }));
+
+  route(app, parkingApi.create, { access: LAYOUT }, async (request) => ({ data: await parking.add(request.ctx, request.body) }));
+
+  route(app, parkingApi.update, { access: LAYOUT, ...ID_FIRST }, async (request) => ({
+    data: await parking.edit(request.ctx, request.params.id, request.body),
+  }));
+
+  route(app, parkingApi.remove, { access: LAYOUT, ...ID_FIRST }, (request) => parking.remove(request.ctx, request.params.id));
 
   route(app, parkingApi.occupy, { access: STEP, ...ID_FIRST }, async (request) => ({
     data: await parking.occupy(request.ctx, request.params.id),

@@ -1,17 +1,19 @@
 import type { AuditActionCode } from '../../../contracts/audit';
 import {
+  type CreateSpotRequest,
   PARKING_MESSAGES,
   PARKING_SPOT_TYPES,
   type ParkingCounts,
   type ParkingLotResponse,
   type ParkingSpot,
   type ParkingSpotStatus,
+  type UpdateSpotRequest,
 } from '../../../contracts/parking';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { FrontDeskService } from '../appointments/front-desk.service';
-import { ParkingRepository, type SpotRow, type SpotStep } from './parking.repository';
+import { ParkingRepository, type LayoutStep, type SpotLayout, type SpotRow, type SpotStep } from './parking.repository';
 
 // The car park's rules. A spot is given to one of today's visits in person that is still expected
 // (available → reserved), taken when the car is parked (reserved → occupied) and freed again
@@ -29,6 +31,20 @@ const STEP_ACTION: Record<SpotStep, AuditActionCode> = {
   occupied: 'parking.occupy',
   released: 'parking.release',
 };
+
+const LAYOUT_ACTION: Record<LayoutStep, AuditActionCode> = {
+  added: 'parking.spot-add',
+  edited: 'parking.spot-edit',
+  removed: 'parking.spot-remove',
+};
+
+function layoutOf(input: CreateSpotRequest): SpotLayout {
+  return { number: input.number, level: input.level, section: input.section, type: input.type, x: input.x, y: input.y };
+}
+
+function numberTaken(): AppError {
+  return new AppError('SPOT_NUMBER_TAKEN', PARKING_MESSAGES.numberTaken);
+}
 
 export class ParkingService {
   private readonly clock: () => Date;
@@ -100,6 +116,62 @@ export class ParkingService {
   /** Frees a spot held for or taken by a visit. */
   release(ctx: AccessContext, spotId: string): Promise<ParkingSpot> {
     return this.change(ctx, spotId, 'released', ['reserved', 'occupied'], 'available');
+  }
+
+  /** An administrator paints a new spot: free, with a number not yet used on its level. */
+  add(ctx: AccessContext, input: CreateSpotRequest): Promise<ParkingSpot> {
+    const layout = layoutOf(input);
+    return this.uow.write(ctx, async (work) => {
+      const parking = work.use(ParkingRepository);
+      await parking.lockLevel(layout.level);
+      if (await parking.numberTaken(layout.level, layout.number)) throw numberTaken();
+      const added = await parking.add(layout, this.clock());
+      if (!added) throw numberTaken();
+      return this.laidOut(work, added, 'added', { number: added.number, level: added.level });
+    });
+  }
+
+  /**
+   * An administrator renames, moves or retypes a spot, read at `version`. Its status and visit stay:
+   * a spot held for a visit keeps it wherever it is drawn.
+   */
+  edit(ctx: AccessContext, spotId: string, input: UpdateSpotRequest): Promise<ParkingSpot> {
+    const layout = layoutOf(input);
+    return this.uow.write(ctx, async (work) => {
+      const parking = work.use(ParkingRepository);
+      const spot = await parking.spot(spotId, 'parking.spot-edit');
+      await parking.lockLevel(layout.level);
+      if (await parking.numberTaken(layout.level, layout.number, spot.id)) throw numberTaken();
+      const edited = spot.version === input.version ? await parking.edit(spot.id, input.version, layout, this.clock()) : undefined;
+      if (!edited) throw new AppError('STALE_RECORD', PARKING_MESSAGES.stale);
+      return this.laidOut(work, edited, 'edited', {
+        number: edited.number,
+        level: edited.level,
+        from: { number: spot.number, level: spot.level },
+      });
+    });
+  }
+
+  /** An administrator removes a spot that holds no visit today (free or out of service). */
+  async remove(ctx: AccessContext, spotId: string): Promise<void> {
+    await this.uow.write(ctx, async (work) => {
+      const parking = work.use(ParkingRepository);
+      const spot = await parking.spot(spotId, 'parking.spot-remove');
+      const removed = spot.appointmentId === null ? await parking.remove(spot) : undefined;
+      if (!removed) {
+        parking.refused('parking.spot-remove', spot, null, 'in_use');
+        throw new AppError('SPOT_IN_USE', PARKING_MESSAGES.inUse);
+      }
+      await this.laidOut(work, removed, 'removed', { number: removed.number, level: removed.level });
+    });
+  }
+
+  private async laidOut(work: Work, spot: SpotRow, step: LayoutStep, details: Record<string, unknown>): Promise<ParkingSpot> {
+    const parking = work.use(ParkingRepository);
+    parking.noteLayout(LAYOUT_ACTION[step], spot, details);
+    const recipients = (await this.frontDesk.deskRecipientsIn(work)).filter((id) => id !== work.scope.actor.userId);
+    parking.push(recipients, spot.id, step, this.clock());
+    return toSpot(spot, new Set());
   }
 
   private change(

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '../../../contracts/appointments';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
-import { parkingLotResponseSchema, parkingSpotResponseSchema } from '../../../contracts/parking';
+import { PARKING_SPOT_BOUNDS, parkingLotResponseSchema, parkingSpotResponseSchema } from '../../../contracts/parking';
 import { buildAppointment, Random } from '../../db/factories';
 import { appointments, auditEvents, parkingSpots } from '../../db/schema';
 import { demoParkingLot } from '../../db/seed/demo-parking';
@@ -226,6 +226,160 @@ describe('a spot’s steps', () => {
           secrets: () => [patient.user.id],
         },
         owner,
+        intruder,
+      );
+      for (const outcome of outcomes) {
+        expect([403, 404], `${outcome.method} ${outcome.url}`).toContain(outcome.status);
+        expect(outcome.leaked).toEqual([]);
+      }
+      expect(after).toEqual(before);
+    }
+  });
+});
+
+describe('the car park’s layout (administrators)', () => {
+  let admin: Actor;
+  const NEW_SPOT = { number: 'd1', level: 1, section: 'D', type: 'electric', x: 20, y: 13 } as const;
+
+  beforeAll(async () => {
+    admin = await createActor(t.app, 'admin');
+  });
+
+  it('adds a free spot at the edge of the map, noted and pushed so open maps refresh', async () => {
+    const added = await admin.agent.post('/api/parking/spots', NEW_SPOT);
+    expect(added.statusCode, added.body).toBe(201);
+    const spot = parkingSpotResponseSchema.parse(added.json()).data;
+    expect(spot).toMatchObject({ number: 'D1', level: 1, section: 'D', type: 'electric', status: 'available', x: 20, y: 13, version: 1 });
+    expect(await spotNumbered('D1')).toMatchObject({ id: spot.id, status: 'available', appointmentId: null });
+    const [note] = await t.app.db.select().from(auditEvents).where(eq(auditEvents.resourceId, spot.id));
+    expect(note).toMatchObject({ action: 'parking.spot-add', outcome: 'success', details: { number: 'D1', level: 1 } });
+    const pushed = published.find((e) => e.event.type === 'parking_update');
+    expect(pushed?.event).toMatchObject({ action: 'added', spotId: spot.id });
+    expect(pushed?.recipients).toContain(desk.user.id);
+    expect(pushed?.recipients).not.toContain(admin.user.id);
+  });
+
+  it('refuses a spot outside the map’s drawing area and a malformed number, adding nothing', async () => {
+    const before = (await t.app.db.select().from(parkingSpots)).length;
+    for (const [body, field] of [
+      [{ ...NEW_SPOT, x: PARKING_SPOT_BOUNDS.x.max + 1 }, 'x'],
+      [{ ...NEW_SPOT, y: PARKING_SPOT_BOUNDS.y.max + 1 }, 'y'],
+      [{ ...NEW_SPOT, x: -1 }, 'x'],
+      [{ ...NEW_SPOT, y: 2.5 }, 'y'],
+      [{ ...NEW_SPOT, number: 'A 1' }, 'number'],
+      [{ ...NEW_SPOT, level: 99 }, 'level'],
+    ] as const) {
+      const refused = await admin.agent.post('/api/parking/spots', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorEnvelopeSchema.parse(refused.json()).error.fields).toHaveProperty(field);
+    }
+    expect(await t.app.db.select().from(parkingSpots)).toHaveLength(before);
+  });
+
+  it('keeps a spot number unique on its level: adding or renaming onto a taken number is refused', async () => {
+    const taken = await admin.agent.post('/api/parking/spots', { ...NEW_SPOT, number: 'A1' });
+    expect(taken.statusCode).toBe(409);
+    expect(await codeOf(taken)).toBe('SPOT_NUMBER_TAKEN');
+    // The same number on another level is another spot.
+    expect((await admin.agent.post('/api/parking/spots', { ...NEW_SPOT, number: 'A1', level: 3 })).statusCode).toBe(201);
+
+    const spot = await spotNumbered('A2');
+    const renamed = await admin.agent.put(`/api/parking/spots/${spot.id}`, { ...NEW_SPOT, number: 'A1', level: 1, version: spot.version });
+    expect(renamed.statusCode).toBe(409);
+    expect(await codeOf(renamed)).toBe('SPOT_NUMBER_TAKEN');
+    expect(await spotNumbered('A2')).toEqual(spot);
+  });
+
+  it('lets only one of two administrators renaming spots onto the same number at once win', async () => {
+    const [first, second] = [await spotNumbered('A5'), await spotNumbered('A6')];
+    const answers = await Promise.all(
+      [first, second].map((spot) =>
+        admin.agent.put(`/api/parking/spots/${spot.id}`, { ...NEW_SPOT, number: 'A99', x: spot.x, y: spot.y, version: spot.version }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await codeOf(answers.find((answer) => answer.statusCode === 409)!)).toBe('SPOT_NUMBER_TAKEN');
+    const numbered = await t.app.db
+      .select()
+      .from(parkingSpots)
+      .where(and(eq(parkingSpots.level, 1), eq(parkingSpots.number, 'A99')));
+    expect(numbered).toHaveLength(1);
+  });
+
+  it('edits a spot’s number, place and type, keeping its visit; an edit of an older read is refused', async () => {
+    const appointmentId = await visit();
+    const spot = await spotNumbered('B2');
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId })).statusCode).toBe(200);
+    const held = await spotNumbered('B2');
+
+    const edited = await admin.agent.put(`/api/parking/spots/${spot.id}`, {
+      number: 'B20',
+      level: 1,
+      section: 'B',
+      type: 'handicap',
+      x: 3,
+      y: 7,
+      version: held.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await spotNumbered('B20')).toMatchObject({ id: spot.id, type: 'handicap', x: 3, y: 7, status: 'reserved', appointmentId });
+    const [note] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resourceId, spot.id), eq(auditEvents.action, 'parking.spot-edit')));
+    expect(note).toMatchObject({ outcome: 'success', details: { number: 'B20', from: { number: 'B2', level: 1 } } });
+
+    const stale = await admin.agent.put(`/api/parking/spots/${spot.id}`, { ...NEW_SPOT, number: 'B21', version: held.version });
+    expect(stale.statusCode).toBe(409);
+    expect(await codeOf(stale)).toBe('STALE_RECORD');
+    expect((await spotNumbered('B20')).x).toBe(3);
+  });
+
+  it('removes a free spot, and refuses to remove one held for or taken by today’s visit', async () => {
+    const free = await spotNumbered('C5');
+    const removed = await admin.agent.delete(`/api/parking/spots/${free.id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await t.app.db.select().from(parkingSpots).where(eq(parkingSpots.id, free.id))).toEqual([]);
+    const [note] = await t.app.db.select().from(auditEvents).where(eq(auditEvents.resourceId, free.id));
+    expect(note).toMatchObject({ action: 'parking.spot-remove', outcome: 'success' });
+    expect(published.some((e) => e.event.type === 'parking_update' && e.event.action === 'removed')).toBe(true);
+
+    const spot = await spotNumbered('C6');
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: await visit() })).statusCode).toBe(200);
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/occupy`, {})).statusCode).toBe(200);
+    const refused = await admin.agent.delete(`/api/parking/spots/${spot.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(await codeOf(refused)).toBe('SPOT_IN_USE');
+    expect(await spotNumbered('C6')).toMatchObject({ id: spot.id, status: 'occupied' });
+
+    const missing = await admin.agent.delete(`/api/parking/spots/${crypto.randomUUID()}`);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses staff, even the desk that runs the car park, and changes nothing', async () => {
+    const spot = await spotNumbered('A4');
+    for (const outsider of [desk, reader, billing, doctor, patient]) {
+      expect((await outsider.agent.post('/api/parking/spots', NEW_SPOT)).statusCode).toBe(403);
+      expect((await outsider.agent.put(`/api/parking/spots/${spot.id}`, { ...NEW_SPOT, version: spot.version })).statusCode).toBe(403);
+      expect((await outsider.agent.delete(`/api/parking/spots/${spot.id}`)).statusCode).toBe(403);
+    }
+    expect(await spotNumbered('A4')).toEqual(spot);
+    expect(await spotNumbered('D1')).toBeUndefined();
+  });
+
+  it('answers a spot’s layout routes to outsiders with 403 or 404, leaking and changing nothing (IDOR harness)', async () => {
+    for (const intruder of [patient, doctor, billing, desk]) {
+      const { outcomes, before, after } = await probeIdor(
+        {
+          name: 'parking spot layout',
+          paths: ['/api/parking/spots/:id'],
+          methods: ['PUT', 'DELETE'],
+          body: { ...NEW_SPOT, version: 1 },
+          create: async () => ({ id: (await spotNumbered('B5')).id }),
+          snapshot: async (record) => t.app.db.select().from(parkingSpots).where(eq(parkingSpots.id, record.id)),
+          secrets: () => [],
+        },
+        admin,
         intruder,
       );
       for (const outcome of outcomes) {

@@ -47,6 +47,29 @@ export function AppointmentConfirmedBadge({ confirmedAt, timeZone }: { confirmed
   );
 }
 
+/** Whose booking it is, as the appointment records it: the front desk (staff or an admin) or the patient. */
+export function bookedBySource(bookedByRole: string | null): 'desk' | 'patient' | null {
+  if (bookedByRole === 'staff' || bookedByRole === 'admin') return 'desk';
+  if (bookedByRole === 'patient') return 'patient';
+  return null;
+}
+
+/**
+ * "Booked by the front desk" or by the patient ("by you" when the patient reads it); nothing for a
+ * booking whose origin was not recorded.
+ */
+export function AppointmentBookedBy({ bookedByRole, reader }: { bookedByRole: string | null; reader: 'patient' | 'clinic' }) {
+  const { t } = useTranslation('health');
+  const source = bookedBySource(bookedByRole);
+  if (!source) return null;
+  const key = source === 'desk' ? 'desk' : reader === 'patient' ? 'you' : 'patient';
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="booked-by">
+      {t(`appointments.bookedBy.${key}`)}
+    </p>
+  );
+}
+
 /**
  * One appointment: when (in the user's time zone), with whom, how, and its status. Its parking is
  * shown by the upcoming card's extras (appointments feature), with the times, in one place.
@@ -84,6 +107,7 @@ export function AppointmentItem({ appointment, detailed = false }: { appointment
           {t('health:appointments.reason', { reason: appointment.reason })}
         </p>
       ) : null}
+      {detailed ? <AppointmentBookedBy bookedByRole={appointment.bookedByRole} reader="patient" /> : null}
     </div>
   );
 }

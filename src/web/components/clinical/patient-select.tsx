@@ -18,13 +18,27 @@ const SHOWN = 100;
  * by name or record number that narrows a list of at most SHOWN, so a doctor with thousands of
  * patients reaches every one of them. The chosen patient stays in the list while the search changes.
  */
-export function PatientSelect({ label, name = 'patientId', testId }: { label: string; name?: string; testId?: string }) {
+export function PatientSelect({
+  label,
+  name = 'patientId',
+  testId,
+  byBirthDate = false,
+}: {
+  label: string;
+  name?: string;
+  testId?: string;
+  /** Also narrow by date of birth (the front desk tells two patients of the same name apart by it). */
+  byBirthDate?: boolean;
+}) {
   const { t } = useTranslation('common');
   const nameOf = usePersonName();
   const [search, setSearch] = useState('');
+  const [birthDate, setBirthDate] = useState('');
   const text = useDebounced(search.trim(), 250);
+  // A half-typed date narrows nothing; only a whole day goes to the directory.
+  const dateOfBirth = /^\d{4}-\d{2}-\d{2}$/.test(birthDate) && birthDate >= '1900-01-01' ? birthDate : undefined;
   const patients = useQuery({
-    ...routeQuery(patientsApi.list, { query: { pageSize: SHOWN, search: text || undefined } }, (answer) => answer),
+    ...routeQuery(patientsApi.list, { query: { pageSize: SHOWN, search: text || undefined, dateOfBirth } }, (answer) => answer),
     placeholderData: keepPreviousData,
   });
   const value = useWatch({ name }) as string | undefined;
@@ -47,6 +61,18 @@ export function PatientSelect({ label, name = 'patientId', testId }: { label: st
           if (event.key === 'Enter') event.preventDefault();
         }}
       />
+      {byBirthDate ? (
+        <TextField
+          label={t('patientPicker.dateOfBirth')}
+          type="date"
+          value={birthDate}
+          min="1900-01-01"
+          onChange={(event) => setBirthDate(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+        />
+      ) : null}
       <SelectInput
         name={name}
         label={label}

@@ -18,10 +18,6 @@ export function bookableDoctorsQuery() {
   return { ...routeQuery(doctorsApi.list, {}, (answer) => answer.data), staleTime: 5 * 60_000 };
 }
 
-export function slotsQuery(doctorId: string, from: string, to: string, timeZone: string) {
-  return routeQuery(bookingApi.slots, { params: { id: doctorId }, query: { from, to, timeZone } });
-}
-
 /** The clinic's phone for "please call us" (same key and answer as lib/use-public-config). */
 export function clinicContactQuery() {
   return { ...routeQuery(organisationApi.publicConfig, {}), staleTime: 10 * 60_000 };

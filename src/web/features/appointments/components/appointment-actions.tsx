@@ -15,7 +15,7 @@ import { useJoinWaitlist } from '../api/waitlist';
 import { errorText } from '../../../lib/error-text';
 import { failureOf, tooLateText } from '../lib/errors';
 import { changeState, isConfirmable } from '../lib/slot-days';
-import { SlotPicker, type PickedSlot } from './slot-picker';
+import { SlotPicker, type PickedSlot } from '../../../components/booking/slot-picker';
 
 // What a patient can do with an upcoming appointment: confirm that they will come, see the queue on
 // the day and the parking, download it for their calendar, move it or cancel it (until the cut-off;

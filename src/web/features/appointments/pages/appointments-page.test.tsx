@@ -23,7 +23,7 @@ describe('appointments view', { timeout: 20_000 }, () => {
   it('lists upcoming appointments with status, doctor, type and time, and past ones on their tab', async () => {
     const startsAt = '2030-03-12T14:30:00.000Z';
     stubRoutes({
-      [UPCOMING]: page([appointment({ startsAt, type: 'video', reason: 'Follow-up', duration: 20 })]),
+      [UPCOMING]: page([appointment({ startsAt, type: 'video', reason: 'Follow-up', duration: 20, bookedByRole: 'staff' })]),
       [PAST]: page([appointment({ status: 'cancelled', reason: 'Old visit' })]),
     });
     const user = userEvent.setup();
@@ -37,10 +37,12 @@ describe('appointments view', { timeout: 20_000 }, () => {
     expect(screen.getByText(/20 minutes/)).toBeInTheDocument();
     const expected = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(startsAt));
     expect(screen.getByText(expected)).toHaveAttribute('datetime', startsAt);
+    expect(screen.getByTestId('booked-by')).toHaveTextContent('Booked by the front desk');
 
     await user.click(screen.getByRole('tab', { name: 'Past' }));
     expect(screen.getByRole('tab', { name: 'Past' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Reason: Old visit')).toBeInTheDocument();
+    expect(screen.getByTestId('booked-by')).toHaveTextContent('Booked by you');
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
   });
 

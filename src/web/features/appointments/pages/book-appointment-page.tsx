@@ -17,7 +17,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { InlineLoading, QueryError } from '../../../components/ui/query-states';
 import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { bookableDoctorsQuery, refreshSlots, useBookAppointment } from '../api/booking';
-import { SlotPicker, type PickedSlot } from '../components/slot-picker';
+import { SlotPicker, type PickedSlot } from '../../../components/booking/slot-picker';
 import { failureOf } from '../lib/errors';
 
 type BookingFormOutput = z.output<typeof bookingFormSchema>;

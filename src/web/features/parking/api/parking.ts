@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointmentsApi } from '../../../../contracts/appointments';
-import { parkingApi } from '../../../../contracts/parking';
+import { parkingApi, type CreateSpotRequest, type UpdateSpotRequest } from '../../../../contracts/parking';
 import { staffPortalApi } from '../../../../contracts/staff-portal';
 import { callRoute, routeMatcher, routeQuery, type QueryMatcher } from '../../../lib/api-routes';
 
@@ -32,4 +32,28 @@ export function useSpotStep() {
       ).then((answer) => answer.data),
     onSettled: () => queryClient.invalidateQueries({ predicate: (query) => PARKING_QUERIES.some((matches) => matches(query.queryKey)) }),
   });
+}
+
+function useRefreshLot() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (query) => PARKING_QUERIES.some((matches) => matches(query.queryKey)) });
+}
+
+/** An administrator's change to the layout: a new spot, an edit (of the version read), or a removal. */
+export function useSpotLayout() {
+  const refresh = useRefreshLot();
+  const add = useMutation({
+    mutationFn: (body: CreateSpotRequest) => callRoute(parkingApi.create, { body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+  const edit = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateSpotRequest }) =>
+      callRoute(parkingApi.update, { params: { id }, body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => callRoute(parkingApi.remove, { params: { id } }),
+    onSettled: refresh,
+  });
+  return { add, edit, remove };
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { CarFront } from 'lucide-react';
+import { CarFront, Pencil, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParkingCounts, ParkingLotResponse, ParkingSpot, ParkingVisit } from '../../../../contracts/parking';
+import { Button } from '../../../components/ui/button';
 import { FilterButtons } from '../../../components/ui/filter-buttons';
 import { PageEmptyState } from '../../../components/ui/page-query-states';
 import { PageSection } from '../../../components/ui/page-section';
@@ -12,11 +13,13 @@ import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { parkingLotQuery } from '../api/parking';
 import { ParkingMap } from '../components/parking-map';
 import { SpotActions } from '../components/spot-actions';
+import { SpotFormDialog, SpotLayoutActions } from '../components/spot-layout';
 import { spotName, visitLabel } from '../components/spot-words';
 
 // The clinic's car park for the desk: one level at a time as a map and, with the same spots and
 // steps, as a table; the level's figures per type; and today's visits in person to give a spot.
-// Colleagues' steps arrive live (api/reactions.ts).
+// Colleagues' steps arrive live (api/reactions.ts). Whoever configures the clinic (system.config:
+// the administrators) also gets an edit mode to add, edit and remove spots.
 
 type Lot = ParkingLotResponse['data'];
 
@@ -31,6 +34,11 @@ export function ParkingPage() {
 function CarPark() {
   const { t } = useTranslation('parking');
   const lot = useQuery(parkingLotQuery());
+  const access = usePermissions();
+  const mayEdit = access.can(['system.config']);
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [level, setLevel] = useState<number | null>(null);
   useEffect(() => {
     document.title = t('title');
   }, [t]);
@@ -39,7 +47,30 @@ function CarPark() {
       <header>
         <h1 className="text-3xl font-semibold tracking-tight">{t('title')}</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t('intro')}</p>
+        {mayEdit ? (
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <Button
+              variant={editing ? 'primary' : 'secondary'}
+              aria-pressed={editing}
+              onClick={() => setEditing(!editing)}
+              data-testid="edit-car-park"
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+              {t('layout.mode')}
+            </Button>
+            {editing ? (
+              <>
+                <Button variant="secondary" onClick={() => setAdding(true)} data-testid="add-spot">
+                  <Plus className="size-4" aria-hidden="true" />
+                  {t('layout.addTitle')}
+                </Button>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{t('layout.hint')}</p>
+              </>
+            ) : null}
+          </div>
+        ) : null}
       </header>
+      {adding ? <SpotFormDialog level={level ?? 1} onClose={() => setAdding(false)} /> : null}
       {lot.isPending ? (
         <InlineLoading />
       ) : lot.isError || lot.data === undefined ? (
@@ -47,19 +78,21 @@ function CarPark() {
       ) : lot.data.spots.length === 0 ? (
         <PageEmptyState icon={CarFront} title={t('empty.title')} body={t('empty.body')} />
       ) : (
-        <Levels lot={lot.data} />
+        <Levels lot={lot.data} editing={editing} onLevel={setLevel} />
       )}
     </div>
   );
 }
 
-function Levels({ lot }: { lot: Lot }) {
+function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel: (level: number) => void }) {
   const { t } = useTranslation('parking');
   const access = usePermissions();
   const mayChange = access.can(['appointments.update']);
   const levels = [...new Set(lot.spots.map((spot) => spot.level))].sort((a, b) => a - b);
   const [chosenLevel, setLevel] = useState(String(levels[0]));
   const level = levels.includes(Number(chosenLevel)) ? Number(chosenLevel) : levels[0]!;
+  // A new spot starts on the level in view.
+  useEffect(() => onLevel(level), [level, onLevel]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const spots = lot.spots.filter((spot) => spot.level === level);
   const selected = spots.find((spot) => spot.id === selectedId) ?? null;
@@ -86,7 +119,11 @@ function Levels({ lot }: { lot: Lot }) {
             <div className="flex flex-col gap-3">
               <p className="font-medium">{spotName(t, selected)}</p>
               <HeldBy spot={selected} visits={lot.visits} />
-              <SpotActions key={selected.id} spot={selected} visits={lot.visits} mayChange={mayChange} />
+              {editing ? (
+                <SpotLayoutActions key={selected.id} spot={selected} />
+              ) : (
+                <SpotActions key={selected.id} spot={selected} visits={lot.visits} mayChange={mayChange} />
+              )}
             </div>
           ) : (
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('map.hint')}</p>
@@ -141,7 +178,7 @@ function Levels({ lot }: { lot: Lot }) {
                     <HeldBy spot={spot} visits={lot.visits} />
                   </td>
                   <td className="py-2">
-                    <SpotActions spot={spot} visits={lot.visits} mayChange={mayChange} />
+                    {editing ? <SpotLayoutActions spot={spot} /> : <SpotActions spot={spot} visits={lot.visits} mayChange={mayChange} />}
                   </td>
                 </tr>
               ))}

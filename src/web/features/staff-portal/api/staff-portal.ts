@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointmentsApi, type TodayQuery } from '../../../../contracts/appointments';
-import { bookingApi } from '../../../../contracts/booking';
-import { frontDeskApi, type ApproveRequest, type ArrivalAction } from '../../../../contracts/front-desk';
+import { bookingApi, type RescheduleAppointmentRequest } from '../../../../contracts/booking';
+import { doctorsApi } from '../../../../contracts/doctors';
+import { frontDeskApi, type ApproveRequest, type ArrivalAction, type StaffBookRequest } from '../../../../contracts/front-desk';
 import { staffPortalApi, type StaffStatus } from '../../../../contracts/staff-portal';
 import { callRoute, routeMatcher, routeQuery, type QueryMatcher } from '../../../lib/api-routes';
 import { useActionKeys } from '../../../lib/idempotency';
@@ -29,6 +30,11 @@ export function pendingRequestsQuery() {
 /** The whole clinic's appointments of the clinic's today, with each doctor's queue. */
 export function clinicTodayQuery(timeZone: string, filters: Omit<TodayQuery, 'timeZone'> = {}) {
   return routeQuery(appointmentsApi.today, { query: { timeZone, ...filters } });
+}
+
+/** Every doctor, to book with (the directory answers all of them without a page size). */
+export function deskDoctorsQuery() {
+  return { ...routeQuery(doctorsApi.list, {}, (answer) => answer.data), staleTime: 5 * 60_000 };
 }
 
 /** What a desk step changes: the counts, the day, the requests, and the appointment lists and queues elsewhere in this tab. */
@@ -85,6 +91,35 @@ export function useCancelOnBehalf() {
   return useMutation({
     mutationFn: ({ id }: { id: string }) =>
       callRoute(frontDeskApi.cancel, { params: { id }, body: {} }, { idempotencyKey: keys.keyFor({ id, cancel: true }) }).then(
+        (answer) => answer.data,
+      ),
+    onSuccess: () => keys.done(),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * Booking on a patient's behalf. The key follows the form's content, so a retry of the same booking
+ * (after a timeout) answers the first outcome and never books twice; a changed form is a new booking.
+ */
+export function useBookOnBehalf() {
+  const refresh = useRefreshDesk();
+  const keys = useActionKeys();
+  return useMutation({
+    mutationFn: (body: StaffBookRequest) =>
+      callRoute(frontDeskApi.book, { body }, { idempotencyKey: keys.keyFor(body) }).then((answer) => answer.data),
+    onSuccess: () => keys.done(),
+    onSettled: refresh,
+  });
+}
+
+/** Moving an appointment to another free time of the same doctor, on the patient's behalf. */
+export function useRescheduleOnBehalf() {
+  const refresh = useRefreshDesk();
+  const keys = useActionKeys();
+  return useMutation({
+    mutationFn: ({ id, ...body }: RescheduleAppointmentRequest & { id: string }) =>
+      callRoute(frontDeskApi.reschedule, { params: { id }, body }, { idempotencyKey: keys.keyFor({ id, ...body }) }).then(
         (answer) => answer.data,
       ),
     onSuccess: () => keys.done(),

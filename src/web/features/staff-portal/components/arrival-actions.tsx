@@ -1,4 +1,4 @@
-import { Clock3, LogIn, UserX, XCircle } from 'lucide-react';
+import { CalendarClock, Clock3, LogIn, UserX, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -15,6 +15,7 @@ import { errorText } from '../../../lib/error-text';
 import { usePersonName } from '../../../lib/person-name';
 import { useArrival, useCancelOnBehalf } from '../api/staff-portal';
 import { useDeskFormat } from '../lib/use-desk-format';
+import { RescheduleDialog } from './reschedule-dialog';
 
 // The desk's steps on one of today's visits, as far as the staff member's permissions and the
 // visit's status allow: check in (after confirming who the patient is), running late, no-show
@@ -26,6 +27,7 @@ const checkInSchema = z.object({ confirmed: z.boolean().refine((value) => value,
 export interface DeskAllowed {
   arrive: boolean;
   cancel: boolean;
+  reschedule: boolean;
 }
 
 export function ArrivalActions({
@@ -43,7 +45,7 @@ export function ArrivalActions({
   const nameOf = usePersonName();
   const arrival = useArrival();
   const cancel = useCancelOnBehalf();
-  const [open, setOpen] = useState<'check-in' | 'no-show' | 'cancel' | null>(null);
+  const [open, setOpen] = useState<'check-in' | 'no-show' | 'cancel' | 'reschedule' | null>(null);
   const name = nameOf(item.patient);
   const scheduled = item.status === 'scheduled';
   const started = Date.parse(item.startsAt) <= now;
@@ -67,7 +69,12 @@ export function ArrivalActions({
       },
     );
 
-  const buttons: { key: 'check-in' | 'late' | 'no-show' | 'cancel'; icon: typeof LogIn; show: boolean; onClick: () => void }[] = [
+  const buttons: {
+    key: 'check-in' | 'late' | 'no-show' | 'reschedule' | 'cancel';
+    icon: typeof LogIn;
+    show: boolean;
+    onClick: () => void;
+  }[] = [
     { key: 'check-in', icon: LogIn, show: allowed.arrive && scheduled, onClick: () => setOpen('check-in') },
     { key: 'late', icon: Clock3, show: allowed.arrive && scheduled && !item.lateAt, onClick: () => step('late') },
     {
@@ -76,6 +83,7 @@ export function ArrivalActions({
       show: allowed.arrive && started && (scheduled || item.status === 'checked-in'),
       onClick: () => setOpen('no-show'),
     },
+    { key: 'reschedule', icon: CalendarClock, show: allowed.reschedule && !started && scheduled, onClick: () => setOpen('reschedule') },
     {
       key: 'cancel',
       icon: XCircle,
@@ -103,6 +111,7 @@ export function ArrivalActions({
           {t(`day.actions.${key}`)}
         </Button>
       ))}
+      {open === 'reschedule' ? <RescheduleDialog appointment={item} clinicTimeZone={clinicTimeZone} onClose={() => setOpen(null)} /> : null}
       {open === 'check-in' ? <CheckInDialog item={item} clinicTimeZone={clinicTimeZone} onClose={() => setOpen(null)} /> : null}
       <Dialog
         open={open === 'no-show' || open === 'cancel'}

@@ -10,7 +10,7 @@ import {
   type TodayItem,
 } from '../../../../contracts/appointments';
 import { FRONT_DESK } from '../../../../contracts/front-desk';
-import { AppointmentConfirmedBadge, AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
+import { AppointmentBookedBy, AppointmentConfirmedBadge, AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
 import { inputClasses } from '../../../components/ui/field';
 import { EmptyState, InlineLoading, QueryError } from '../../../components/ui/query-states';
 import { errorText } from '../../../lib/error-text';
@@ -66,7 +66,11 @@ export function ClinicDay({ clinicTimeZone, now }: { clinicTimeZone: string; now
   const [doctorId, setDoctorId] = useState('');
   const [status, setStatus] = useState<AppointmentStatus | ''>('');
   const [type, setType] = useState<AppointmentType | ''>('');
-  const allowed = { arrive: can(['appointments.update']), cancel: can(['appointments.update', 'appointments.delete']) };
+  const allowed = {
+    arrive: can(['appointments.update']),
+    cancel: can(['appointments.update', 'appointments.delete']),
+    reschedule: can(['appointments.reschedule']),
+  };
 
   const doctors = useMemo(() => {
     const seen = new Map<string, TodayItem['doctor']>();
@@ -175,6 +179,7 @@ export function ClinicDay({ clinicTimeZone, now }: { clinicTimeZone: string; now
                         <TypeIcon className="size-4 shrink-0" aria-hidden="true" />
                         {t(`health:appointments.type.${item.type}`)}
                       </p>
+                      <AppointmentBookedBy bookedByRole={item.bookedByRole} reader="clinic" />
                       {item.lateAt ? (
                         <p className="text-sm text-amber-800 dark:text-amber-200">{t('day.late', { time: format.time(item.lateAt) })}</p>
                       ) : null}

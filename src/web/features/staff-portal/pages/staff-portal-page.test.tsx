@@ -195,6 +195,36 @@ describe('staff portal', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers booking for a patient and moving a scheduled visit to reception, and says who booked each visit', async () => {
+    stubServer({
+      ...deskRoutes(RECEPTION),
+      'GET /api/appointments/today': () => json({ date: TODAY, data: [waiting, { ...arriving, bookedByRole: 'staff' }] }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<StaffPortalPage />, { user: staff });
+    const omar = (await screen.findAllByTestId('day-item')).find((row) => row.textContent?.includes('Omar Haddad'))!;
+    expect(within(omar).getByTestId('booked-by')).toHaveTextContent('Booked by the front desk');
+    const sarah = screen.getAllByTestId('day-item').find((row) => row.textContent?.includes('Sarah Johnson'))!;
+    expect(within(sarah).getByTestId('booked-by')).toHaveTextContent('Booked by the patient');
+    // Only a scheduled visit still to come can be moved.
+    expect(within(sarah).queryByRole('button', { name: 'Reschedule the appointment of Sarah Johnson' })).not.toBeInTheDocument();
+    await user.click(within(omar).getByRole('button', { name: 'Reschedule the appointment of Omar Haddad' }));
+    expect(await screen.findByRole('dialog', { name: 'Move the appointment of Omar Haddad' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+
+    await user.click(screen.getByRole('button', { name: 'Book for a patient' }));
+    expect(await screen.findByRole('dialog', { name: 'Book an appointment for a patient' })).toBeInTheDocument();
+  });
+
+  it('hides booking and moving from a staff member who may only see the schedule', async () => {
+    stubServer(deskRoutes(['appointments.view.all', 'appointments.update']));
+    renderPatientView(<StaffPortalPage />, { user: staff });
+    const omar = (await screen.findAllByTestId('day-item')).find((row) => row.textContent?.includes('Omar Haddad'))!;
+    expect(within(omar).getByRole('button', { name: 'Check in Omar Haddad' })).toBeInTheDocument();
+    expect(within(omar).queryByRole('button', { name: /^Reschedule/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book for a patient' })).not.toBeInTheDocument();
+  });
+
   it('shows a staff member without appointments.view.all the denial screen in place of the schedule, and keeps the desk status', async () => {
     const calls = stubServer(deskRoutes(['billing.view']));
     renderPatientView(<StaffPortalPage />, { user: staff });

@@ -10,6 +10,7 @@ import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { roleLabel } from '../../../lib/session/role-label';
 import { useSession } from '../../../lib/session/use-session';
 import { staffStatsQuery } from '../api/staff-portal';
+import { BookForPatient } from '../components/book-for-patient';
 import { ClinicDay } from '../components/clinic-day';
 import { DeskStats } from '../components/desk-stats';
 import { DeskStatus } from '../components/desk-status';
@@ -66,6 +67,7 @@ export function StaffPortalPage() {
 
 function ClinicSchedule({ now }: { now: number }) {
   const { t } = useTranslation('staff-portal');
+  const access = usePermissions();
   const stats = useQuery(staffStatsQuery());
   const zone = stats.data?.clinicTimeZone;
   const format = useDeskFormat(zone ?? 'UTC');
@@ -83,6 +85,11 @@ function ClinicSchedule({ now }: { now: number }) {
         <QueryError message={errorText(t, stats.error, t('stats.loadFailed'))} onRetry={() => void stats.refetch()} />
       ) : (
         <>
+          {access.can(['appointments.create']) ? (
+            <div>
+              <BookForPatient clinicTimeZone={zone} mayReschedule={access.can(['appointments.reschedule'])} />
+            </div>
+          ) : null}
           <RequestsPanel clinicTimeZone={zone} />
           <ClinicDay clinicTimeZone={zone} now={now} />
         </>

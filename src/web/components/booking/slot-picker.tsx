@@ -2,16 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BOOKING } from '../../../../contracts/booking';
-import { Button } from '../../../components/ui/button';
-import { InlineLoading, QueryError } from '../../../components/ui/query-states';
-import { slotsQuery } from '../api/booking';
-import { addDays, groupByDay, wallClockOf } from '../lib/slot-days';
+import { BOOKING, bookingApi } from '../../../contracts/booking';
+import { routeQuery } from '../../lib/api-routes';
+import { addDays, groupByDay, wallClockOf } from '../../lib/slot-days';
+import { Button } from '../ui/button';
+import { InlineLoading, QueryError } from '../ui/query-states';
 
-// Free times of one doctor, two weeks at a time, grouped by the days of the patient's zone. Days and
-// times are native radio groups: Tab reaches each group, the arrow keys move within it.
+// Free times of one doctor, two weeks at a time, grouped by the days of one zone (the patient's own,
+// or the clinic's at the front desk). Days and times are native radio groups: Tab reaches each
+// group, the arrow keys move within it.
 
 const WINDOW_DAYS = 14;
+
+/** The doctor's free slots; the key starts with the URL, so a booking anywhere refreshes them. */
+export function slotsQuery(doctorId: string, from: string, to: string, timeZone: string) {
+  return routeQuery(bookingApi.slots, { params: { id: doctorId }, query: { from, to, timeZone } });
+}
 
 export interface PickedSlot {
   startsAt: string;
