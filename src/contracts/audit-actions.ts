@@ -139,6 +139,7 @@ export const AUDIT_ACTIONS = [
   'problem.create',
   'problem.update',
   'profile.update',
+  'report.export',
   'request.replayed',
   'security.unlock',
   'sessions.end',

@@ -70,6 +70,8 @@ import { PermissionsService } from './modules/permissions/permissions.service';
 import { PUBLIC_STATS_CACHE_SECONDS } from '../contracts/public-stats';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { parkingRoutes } from './modules/parking/parking.routes';
@@ -196,6 +198,7 @@ export function createServices(app: FastifyInstance) {
     // The user's open pages are disconnected now (their next request is refused anyway).
     onSessionsEnded: (userId) => app.realtime.sweep(userId),
   });
+  const analytics = new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone });
   return {
     users,
     biometric,
@@ -235,7 +238,8 @@ export function createServices(app: FastifyInstance) {
     errorReports,
     organisation,
     adminConsole,
-    analytics: new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
+    analytics,
+    reports: new ReportsService(uow, analytics, auditTrail, patientsDirectory, { organisation: organisationIdentity }),
     audit: auditTrail,
     outbox: new OutboxService(uow),
     demo: new DemoService(uow),
@@ -263,6 +267,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(adminConsoleRoutes, { adminConsole: services.adminConsole, analytics: services.analytics });
+  await app.register(reportsRoutes, { reports: services.reports });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(videoVisitsRoutes, { videoVisits: services.videoVisits });
