@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_MAX_DAYS } from './analytics';
-import { boundedDateSchema, isOrderedRange, isRangeWithin } from './dates';
+import { boundedDateSchema, isOrderedRange, isRangeWithin, optionalDaySchema } from './dates';
 import { defineRoute } from './http';
 import { SPECIALTIES } from './specialties';
 
@@ -56,3 +56,13 @@ export function periodProblem(from: string | undefined, to: string | undefined):
   if (!isRangeWithin(from, to, ANALYTICS_MAX_DAYS)) return 'PERIOD_TOO_LONG';
   return null;
 }
+
+/** The report form: its inputs as they hold them ('' for none). The period's order and length are the server's to judge. */
+export const reportFormSchema = z.object({
+  kind: z.enum(REPORT_KINDS, 'choice.invalid'),
+  from: optionalDaySchema(),
+  to: optionalDaySchema(),
+  doctorId: z.uuid('choice.invalid').or(z.literal('')),
+  specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid').or(z.literal('')),
+});
+export type ReportForm = z.infer<typeof reportFormSchema>;
