@@ -4,7 +4,8 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
 
 // The administrator's reports: from the sidebar to the Reports page, a CSV of the appointments for a
-// fixed period (its header row checked in the saved file), then the same as a PDF.
+// fixed period (its header row checked in the saved file), then the same as a PDF; then a weekly
+// schedule of a report, mailed to the admin, added and listed.
 
 const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
 
@@ -17,7 +18,10 @@ async function fillDate(page: Page, label: string, day: string): Promise<void> {
   await group.locator('input[name$=".day"]').fill(date);
 }
 
-test('an admin downloads the appointments report as a CSV and as a PDF', async ({ page, allowConsoleErrors }) => {
+test('an admin downloads the appointments report as a CSV and as a PDF, and schedules a weekly report', async ({
+  page,
+  allowConsoleErrors,
+}) => {
   test.setTimeout(120_000);
   // The reversed period at the end is refused by the server on purpose.
   allowConsoleErrors(/status of 400 \(Bad Request\)/);
@@ -52,5 +56,14 @@ test('an admin downloads the appointments report as a CSV and as a PDF', async (
   await fillDate(page, 'To', '2026-02-01');
   await page.getByTestId('report-csv').click();
   await expect(page.getByTestId('report-error')).toHaveText("The period's end date is before its start date.");
+  await expectNoSeriousA11yViolations(page);
+
+  const schedules = page.getByTestId('report-schedules');
+  await schedules.getByLabel('Report to schedule').selectOption('new-patients');
+  await schedules.getByLabel('How often').selectOption('weekly');
+  await schedules.getByLabel('Format').selectOption('csv');
+  await schedules.getByRole('button', { name: 'Schedule report' }).click();
+  await expect(schedules.getByTestId('report-schedules-message')).toHaveText('The report is scheduled.');
+  await expect(schedules.getByTestId('report-schedule').filter({ hasText: 'New patients · Weekly · CSV' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

@@ -199,6 +199,13 @@ export function createServices(app: FastifyInstance) {
     onSessionsEnded: (userId) => app.realtime.sweep(userId),
   });
   const analytics = new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone });
+  const reports = new ReportsService(uow, analytics, auditTrail, patientsDirectory, {
+    organisation: organisationIdentity,
+    publicUrl: app.config.publicUrl,
+    system,
+  });
+  // Every quarter of an hour: scheduled reports whose time has come (each run once, whichever instance takes it).
+  app.jobs.schedule({ name: 'report-schedules', cron: '*/15 * * * *', run: () => reports.runDue() });
   return {
     users,
     biometric,
@@ -239,7 +246,7 @@ export function createServices(app: FastifyInstance) {
     organisation,
     adminConsole,
     analytics,
-    reports: new ReportsService(uow, analytics, auditTrail, patientsDirectory, { organisation: organisationIdentity }),
+    reports,
     audit: auditTrail,
     outbox: new OutboxService(uow),
     demo: new DemoService(uow),

@@ -1,11 +1,17 @@
 import type { Permission } from '../../../contracts/permission-catalogue';
+import { addCalendarDays } from '../../../contracts/dates';
 import {
   REPORT_KINDS_WITH_DOCTOR_FILTER,
   REPORT_MAX_ROWS,
+  REPORT_SCHEDULES_MAX,
   periodProblem,
+  type ReportFrequency,
   type ReportKind,
   type ReportQuery,
+  type ReportSchedule,
+  type ReportScheduleRequest,
 } from '../../../contracts/reports';
+import type { MailMessage } from '../../platform/mail';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -23,7 +29,7 @@ import {
   weekdayRatesTable,
   type ReportTable,
 } from './report-table';
-import { ReportsRepository, type ReportNote } from './reports.repository';
+import { ReportsRepository, type Person, type ReportNote, type ScheduleRow } from './reports.repository';
 
 // Report downloads. The figures come from the services that answer the screens (the analytics,
 // the audit trail, the patient directory); this service only lays them out as a CSV or a PDF and
@@ -48,7 +54,42 @@ export interface ReportFile {
 
 export interface ReportsOptions {
   organisation: () => Promise<{ name: string }>;
+  publicUrl: string;
+  /** The context scheduled runs work in (nobody signed in). */
+  system: () => AccessContext;
   clock?: () => Date;
+}
+
+/** Schedules looked at per run of the job; the rest wait for the next run. */
+const DUE_BATCH = 50;
+/** Scheduled reports are announced at this hour (UTC) of their day. */
+const RUN_HOUR_UTC = 6;
+
+/** The first run after `after`: the next Monday (weekly) or the next 1st of a month (monthly), at RUN_HOUR_UTC. */
+export function nextRunAfter(frequency: ReportFrequency, after: Date): Date {
+  const day = after.toISOString().slice(0, 10);
+  let candidate: string;
+  if (frequency === 'weekly') {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    candidate = addCalendarDays(day, (8 - weekday) % 7);
+  } else {
+    candidate = `${day.slice(0, 8)}01`;
+  }
+  let at = new Date(`${candidate}T0${RUN_HOUR_UTC}:00:00Z`);
+  while (at.getTime() <= after.getTime()) {
+    if (frequency === 'weekly') at = new Date(at.getTime() + 7 * 86_400_000);
+    else at = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1, RUN_HOUR_UTC));
+  }
+  return at;
+}
+
+/** The period a run reports on: the seven days before its day, or the calendar month before. */
+export function periodOfRun(frequency: ReportFrequency, runAt: Date): { from: string; to: string } {
+  const day = runAt.toISOString().slice(0, 10);
+  if (frequency === 'weekly') return { from: addCalendarDays(day, -7), to: addCalendarDays(day, -1) };
+  const firstOfMonth = `${day.slice(0, 8)}01`;
+  const to = addCalendarDays(firstOfMonth, -1);
+  return { from: `${to.slice(0, 8)}01`, to };
 }
 
 export class ReportsService {
@@ -108,6 +149,118 @@ export class ReportsService {
         };
   }
 
+  // Schedules
+
+  schedules(ctx: AccessContext): Promise<ReportSchedule[]> {
+    return this.uow.read(ctx, async (work) => {
+      const repository = work.use(ReportsRepository);
+      const rows = await repository.schedules(REPORT_SCHEDULES_MAX);
+      const people = await repository.people([
+        ...new Set(rows.flatMap((row) => [...row.recipients, ...(row.createdBy ? [row.createdBy] : [])])),
+      ]);
+      return rows.map((row) => toSchedule(row, people));
+    });
+  }
+
+  recipients(ctx: AccessContext): Promise<Person[]> {
+    return this.uow.read(ctx, async (work) => work.use(ReportsRepository).recipientCandidates());
+  }
+
+  createSchedule(ctx: AccessContext, request: ReportScheduleRequest): Promise<ReportSchedule> {
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(ReportsRepository);
+      if ((await repository.scheduleCount()) >= REPORT_SCHEDULES_MAX) {
+        throw new AppError('CONFLICT', `There are already ${REPORT_SCHEDULES_MAX} report schedules: remove one first.`);
+      }
+      const recipients = [...new Set(request.recipients)];
+      const allowed = await repository.allowedRecipients(recipients);
+      if (allowed.length !== recipients.length) {
+        throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', {
+          recipients: 'Every recipient must be an administrator or hold reports.view.all.',
+        });
+      }
+      const narrows = REPORT_KINDS_WITH_DOCTOR_FILTER.includes(request.kind);
+      const row = await repository.createSchedule({
+        kind: request.kind,
+        format: request.format,
+        frequency: request.frequency,
+        filters: narrows
+          ? { ...(request.doctorId ? { doctorId: request.doctorId } : {}), ...(request.specialty ? { specialty: request.specialty } : {}) }
+          : {},
+        recipients,
+        createdBy: ctx.user.userId,
+        nextRunAt: nextRunAfter(request.frequency, this.clock()),
+      });
+      return toSchedule(row, await repository.people([...recipients, ctx.user.userId]));
+    });
+  }
+
+  deleteSchedule(ctx: AccessContext, id: string): Promise<void> {
+    return this.uow.write(ctx, async (work) => work.use(ReportsRepository).deleteSchedule(id));
+  }
+
+  /**
+   * One run of the job: every schedule whose time has come mails each recipient who may still
+   * receive it a link to the Reports page for the period, and moves on to its next run. The mail
+   * carries no file and no patient data: the recipient signs in and downloads the report, which
+   * is then audited as any download. A recipient who lost access is skipped and named on the
+   * run's audit event.
+   */
+  async runDue(): Promise<{ runs: number; mailed: number; skipped: number }> {
+    const now = this.clock();
+    const due = await this.uow.read(this.options.system(), (work) => work.use(ReportsRepository).due(now, DUE_BATCH));
+    const totals = { runs: 0, mailed: 0, skipped: 0 };
+    if (due.length === 0) return totals;
+    // Read before any write: the settings come from the pool, which a write's transaction may hold.
+    const clinic = (await this.options.organisation()).name;
+    for (const row of due) {
+      const outcome = await this.uow.write(this.options.system(), async (work) => {
+        const repository = work.use(ReportsRepository);
+        if (!(await repository.claim(row, nextRunAfter(row.frequency, now), now))) return null;
+        const period = row.kind === 'patient-list' ? null : periodOfRun(row.frequency, row.nextRunAt);
+        const allowed = await repository.allowedRecipients(row.recipients);
+        for (const person of allowed) repository.mail(this.scheduledMail(row, person, period, clinic));
+        const skipped = row.recipients.filter((id) => !allowed.some((person) => person.id === id));
+        repository.noteRun(row, {
+          kind: row.kind,
+          format: row.format,
+          frequency: row.frequency,
+          from: period?.from ?? null,
+          to: period?.to ?? null,
+          mailed: allowed.map((person) => person.id),
+          skipped,
+        });
+        return { mailed: allowed.length, skipped: skipped.length };
+      });
+      if (!outcome) continue;
+      totals.runs += 1;
+      totals.mailed += outcome.mailed;
+      totals.skipped += outcome.skipped;
+    }
+    return totals;
+  }
+
+  /** The mail of a scheduled report: what, for when, and where to download it. English, like every mail. */
+  private scheduledMail(row: ScheduleRow, person: Person, period: { from: string; to: string } | null, clinic: string): MailMessage {
+    const query = new URLSearchParams({ kind: row.kind, format: row.format, ...(period ?? {}), ...row.filters });
+    const link = `${this.options.publicUrl.replace(/\/$/, '')}/admin/reports?${query.toString()}`;
+    const title = KINDS[row.kind].title;
+    return {
+      to: person.email,
+      kind: 'scheduled-report',
+      subject: `Your ${row.frequency} report is ready: ${title}`,
+      text: [
+        `Dear ${person.firstName},`,
+        '',
+        `the ${row.frequency} report "${title}" (${row.format.toUpperCase()}) at ${clinic} is ready${period ? ` for ${period.from} to ${period.to}` : ''}.`,
+        '',
+        `Sign in to download it: ${link}`,
+        '',
+        'The report is not attached: it stays behind your sign-in, and each download is recorded.',
+      ].join('\n'),
+    };
+  }
+
   private async table(ctx: AccessContext, kind: ReportKind, note: ReportNote): Promise<ReportTable> {
     if (kind === 'patient-list') {
       return patientTable((await this.patientsDirectory.listForReport(ctx, REPORT_MAX_ROWS)).patients);
@@ -136,4 +289,24 @@ function filterText(note: ReportNote): string {
   if (note.doctorId) return ' (one doctor)';
   if (note.specialty) return ` (${note.specialty})`;
   return '';
+}
+
+function toSchedule(row: ScheduleRow, people: readonly Person[]): ReportSchedule {
+  const named = (id: string) => {
+    const person = people.find((candidate) => candidate.id === id);
+    return person ? { id: person.id, firstName: person.firstName, lastName: person.lastName } : null;
+  };
+  return {
+    id: row.id,
+    kind: row.kind,
+    format: row.format,
+    frequency: row.frequency,
+    doctorId: row.filters.doctorId ?? null,
+    specialty: row.filters.specialty ?? null,
+    recipients: row.recipients.map(named).filter((person) => person !== null),
+    createdBy: row.createdBy ? named(row.createdBy) : null,
+    nextRunAt: row.nextRunAt.toISOString(),
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    active: row.active,
+  };
 }

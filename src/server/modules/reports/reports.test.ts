@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTIES } from '../../../contracts/specialties';
-import { appointments, auditEvents } from '../../db/schema';
+import { appointments, auditEvents, mailOutbox, reportSchedules, users } from '../../db/schema';
 import { createDoctor, createPatient, Random } from '../../db/factories';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -186,5 +186,105 @@ describe('report downloads', () => {
     expect((await exporter.agent.get('/api/reports/audit-trail?format=pdf')).statusCode).toBe(403);
     const refusal = await lastExport(exporter.user.id);
     expect(refusal).toMatchObject({ outcome: 'denied', resourceId: 'audit-trail', patientIds: null });
+  });
+});
+
+describe('scheduled reports', () => {
+  it('creates a weekly schedule for recipients who may receive it, lists it, and refuses one who may not', async () => {
+    const analyst = await createActor(t.app, 'staff', { permissions: ['reports.view.all'], position: 'billing' });
+    const created = await admin.agent.post('/api/reports/schedules', {
+      kind: 'doctor-rates',
+      format: 'pdf',
+      frequency: 'weekly',
+      specialty: 'Cardiology',
+      recipients: [admin.user.id, analyst.user.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const schedule = created.json().data;
+    expect(schedule).toMatchObject({ kind: 'doctor-rates', format: 'pdf', frequency: 'weekly', specialty: 'Cardiology', active: true });
+    expect(schedule.recipients.map((person: { id: string }) => person.id).sort()).toEqual([admin.user.id, analyst.user.id].sort());
+    // The next Monday at 06:00 UTC, within a week.
+    const next = new Date(schedule.nextRunAt);
+    expect(next.getUTCDay()).toBe(1);
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+    const listed = await admin.agent.get('/api/reports/schedules');
+    expect(listed.json().data.map((row: { id: string }) => row.id)).toContain(schedule.id);
+
+    const doctor = await createActor(t.app, 'doctor');
+    const refused = await admin.agent.post('/api/reports/schedules', {
+      kind: 'appointments',
+      format: 'csv',
+      frequency: 'monthly',
+      recipients: [doctor.user.id],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toHaveProperty('recipients');
+    expect((await exporter.agent.get('/api/reports/schedules')).statusCode).toBe(403);
+    expect(
+      (
+        await exporter.agent.post('/api/reports/schedules', {
+          kind: 'appointments',
+          format: 'csv',
+          frequency: 'weekly',
+          recipients: [exporter.user.id],
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('mails each recipient a link when the schedule is due, skips one who lost access, audits the run and moves on', async () => {
+    const kept = await createActor(t.app, 'staff', { permissions: ['reports.view.all'], position: 'billing' });
+    const gone = await createActor(t.app, 'staff', { permissions: ['reports.view.all'], position: 'billing' });
+    const created = await admin.agent.post('/api/reports/schedules', {
+      kind: 'patient-list',
+      format: 'csv',
+      frequency: 'monthly',
+      recipients: [kept.user.id, gone.user.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as string;
+    await t.app.db
+      .update(reportSchedules)
+      .set({ nextRunAt: new Date(Date.now() - 60_000) })
+      .where(eq(reportSchedules.id, id));
+    await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, gone.user.id));
+
+    await t.app.jobs.runNow('report-schedules');
+
+    const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'scheduled-report'));
+    const toKept = mails.filter((mail) => mail.toAddress === kept.user.email);
+    expect(toKept).toHaveLength(1);
+    expect(toKept[0]!.subject).toBe('Your monthly report is ready: Patient list');
+    expect(toKept[0]!.textBody).toContain('/admin/reports?kind=patient-list&format=csv');
+    // A link, never the list: no patient's name travels by mail.
+    expect(toKept[0]!.textBody).not.toContain('Lovelace');
+    expect(mails.some((mail) => mail.toAddress === gone.user.email)).toBe(false);
+
+    const [run] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'report.scheduled-run'), eq(auditEvents.resourceId, id)));
+    expect(run!.details).toMatchObject({ kind: 'patient-list', mailed: [kept.user.id], skipped: [gone.user.id] });
+    const [after] = await t.app.db.select().from(reportSchedules).where(eq(reportSchedules.id, id));
+    expect(after!.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+    expect(after!.nextRunAt.getUTCDate()).toBe(1);
+
+    // Run again: nothing is due, nothing more is sent.
+    await t.app.jobs.runNow('report-schedules');
+    expect((await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, kept.user.email))).length).toBe(1);
+  });
+
+  it('deletes a schedule; an unknown one answers 404', async () => {
+    const created = await admin.agent.post('/api/reports/schedules', {
+      kind: 'new-patients',
+      format: 'csv',
+      frequency: 'weekly',
+      recipients: [admin.user.id],
+    });
+    const id = created.json().data.id as string;
+    expect((await admin.agent.delete(`/api/reports/schedules/${id}`)).statusCode).toBe(204);
+    expect((await admin.agent.delete(`/api/reports/schedules/${id}`)).statusCode).toBe(404);
+    expect((await admin.agent.delete('/api/reports/schedules/not-an-id')).statusCode).toBe(404);
+    expect((await t.app.db.select().from(reportSchedules).where(eq(reportSchedules.id, id))).length).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { analyticsApi } from '../../../../contracts/analytics';
 import {
   REPORT_KINDS,
@@ -20,9 +21,22 @@ import { Button } from '../../../components/ui/button';
 import { routeQuery } from '../../../lib/api-routes';
 import { errorText } from '../../../lib/error-text';
 import { usePersonName } from '../../../lib/person-name';
+import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { downloadReport } from '../api/reports';
+import { ReportSchedules } from '../components/report-schedules';
 
 const EMPTY: ReportForm = { kind: 'appointments', from: '', to: '', doctorId: '', specialty: '' };
+
+/** A scheduled report's mail links here with the report and its period: they fill the form, when they read right. */
+function formFrom(params: URLSearchParams): ReportForm {
+  const asked = reportFormSchema.safeParse({
+    ...EMPTY,
+    ...Object.fromEntries(
+      ['kind', 'from', 'to', 'doctorId', 'specialty'].flatMap((key) => (params.has(key) ? [[key, params.get(key)]] : [])),
+    ),
+  });
+  return asked.success ? asked.data : EMPTY;
+}
 
 /** The analytics' default answer lists the doctors the filter offers (the same query as the analytics view's first one). */
 function doctorsQuery() {
@@ -34,7 +48,10 @@ export function ReportsPage() {
   const { t } = useTranslation(['admin-console', 'errors']);
   const nameOf = usePersonName();
   const specialtyLabel = useSpecialtyLabel();
-  const form = useSchemaForm({ schema: reportFormSchema, defaultValues: EMPTY });
+  const [params] = useSearchParams();
+  const { user, can } = usePermissions();
+  const [initial] = useState(() => formFrom(params));
+  const form = useSchemaForm({ schema: reportFormSchema, defaultValues: initial });
   const kind = form.watch('kind');
   const narrows = REPORT_KINDS_WITH_DOCTOR_FILTER.includes(kind);
   const doctors = useQuery({ ...doctorsQuery(), enabled: narrows });
@@ -126,6 +143,7 @@ export function ReportsPage() {
           </p>
         ) : null}
       </div>
+      {user && can(['reports.schedule']) ? <ReportSchedules userId={user.id} /> : null}
     </div>
   );
 }
