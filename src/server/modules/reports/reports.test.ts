@@ -5,6 +5,7 @@ import { appointments, auditEvents, mailOutbox, reportSchedules, users } from '.
 import { createDoctor, createPatient, Random } from '../../db/factories';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { nextRunAfter, periodOfRun } from './reports.service';
 
 // Report downloads against the analytics' small clinic, whose answers are worked out by hand: two
 // doctors in two specialties, six appointments in the first half of March 2026, and a patient whose
@@ -186,6 +187,18 @@ describe('report downloads', () => {
     expect((await exporter.agent.get('/api/reports/audit-trail?format=pdf')).statusCode).toBe(403);
     const refusal = await lastExport(exporter.user.id);
     expect(refusal).toMatchObject({ outcome: 'denied', resourceId: 'audit-trail', patientIds: null });
+  });
+});
+
+describe('schedule times', () => {
+  it('runs weekly on the next Monday and monthly on the next 1st, each about the period before', () => {
+    expect(nextRunAfter('weekly', new Date('2026-11-28T12:00:00Z')).toISOString()).toBe('2026-11-30T06:00:00.000Z');
+    // On a Monday after the hour: the Monday after.
+    expect(nextRunAfter('weekly', new Date('2026-11-30T06:00:00Z')).toISOString()).toBe('2026-12-07T06:00:00.000Z');
+    expect(nextRunAfter('monthly', new Date('2026-12-31T23:00:00Z')).toISOString()).toBe('2027-01-01T06:00:00.000Z');
+    expect(nextRunAfter('monthly', new Date('2026-12-01T05:00:00Z')).toISOString()).toBe('2026-12-01T06:00:00.000Z');
+    expect(periodOfRun('weekly', new Date('2026-11-30T06:00:00Z'))).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(periodOfRun('monthly', new Date('2026-03-01T06:00:00Z'))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
   });
 });
 
