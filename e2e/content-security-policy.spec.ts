@@ -36,6 +36,7 @@ const VIEWS = {
     '/admin/roles',
     '/admin/system-log',
     '/admin/analytics',
+    '/admin/reports',
   ],
 };
 

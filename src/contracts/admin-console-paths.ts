@@ -8,4 +8,5 @@ export const ADMIN_CONSOLE_PATHS = {
   roles: '/admin/roles',
   systemLog: '/admin/system-log',
   analytics: '/admin/analytics',
+  reports: '/admin/reports',
 } as const;

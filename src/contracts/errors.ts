@@ -113,6 +113,10 @@ export const ERROR_STATUS = {
   OFFER_GONE: 409,
   /** A new password among the most common ones of the server's long list (the field says so too). */
   PASSWORD_TOO_COMMON: 400,
+  /** A report period whose end is before its start. */
+  PERIOD_REVERSED: 400,
+  /** A report period longer than the analytics answer for at once. */
+  PERIOD_TOO_LONG: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -177,6 +177,7 @@ export const FEATURE_CATALOGUE: readonly FeatureEntry[] = [
   page('system-log', '/admin/system-log', ['admin'], 'security', 'alert-triangle', ['errors', 'error reports', 'log']),
   page('roles-overview', '/admin/roles', ['admin'], 'administrative', 'list-checks', ['roles', 'permissions', 'templates', 'positions']),
   page('admin-analytics', '/admin/analytics', ['admin'], 'administrative', 'activity', ['reports', 'charts', 'no-show', 'statistics']),
+  page('admin-reports', '/admin/reports', ['admin'], 'administrative', 'file-text', ['reports', 'export', 'csv', 'pdf', 'download']),
   page('leave-approvals', '/admin/leave', ['admin'], 'administrative', 'calendar', ['leave', 'time off', 'vacation', 'approve']),
   page('organisation', '/admin/organisation', ['admin'], 'administrative', 'building', ['clinic', 'organization', 'locations', 'hours']),
   page('access-log', '/privacy/access-log', ['patient'], 'security', 'shield', ['who viewed', 'access', 'privacy', 'log']),

@@ -70,6 +70,8 @@ import { PermissionsService } from './modules/permissions/permissions.service';
 import { PUBLIC_STATS_CACHE_SECONDS } from '../contracts/public-stats';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes';
 import { PublicStatsService } from './modules/public-stats/public-stats.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { ReportsService } from './modules/reports/reports.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { SearchService } from './modules/search/search.service';
 import { parkingRoutes } from './modules/parking/parking.routes';
@@ -196,6 +198,14 @@ export function createServices(app: FastifyInstance) {
     // The user's open pages are disconnected now (their next request is refused anyway).
     onSessionsEnded: (userId) => app.realtime.sweep(userId),
   });
+  const analytics = new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone });
+  const reports = new ReportsService(uow, analytics, auditTrail, patientsDirectory, {
+    organisation: organisationIdentity,
+    publicUrl: app.config.publicUrl,
+    system,
+  });
+  // Every quarter of an hour: scheduled reports whose time has come (each run once, whichever instance takes it).
+  app.jobs.schedule({ name: 'report-schedules', cron: '*/15 * * * *', run: () => reports.runDue() });
   return {
     users,
     biometric,
@@ -235,7 +245,8 @@ export function createServices(app: FastifyInstance) {
     errorReports,
     organisation,
     adminConsole,
-    analytics: new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
+    analytics,
+    reports,
     audit: auditTrail,
     outbox: new OutboxService(uow),
     demo: new DemoService(uow),
@@ -263,6 +274,7 @@ export async function registerModules(app: FastifyInstance, services: Services):
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(adminConsoleRoutes, { adminConsole: services.adminConsole, analytics: services.analytics });
+  await app.register(reportsRoutes, { reports: services.reports });
   await app.register(appointmentsRoutes, { appointments: services.appointments });
   await app.register(bookingRoutes, { booking: services.booking });
   await app.register(videoVisitsRoutes, { videoVisits: services.videoVisits });

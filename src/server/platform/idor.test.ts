@@ -619,6 +619,8 @@ const NOT_SOMEONES_RECORD: Record<string, string> = {
   'POST /api/appointment-links/:': 'a reminder link token, not an id: single use, expiry and action are tested in reminders.test.ts',
   'PUT /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
   'DELETE /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
+  'GET /api/reports/:': 'a report kind from a fixed list, not an id: access per kind is tested in reports.test.ts',
+  'DELETE /api/reports/schedules/:': "the organisation's report schedules, managed by holders of reports.schedule; no one's record",
 };
 
 describe('IDOR coverage', () => {

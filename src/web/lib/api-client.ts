@@ -106,6 +106,22 @@ function errorFrom(response: Response, body: unknown): ApiError {
   return new ApiError(message, response.status, undefined, undefined, wait);
 }
 
+/**
+ * A GET whose answer is a file (a report): its body and the attachment's name. A refusal throws the
+ * server's ApiError, as `api` does, so the caller words it by code.
+ */
+export async function fetchFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { credentials: 'include' });
+  } catch {
+    throw new ApiError(i18next.t('errors:api.network'), 0, 'NETWORK');
+  }
+  if (!response.ok) throw errorFrom(response, await readJson(response));
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
 /** Asks the server for the session's CSRF token (and keeps it): for a request not sent through `api`, like an upload. */
 export async function fetchCsrfToken(): Promise<string> {
   const body = (await request<{ csrfToken: string }>('GET', '/csrf-token')) ?? { csrfToken: '' };

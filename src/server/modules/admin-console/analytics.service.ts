@@ -57,11 +57,16 @@ export class AnalyticsService {
     this.clock = options.clock ?? (() => new Date());
   }
 
+  /** The period a query asks about: its own days, or the default ones up to today on the clinic's calendar. */
+  period(query: Pick<AnalyticsQuery, 'from' | 'to'>): { from: string; to: string } {
+    const today = calendarDayIn(this.clock(), this.options.clinicTimeZone);
+    const to = query.to ?? (query.from && query.from > today ? query.from : today);
+    return { from: query.from ?? addCalendarDays(to, -(ANALYTICS_DEFAULT_DAYS - 1)), to };
+  }
+
   overview(ctx: AccessContext, query: AnalyticsQuery): Promise<Analytics> {
     const timeZone = this.options.clinicTimeZone;
-    const today = calendarDayIn(this.clock(), timeZone);
-    const to = query.to ?? (query.from && query.from > today ? query.from : today);
-    const from = query.from ?? addCalendarDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
+    const { from, to } = this.period(query);
     const days = dayNumber(to) - dayNumber(from) + 1;
     const unit = days <= ANALYTICS_DAILY_UP_TO_DAYS ? 'day' : 'week';
     const filter: AnalyticsFilter = { from, to, timeZone, unit, doctorId: query.doctorId, specialty: query.specialty };

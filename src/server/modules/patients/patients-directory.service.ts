@@ -19,6 +19,14 @@ export class PatientsDirectoryService {
     });
   }
 
+  /** The first `limit` patients the caller reaches, by name, for a report; noted as a list naming each one. */
+  listForReport(ctx: AccessContext, limit: number): Promise<{ patients: PatientSummary[]; total: number }> {
+    return this.uow.read(ctx, async (work) => {
+      const { rows, total } = await work.use(PatientsDirectoryRepository).list({ sort: 'name', page: 1, pageSize: limit });
+      return { patients: rows.map(toSummary), total };
+    });
+  }
+
   read(ctx: AccessContext, patientId: string): Promise<{ data: PatientDetail }> {
     return this.uow.read(ctx, async (work) => {
       const repository = work.use(PatientsDirectoryRepository);

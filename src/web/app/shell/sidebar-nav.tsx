@@ -27,6 +27,7 @@ export const ACCESS_LOG_PATH = '/privacy/access-log';
 /** The admin console's pages in the administrator's sidebar, after users and before the audit trail. */
 export const ADMIN_CONSOLE_LINKS = [
   { path: ADMIN_CONSOLE_PATHS.analytics, key: 'nav.analytics' },
+  { path: ADMIN_CONSOLE_PATHS.reports, key: 'nav.reports' },
   { path: ADMIN_CONSOLE_PATHS.roles, key: 'nav.roles' },
   { path: ADMIN_CONSOLE_PATHS.security, key: 'nav.security' },
   { path: ADMIN_CONSOLE_PATHS.sessions, key: 'nav.sessions' },

@@ -15,6 +15,10 @@ const AnalyticsPage = lazyView(
   () => import('./pages/analytics-page').then((m) => m.AnalyticsPage),
   ['admin-console', 'shell', 'validation', 'doctors'],
 );
+const ReportsPage = lazyView(
+  () => import('./pages/reports-page').then((m) => m.ReportsPage),
+  ['admin-console', 'shell', 'validation', 'doctors'],
+);
 const SystemLogPage = lazyView(
   () => import('./pages/system-log-page').then((m) => m.SystemLogPage),
   ['admin-console', 'shell', 'validation'],
@@ -64,6 +68,14 @@ export const adminConsoleRoutes: RouteObject[] = [
     element: (
       <PermissionGuard roles={['admin', 'staff']} permissions={['reports.view.all']}>
         <AnalyticsPage />
+      </PermissionGuard>
+    ),
+  },
+  {
+    path: relative(ADMIN_CONSOLE_PATHS.reports),
+    element: (
+      <PermissionGuard roles={['admin', 'staff']} permissions={['reports.export']}>
+        <ReportsPage />
       </PermissionGuard>
     ),
   },

@@ -14,6 +14,7 @@ const TOOLS = [
   { to: ADMIN_CONSOLE_PATHS.sessions, key: 'sessions' },
   { to: ADMIN_CONSOLE_PATHS.systemLog, key: 'systemLog' },
   { to: ADMIN_CONSOLE_PATHS.analytics, key: 'analytics' },
+  { to: ADMIN_CONSOLE_PATHS.reports, key: 'reports' },
   { to: '/admin/audit', key: 'audit' },
   { to: '/admin/organisation', key: 'organisation' },
 ] as const;

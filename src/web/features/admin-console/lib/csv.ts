@@ -19,7 +19,12 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 /** Offers `csv` to the browser as a file called `name`. */
 export function downloadCsv(name: string, csv: string): void {
   // A byte-order mark, so spreadsheet programs read accented names and other scripts as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  saveFile(name, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Hands a file to the browser's downloads, under `name`. */
+export function saveFile(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { ANALYTICS_MAX_DAYS } from './analytics';
+import { boundedDateSchema, isOrderedRange, isRangeWithin, optionalDaySchema } from './dates';
+import { defineRoute, idParamsSchema } from './http';
+import { SPECIALTIES } from './specialties';
+
+// Report downloads (GET /api/reports/:kind?format=csv|pdf): the analytics views, the audit trail and
+// the patient list as a file. The period and filters are the analytics' own, with the same bounds;
+// the figures are the analytics' own too (the server builds a report from the same service).
+
+export const REPORT_KINDS = ['appointments', 'doctor-rates', 'weekday-rates', 'new-patients', 'audit-trail', 'patient-list'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const REPORT_FORMATS = ['csv', 'pdf'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The kinds that take a doctor or a specialty (the analytics' appointment figures). */
+export const REPORT_KINDS_WITH_DOCTOR_FILTER: readonly ReportKind[] = ['appointments', 'doctor-rates', 'weekday-rates'];
+
+/** At most this many rows in one report (audit events, patients); narrow the period for more. */
+export const REPORT_MAX_ROWS = 5000;
+
+const SPECIALTY_NAMES = SPECIALTIES.map((specialty) => specialty.name) as [string, ...string[]];
+
+export const reportParamsSchema = z.object({ kind: z.enum(REPORT_KINDS, 'choice.invalid') }).strict();
+
+/**
+ * The analytics' filters, each bounded. The period's order and length are the service's to check,
+ * so a reversed or too long one answers its own code (PERIOD_REVERSED, PERIOD_TOO_LONG).
+ */
+export const reportQuerySchema = z
+  .object({
+    format: z.enum(REPORT_FORMATS, 'choice.invalid'),
+    from: boundedDateSchema().optional(),
+    to: boundedDateSchema().optional(),
+    doctorId: z.uuid('choice.invalid').optional(),
+    specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid').optional(),
+  })
+  .strict();
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
+/** At most this many recipients per schedule, and this many schedules in all. */
+export const REPORT_SCHEDULE_MAX_RECIPIENTS = 20;
+export const REPORT_SCHEDULES_MAX = 100;
+
+/**
+ * A scheduled report: run each Monday (weekly, the week before) or on the 1st (monthly, the month
+ * before). Recipients are administrators or holders of reports.view.all; each is mailed a link to
+ * the Reports page, never the file, so no patient data travels by mail.
+ */
+export const reportScheduleRequestSchema = z
+  .object({
+    kind: z.enum(REPORT_KINDS, 'choice.invalid'),
+    format: z.enum(REPORT_FORMATS, 'choice.invalid'),
+    frequency: z.enum(REPORT_FREQUENCIES, 'choice.invalid'),
+    doctorId: z.uuid('choice.invalid').optional(),
+    specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid').optional(),
+    recipients: z.array(z.uuid('choice.invalid')).min(1, 'choice.invalid').max(REPORT_SCHEDULE_MAX_RECIPIENTS, 'choice.invalid'),
+  })
+  .strict();
+export type ReportScheduleRequest = z.infer<typeof reportScheduleRequestSchema>;
+
+/** The schedule form: its inputs as they hold them ('' for none). */
+export const reportScheduleFormSchema = z.object({
+  kind: z.enum(REPORT_KINDS, 'choice.invalid'),
+  format: z.enum(REPORT_FORMATS, 'choice.invalid'),
+  frequency: z.enum(REPORT_FREQUENCIES, 'choice.invalid'),
+  recipients: z.array(z.uuid('choice.invalid')).min(1, 'choice.invalid').max(REPORT_SCHEDULE_MAX_RECIPIENTS, 'choice.invalid'),
+});
+export type ReportScheduleForm = z.infer<typeof reportScheduleFormSchema>;
+
+const personSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string() });
+
+export const reportScheduleSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(REPORT_KINDS),
+  format: z.enum(REPORT_FORMATS),
+  frequency: z.enum(REPORT_FREQUENCIES),
+  doctorId: z.uuid().nullable(),
+  specialty: z.string().nullable(),
+  recipients: z.array(personSchema),
+  createdBy: personSchema.nullable(),
+  nextRunAt: z.iso.datetime(),
+  lastRunAt: z.iso.datetime().nullable(),
+  active: z.boolean(),
+});
+export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+
+export const reportsApi = {
+  /** The answer is the file itself (text/csv or application/pdf, as an attachment). */
+  download: defineRoute({
+    method: 'GET',
+    path: '/api/reports/:kind',
+    params: reportParamsSchema,
+    query: reportQuerySchema,
+    errors: ['FORBIDDEN', 'PERIOD_REVERSED', 'PERIOD_TOO_LONG'],
+  }),
+  schedules: defineRoute({
+    method: 'GET',
+    path: '/api/reports/schedules',
+    response: z.object({ data: z.array(reportScheduleSchema) }),
+  }),
+  createSchedule: defineRoute({
+    method: 'POST',
+    path: '/api/reports/schedules',
+    body: reportScheduleRequestSchema,
+    response: z.object({ data: reportScheduleSchema }),
+    status: 201,
+    errors: ['VALIDATION_FAILED', 'CONFLICT'],
+  }),
+  deleteSchedule: defineRoute({
+    method: 'DELETE',
+    path: '/api/reports/schedules/:id',
+    params: idParamsSchema,
+    status: 204,
+    errors: ['NOT_FOUND'],
+  }),
+  /** Who may receive a scheduled report: the active administrators and holders of reports.view.all. */
+  recipients: defineRoute({
+    method: 'GET',
+    path: '/api/reports/recipients',
+    response: z.object({ data: z.array(personSchema) }),
+  }),
+};
+
+/** Why a period cannot be reported on, or null when it can (the analytics' own bounds). */
+export function periodProblem(from: string | undefined, to: string | undefined): 'PERIOD_REVERSED' | 'PERIOD_TOO_LONG' | null {
+  if (!isOrderedRange(from, to)) return 'PERIOD_REVERSED';
+  if (!isRangeWithin(from, to, ANALYTICS_MAX_DAYS)) return 'PERIOD_TOO_LONG';
+  return null;
+}
+
+/** The report form: its inputs as they hold them ('' for none). The period's order and length are the server's to judge. */
+export const reportFormSchema = z.object({
+  kind: z.enum(REPORT_KINDS, 'choice.invalid'),
+  from: optionalDaySchema(),
+  to: optionalDaySchema(),
+  doctorId: z.uuid('choice.invalid').or(z.literal('')),
+  specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid').or(z.literal('')),
+});
+export type ReportForm = z.infer<typeof reportFormSchema>;
