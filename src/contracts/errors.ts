@@ -109,6 +109,8 @@ export const ERROR_STATUS = {
   OFFER_GONE: 409,
   /** A new password among the most common ones of the server's long list (the field says so too). */
   PASSWORD_TOO_COMMON: 400,
+  /** A message sent with more files than one message may carry (the field says so too). */
+  TOO_MANY_ATTACHMENTS: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -52,6 +52,7 @@ function message(body: string, overrides: Partial<Message> = {}): Message {
     sender: { firstName: 'Maria', lastName: 'Lopez' },
     senderRole: 'doctor',
     body,
+    attachments: [],
     createdAt: '2026-11-01T09:05:00.000Z',
     ...overrides,
   };

@@ -13,7 +13,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { UploadCancelled, uploadDocument } from '../api/documents';
-import { precheckFile } from './file-facts';
+import { precheckFile } from '../../../lib/files/file-facts';
 import { useFileSize, usePercent } from './format';
 
 // Adding a document: a category, one file (chosen or dropped), checked here by the same rules as
