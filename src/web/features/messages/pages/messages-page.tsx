@@ -273,21 +273,19 @@ function Thread({ id, onClosed }: { id: string; onClosed: () => void }) {
             data-testid="thread"
           >
             <ThreadHeader conversation={conversation} />
-            <ol
-              role="log"
-              aria-live="polite"
-              aria-label={t('thread.messages')}
-              className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto"
-            >
-              {messages.map((message) => (
-                <MessageItem
-                  key={message.id}
-                  message={message}
-                  own={message.senderId === user?.id}
-                  receipt={receipts.get(message.id) ?? null}
-                />
-              ))}
-            </ol>
+            {/* The log is a region around the list: a role on the list itself would hide that it is a list. */}
+            <div role="log" aria-live="polite" aria-label={t('thread.messages')} className="max-h-[60vh] overflow-y-auto">
+              <ol className="flex flex-col gap-3">
+                {messages.map((message) => (
+                  <MessageItem
+                    key={message.id}
+                    message={message}
+                    own={message.senderId === user?.id}
+                    receipt={receipts.get(message.id) ?? null}
+                  />
+                ))}
+              </ol>
+            </div>
             <Composer conversationId={conversation.id} />
           </article>
         );
