@@ -8,6 +8,7 @@ import {
   conversationResponseSchema,
   MESSAGE_ATTACHMENT_MAX_BYTES,
   MESSAGE_ATTACHMENTS_MAX,
+  MESSAGE_SEND_PER_MINUTE,
   messageResponseSchema,
   threadResponseSchema,
   type Conversation,
@@ -94,6 +95,8 @@ describe('a message with files', () => {
       png('scan.png'),
     ]);
     expect(response.statusCode, response.body).toBe(201);
+    // The same sending budget as a message without files.
+    expect(response.headers['x-ratelimit-limit']).toBe(String(MESSAGE_SEND_PER_MINUTE));
     const message = messageResponseSchema.parse(response.json()).data;
     expect(message.body).toBe('Here is your letter and the scan.');
     expect(message.attachments).toEqual([
