@@ -139,16 +139,21 @@ describe('the composer’s files', { timeout: 20_000 }, () => {
     const pages = (n: number, from = 0) =>
       Array.from({ length: n }, (_, i) => new File([PNG], `page-${from + i}.png`, { type: 'image/png' }));
     await user.upload(picker, pages(4));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Zu sendende Dateien' })).getAllByRole('listitem')).toHaveLength(4),
+    );
     await user.upload(picker, pages(2, 4));
     expect(await screen.findByTestId('file-errors')).toHaveTextContent('Eine Nachricht kann höchstens 5 Dateien enthalten.');
     expect(within(screen.getByRole('list', { name: 'Zu sendende Dateien' })).getAllByRole('listitem')).toHaveLength(4);
     await user.upload(picker, pages(1, 6));
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Zu sendende Dateien' })).getAllByRole('listitem')).toHaveLength(5),
+    );
     expect(screen.queryByTestId('file-errors')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Zu sendende Dateien' })).getAllByRole('listitem')).toHaveLength(5);
   });
 
   it('shows the server’s refusal of a file in the reader’s words and keeps the text and the files', async () => {
-    stubSend(() =>
+    const sent = stubSend(() =>
       json(
         {
           error: {
@@ -164,11 +169,13 @@ describe('the composer’s files', { timeout: 20_000 }, () => {
     const user = setup();
     renderPatientView(<Composer conversationId={CONVERSATION_ID} />);
     await user.upload(screen.getByLabelText('Joindre des fichiers'), new File([PDF], 'lettre.pdf', { type: 'application/pdf' }));
+    await screen.findByRole('list', { name: 'Fichiers à envoyer' });
     await user.type(screen.getByLabelText('Message'), 'Ma lettre');
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByTestId('composer-error')).toHaveTextContent(
       'Seuls les fichiers PDF, PNG, JPEG et WebP peuvent être envoyés.',
     );
+    expect(sent.map((call) => call.url)).toEqual([`/api/conversations/${CONVERSATION_ID}/attachment-messages`]);
     expect(screen.getByLabelText('Message')).toHaveValue('Ma lettre');
     expect(within(screen.getByRole('list', { name: 'Fichiers à envoyer' })).getAllByRole('listitem')).toHaveLength(1);
   });

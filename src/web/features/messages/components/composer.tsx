@@ -34,6 +34,13 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const ids = { input: useId(), hint: useId(), errors: useId() };
   const [failure, setFailure] = useState<unknown>(null);
   const [files, setFiles] = useState<File[]>([]);
+  // The files as of now: a check finishes after awaiting the files' first bytes, when another choice
+  // may have changed the list, so it counts against this rather than the list it started with.
+  const current = useRef<File[]>([]);
+  const keep = (next: File[]) => {
+    current.current = next;
+    setFiles(next);
+  };
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -52,10 +59,10 @@ export function Composer({ conversationId }: { conversationId: string }) {
       if (reason) errors.push(t('composer.refused', { name: file.name, reason: t(`validation:${DOCUMENT_REFUSAL_KEYS[reason]}`) }));
       else accepted.push(file);
     }
-    if (files.length + accepted.length > MESSAGE_ATTACHMENTS_MAX) {
+    if (current.current.length + accepted.length > MESSAGE_ATTACHMENTS_MAX) {
       errors.push(t(`validation:${TOO_MANY_ATTACHMENTS_KEY}`));
     } else {
-      setFiles([...files, ...accepted]);
+      keep([...current.current, ...accepted]);
     }
     setFileErrors(errors);
     setFailure(null);
@@ -63,7 +70,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
 
   function remove(index: number) {
     const file = files[index];
-    setFiles(files.filter((_, i) => i !== index));
+    keep(files.filter((_, i) => i !== index));
     setFileErrors([]);
     if (file) setAnnouncement(t('composer.removed', { name: file.name }));
     // The removed file's button is gone: the focus goes back to the picker rather than to the page.
@@ -74,7 +81,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     setFailure(null);
     await send.mutateAsync({ body: values.body, files });
     form.reset({ body: '' });
-    setFiles([]);
+    keep([]);
     setFileErrors([]);
   };
 
@@ -127,11 +134,14 @@ export function Composer({ conversationId }: { conversationId: string }) {
           </ul>
         ) : null}
         {fileErrors.length > 0 ? (
-          <ul id={ids.errors} role="alert" className="flex flex-col gap-1 text-sm text-red-700 dark:text-red-400" data-testid="file-errors">
-            {fileErrors.map((error, index) => (
-              <li key={index}>{error}</li>
-            ))}
-          </ul>
+          // The alert is a region around the list: a role on the list itself would hide that it is a list.
+          <div id={ids.errors} role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="file-errors">
+            <ul className="flex flex-col gap-1">
+              {fileErrors.map((error, index) => (
+                <li key={index}>{error}</li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <p className="sr-only" aria-live="polite">
           {announcement}

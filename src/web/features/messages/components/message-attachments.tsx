@@ -19,13 +19,13 @@ export function MessageAttachments({ attachments, own }: { attachments: readonly
             href={attachmentUrl(attachment.id)}
             download={attachment.filename}
             aria-label={t('thread.download', { name: attachment.filename, size: fileSize(attachment.sizeBytes) })}
-            className={`inline-flex max-w-full items-center gap-2 rounded-lg px-2 py-1 text-sm underline underline-offset-2 ${
+            className={`inline-flex max-w-full items-center gap-2 rounded-lg px-2 py-1 text-sm ${
               own ? 'bg-brand-800 text-white' : 'bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100'
             }`}
           >
             <Download className="size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0 break-all">{attachment.filename}</span>
-            <span className="shrink-0 text-xs no-underline">({fileSize(attachment.sizeBytes)})</span>
+            <span className="min-w-0 break-all underline underline-offset-2">{attachment.filename}</span>
+            <span className="shrink-0 text-xs">({fileSize(attachment.sizeBytes)})</span>
           </a>
         </li>
       ))}
