@@ -99,6 +99,7 @@ export const AUDIT_ACTIONS = [
   'medication.refill-requests.pending',
   'medication.renew',
   'medication.shared-view',
+  'message.attachment-download',
   'message.search',
   'message.send',
   'note-template.create',

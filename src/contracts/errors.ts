@@ -117,6 +117,8 @@ export const ERROR_STATUS = {
   PERIOD_REVERSED: 400,
   /** A report period longer than the analytics answer for at once. */
   PERIOD_TOO_LONG: 400,
+  /** A message sent with more files than one message may carry (the field says so too). */
+  TOO_MANY_ATTACHMENTS: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentSchema } from './messages';
 import { notificationSchema } from './notifications';
 import { STAFF_STATUSES } from './staff-portal';
 import { videoSignalEventSchema } from './video-visits';
@@ -141,6 +142,8 @@ export const newMessageEventSchema = z.object({
   conversationId: z.uuid(),
   messageId: z.uuid(),
   senderId: z.uuid(),
+  /** The files the message carries (names, types and sizes; the bytes are downloaded by id). */
+  attachments: z.array(attachmentSchema).optional(),
   timestamp: z.iso.datetime(),
 });
 
@@ -166,6 +169,8 @@ export const messageSentEventSchema = z.object({
   action: z.enum(['sent', 'started', 'archived', 'handed_off']),
   conversationId: z.uuid(),
   messageId: z.uuid().optional(),
+  /** The files of the message sent, as new_message carries them. */
+  attachments: z.array(attachmentSchema).optional(),
   timestamp: z.iso.datetime(),
 });
 

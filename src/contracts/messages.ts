@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_MAX_BYTES } from './documents';
 import { personNameSchema } from './person-name';
 import { ROLES } from './roles';
 import { defineRoute, idParamsSchema } from './http';
@@ -25,6 +26,23 @@ export const MESSAGE_SEARCH_LIMIT = 20;
 export const RECIPIENTS_LIMIT = 20;
 /** Messages one person may send (new conversations included) per minute. */
 export const MESSAGE_SEND_PER_MINUTE = 20;
+/**
+ * Files one message may carry, and the largest one: a document's limit. They are taken by the
+ * documents' rules (contracts/documents.ts): the same types, decided by their content.
+ */
+export const MESSAGE_ATTACHMENTS_MAX = 5;
+export const MESSAGE_ATTACHMENT_MAX_BYTES = DOCUMENT_MAX_BYTES;
+/** The validation key of a message with more files than MESSAGE_ATTACHMENTS_MAX. */
+export const TOO_MANY_ATTACHMENTS_KEY = 'message.tooManyAttachments';
+
+/** What a message says of each file it carries; the bytes are downloaded by id. */
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
 
 export const participantSchema = z.object({
   userId: z.uuid(),
@@ -48,6 +66,7 @@ export const lastMessageSchema = z.object({
   senderRole: z.enum(ROLES),
   /** The start of the body, plain text. */
   excerpt: z.string(),
+  attachments: z.array(attachmentSchema),
   createdAt: z.iso.datetime(),
 });
 
@@ -77,6 +96,8 @@ export const messageSchema = z.object({
   senderRole: z.enum(ROLES),
   /** Plain text, shown as text. */
   body: z.string(),
+  /** The files it carries, in the order they were sent. */
+  attachments: z.array(attachmentSchema),
   createdAt: z.iso.datetime(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -212,6 +233,25 @@ export const messagesApi = {
     response: messageResponseSchema,
     status: 201,
     errors: ['NOT_FOUND', 'RATE_LIMITED'],
+  }),
+  /**
+   * A message with files: multipart/form-data, the `body` field first, then up to
+   * MESSAGE_ATTACHMENTS_MAX `files`. The message and its files are stored together or not at all.
+   */
+  sendWithAttachments: defineRoute({
+    method: 'POST',
+    path: '/api/conversations/:id/attachment-messages',
+    params: idParamsSchema,
+    response: messageResponseSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'RATE_LIMITED', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'TOO_MANY_ATTACHMENTS'],
+  }),
+  /** One file of a message, as a download; only the conversation's participants get it (404 for anyone else). */
+  attachment: defineRoute({
+    method: 'GET',
+    path: '/api/message-attachments/:id',
+    params: idParamsSchema,
+    errors: ['NOT_FOUND'],
   }),
   markRead: defineRoute({
     method: 'POST',

@@ -81,6 +81,7 @@ export const VALIDATION_MESSAGES_EN = {
   'slot.required': 'Please choose a free time.',
   'identity.unconfirmed': 'Please confirm the patient’s identity and details first.',
   'message.recipientRequired': 'Please choose who to write to',
+  'message.tooManyAttachments': 'A message can carry at most 5 files.',
   'document.fileRequired': 'Please choose a file to upload.',
   'document.empty': 'The file is empty.',
   'document.tooLarge': 'The file is larger than 10 MB. Please choose a smaller file.',

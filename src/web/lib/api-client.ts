@@ -226,7 +226,9 @@ async function request<T>(
   const turnAtSend = sessionTurns;
   const turningAtSend = turning;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a message with files) goes as multipart: the browser writes its content type and boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (options.background) headers[BACKGROUND_HEADER] = '1';
   if (options.idempotencyKey && UNSAFE_METHODS.has(method)) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   if (options.breakGlassReason) headers['x-break-glass-reason'] = encodeURIComponent(options.breakGlassReason);
@@ -238,7 +240,7 @@ async function request<T>(
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(i18next.t('errors:api.network'), 0, 'NETWORK');
@@ -270,6 +272,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body ?? {}, options),
+  /** A multipart form, for a route that takes files; the CSRF token and the error handling as for JSON. */
+  postForm: <T>(path: string, form: FormData, options?: RequestOptions) => request<T>('POST', path, form, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };
 

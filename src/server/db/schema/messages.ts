@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from './types';
 import { INBOX_TOPICS } from '../../../contracts/messages';
 import { users } from './users';
 
@@ -72,3 +73,35 @@ export const conversationParticipants = pgTable(
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+
+// The files a message carries: what the thread shows of each here, the bytes in
+// message_attachment_contents under the same storage key, kept in the database the way documents'
+// bytes are (documents.ts). They are stored in the transaction that stores the message, so a file
+// is never kept without its message, and deleting the message deletes them.
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    /** The file's place in the message (0 first): the thread lists them in the order they were sent. */
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_attachments_message_position_idx').on(t.messageId, t.position),
+    check('message_attachments_size_check', sql`${t.sizeBytes} > 0`),
+  ],
+);
+
+export const messageAttachmentContents = pgTable('message_attachment_contents', {
+  storageKey: text('storage_key')
+    .primaryKey()
+    .references(() => messageAttachments.storageKey, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});

@@ -4,7 +4,7 @@ import { DOCUMENT_MAX_BYTES, documentsApi } from '../../../contracts/documents';
 import type { RouteAccess } from '../../platform/access';
 import { AppError } from '../../platform/app-error';
 import { route } from '../../platform/route';
-import { attachmentDisposition } from './document-filename';
+import { isFileTooLarge, sendStoredFile } from '../../platform/uploads';
 import type { DocumentsService, UploadInput } from './documents.service';
 
 // Records and documents (the medical_records.* permissions). Whose record is decided by the
@@ -33,8 +33,7 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return { ...input, file: undefined, refusal: 'too-large' };
+    if (isFileTooLarge(error)) return { ...input, file: undefined, refusal: 'too-large' };
     throw new AppError('BAD_REQUEST', 'The upload could not be read. Please try again.');
   }
   return input;
@@ -58,14 +57,7 @@ export const documentsRoutes: FastifyPluginAsync<{ documents: DocumentsService }
   // The bytes, always as an attachment: never rendered by the browser in our origin, whatever they hold.
   route(app, documentsApi.content, { access: READ }, async (request, reply) => {
     const found = await documents.content(request.ctx, request.params.id);
-    return reply
-      .header('content-type', found.mimeType)
-      .header('content-disposition', attachmentDisposition(found.filename))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'no-store')
-      .header('content-length', found.content.length)
-      .send(found.content) as unknown as void;
+    return sendStoredFile(reply, found) as unknown as void;
   });
 
   route(app, documentsApi.remove, { access: DELETE }, (request) => documents.remove(request.ctx, request.params.id));

@@ -1,18 +1,9 @@
-import {
-  checkDocumentFile,
-  DOCUMENT_EXTENSIONS,
-  DOCUMENT_REFUSALS,
-  DOCUMENT_SNIFF_BYTES,
-  type DocumentCategory,
-  type DocumentItem,
-  type DocumentListResponse,
-  type DocumentRefusal,
-} from '../../../contracts/documents';
+import { type DocumentCategory, type DocumentItem, type DocumentListResponse, type DocumentRefusal } from '../../../contracts/documents';
 import { DOCUMENT_CATEGORIES } from '../../../contracts/health-records';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { sanitiseFilename } from './document-filename';
+import { checkIncomingFile, uploadRefusal, type IncomingFile } from '../../platform/uploads';
 import { DocumentsRepository, type DocumentListRow } from './documents.repository';
 
 // Records and documents. A patient lists, downloads, uploads and deletes their own
@@ -26,12 +17,6 @@ export interface CallerRights {
   mayFileClinical: boolean;
   /** medical_records.delete: may remove a patient's upload (a misfiled one) for patients in reach. */
   mayDeleteUploads: boolean;
-}
-
-export interface IncomingFile {
-  filename: string;
-  declaredType: string;
-  bytes: Buffer;
 }
 
 export type UploadInput = { category?: string; file?: IncomingFile; refusal?: DocumentRefusal };
@@ -82,30 +67,21 @@ export class DocumentsService {
       }
       const refuse = (reason: DocumentRefusal): never => {
         repository.refusedUpload(patientId, reason);
-        const message = DOCUMENT_REFUSALS[reason];
-        const code =
-          reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : reason === 'type-not-allowed' ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
-        throw new AppError(code, message, { [reason === 'category-invalid' ? 'category' : 'file']: message });
+        throw uploadRefusal(reason, reason === 'category-invalid' ? 'category' : 'file');
       };
       if (input.refusal) return refuse(input.refusal);
       const category = DOCUMENT_CATEGORIES.find((c) => c === input.category);
       if (!category) return refuse('category-invalid');
       if (!input.file) return refuse('file-required');
-      const { bytes } = input.file;
-      const checked = checkDocumentFile({
-        name: input.file.filename,
-        declaredType: input.file.declaredType,
-        size: bytes.length,
-        head: bytes.subarray(0, DOCUMENT_SNIFF_BYTES),
-      });
+      const checked = checkIncomingFile(input.file);
       if (!checked.ok) return refuse(checked.reason);
-      const filename = sanitiseFilename(input.file.filename, DOCUMENT_EXTENSIONS[checked.mimeType][0]!);
+      const { filename, mimeType, bytes } = checked.file;
       const row = await repository.insert(
         {
           patientId,
           category,
           filename,
-          mimeType: checked.mimeType,
+          mimeType,
           sizeBytes: bytes.length,
           origin: isPatient ? 'patient' : 'clinical',
           uploadedBy: ctx.user.userId,

@@ -4,11 +4,23 @@ import type { InboxTopic } from '../../../contracts/messages';
 import { MESSAGE_EXCERPT_MAX, MESSAGE_SEARCH_LIMIT, RECIPIENTS_LIMIT, THREAD_PAGE_SIZE } from '../../../contracts/messages';
 import type { LiveEvent } from '../../../contracts/live-events';
 import type { AuditActionCode } from '../../../contracts/audit';
-import { appointments, careAssignments, conversationParticipants, conversations, messages, patientProfiles, users } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import {
+  appointments,
+  careAssignments,
+  conversationParticipants,
+  conversations,
+  messageAttachmentContents,
+  messageAttachments,
+  messages,
+  patientProfiles,
+  users,
+} from '../../db/schema';
 import { containsPattern } from '../../db/like-pattern';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import type { MailMessage } from '../../platform/mail';
+import type { CheckedFile } from '../../platform/uploads';
 import { Repository } from '../../platform/unit-of-work';
 
 // Conversations, scoped by participation: every query about a conversation starts from the
@@ -44,6 +56,22 @@ const headColumns = {
   patientId: conversations.patientId,
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
+};
+
+export interface AttachmentRow {
+  id: string;
+  messageId: string;
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+const attachmentColumns = {
+  id: messageAttachments.id,
+  messageId: messageAttachments.messageId,
+  filename: messageAttachments.filename,
+  mimeType: messageAttachments.mimeType,
+  sizeBytes: messageAttachments.sizeBytes,
 };
 
 const messageColumns = {
@@ -120,7 +148,7 @@ export class MessagesRepository extends Repository {
     this.audit.read('conversation.open', 'conversation', conversationId, head.patientId ? [head.patientId] : [], {
       messages: rows.length,
     });
-    return { conversation: await this.summary(conversationId), messages: rows, hasOlder };
+    return { conversation: await this.summary(conversationId), messages: await this.withAttachments(rows), hasOlder };
   }
 
   /** How many messages of others the caller has not read, over all their conversations (no one named). */
@@ -151,7 +179,7 @@ export class MessagesRepository extends Repository {
       .orderBy(desc(messages.seq))
       .limit(MESSAGE_SEARCH_LIMIT);
     this.audit.read('message.search', 'message', null, patientsOf(rows), { count: rows.length });
-    return rows;
+    return this.withAttachments(rows);
   }
 
   // ---- Whom one may write to ------------------------------------------------------------------
@@ -292,11 +320,12 @@ export class MessagesRepository extends Repository {
   }
 
   /**
-   * Adds the caller's message. The conversation comes back from everyone's archive, and the
-   * sender has read everything up to their own message. Returns the message and, for each other
-   * participant, whether they had read everything before it (so this one is their first unread).
+   * Adds the caller's message, with the files it carries. The conversation comes back from
+   * everyone's archive, and the sender has read everything up to their own message. Returns the
+   * message and, for each other participant, whether they had read everything before it (so this
+   * one is their first unread).
    */
-  async send(head: ConversationHead, body: string, at: Date) {
+  async send(head: ConversationHead, body: string, at: Date, files: readonly CheckedFile[] = []) {
     const [previous] = await this.db
       .select({ seq: sql<number | null>`max(${messages.seq})`.mapWith(Number) })
       .from(messages)
@@ -305,6 +334,7 @@ export class MessagesRepository extends Repository {
       .insert(messages)
       .values({ conversationId: head.id, senderId: this.me, body, createdAt: at })
       .returning({ id: messages.id, seq: messages.seq });
+    const attachments = await this.attach(head, inserted!.id, files, at);
     await this.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, head.id));
     await this.db
       .update(conversationParticipants)
@@ -331,7 +361,13 @@ export class MessagesRepository extends Repository {
       resourceType: 'message',
       resourceId: inserted!.id,
       patients: head.patientId ? [head.patientId] : [],
-      details: { conversationId: head.id, length: body.length },
+      details: {
+        conversationId: head.id,
+        length: body.length,
+        ...(attachments.length > 0
+          ? { attachments: attachments.length, bytes: attachments.reduce((sum, row) => sum + row.sizeBytes, 0) }
+          : {}),
+      },
     });
     const [message] = await this.db
       .select(messageColumns)
@@ -339,9 +375,87 @@ export class MessagesRepository extends Repository {
       .innerJoin(senders, eq(senders.id, messages.senderId))
       .where(eq(messages.id, inserted!.id));
     return {
-      message: message!,
+      message: { ...message!, attachments },
       recipients: others.map((other) => ({ ...other, firstUnread: other.lastReadSeq >= previousSeq })),
     };
+  }
+
+  /**
+   * Stores the files of a message just sent, with their bytes, in the send's transaction: the
+   * message and its files are kept together or not at all. Returns what the thread shows of them,
+   * in the order they were sent.
+   */
+  private async attach(head: ConversationHead, messageId: string, files: readonly CheckedFile[], at: Date): Promise<AttachmentRow[]> {
+    const stored: AttachmentRow[] = [];
+    for (const [position, file] of files.entries()) {
+      const storageKey = `messages/${head.id}/${randomUUID()}`;
+      const [row] = await this.db
+        .insert(messageAttachments)
+        .values({
+          messageId,
+          position,
+          filename: file.filename,
+          mimeType: file.mimeType,
+          sizeBytes: file.bytes.length,
+          storageKey,
+          createdAt: at,
+        })
+        .returning(attachmentColumns);
+      await this.db.insert(messageAttachmentContents).values({ storageKey, content: file.bytes });
+      stored.push(row!);
+    }
+    return stored;
+  }
+
+  /** A message refused before anything was stored (a file or the text not taken), noted under the patient. */
+  refusedSend(head: ConversationHead, reason: string): void {
+    this.audit.note({
+      action: 'message.send',
+      outcome: 'failure',
+      resourceType: 'conversation',
+      resourceId: head.id,
+      patients: head.patientId ? [head.patientId] : [],
+      details: { reason },
+    });
+  }
+
+  /**
+   * One file of a message with its bytes, for a download: only for a participant of its
+   * conversation (404, noted naming nobody, for anyone else, like a missing one). A read of the
+   * patient's record when the conversation is with a patient, like opening the thread.
+   */
+  async attachment(attachmentId: string) {
+    const [row] = isUuid(attachmentId)
+      ? await this.db
+          .select({
+            id: messageAttachments.id,
+            filename: messageAttachments.filename,
+            mimeType: messageAttachments.mimeType,
+            content: messageAttachmentContents.content,
+            messageId: messageAttachments.messageId,
+            conversationId: messages.conversationId,
+            patientId: conversations.patientId,
+          })
+          .from(messageAttachments)
+          .innerJoin(messageAttachmentContents, eq(messageAttachmentContents.storageKey, messageAttachments.storageKey))
+          .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+          .innerJoin(
+            conversationParticipants,
+            and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me)),
+          )
+          .where(eq(messageAttachments.id, attachmentId))
+      : [];
+    if (!row) {
+      this.audit.missed('message.attachment-download', 'message_attachment', attachmentId);
+      throw AppError.notFound();
+    }
+    this.audit.read('message.attachment-download', 'message_attachment', row.id, row.patientId ? [row.patientId] : [], {
+      conversationId: row.conversationId,
+      messageId: row.messageId,
+      bytes: row.content.length,
+    });
+    return row;
   }
 
   /**
@@ -436,6 +550,25 @@ export class MessagesRepository extends Repository {
 
   // ---- Helpers --------------------------------------------------------------------------------
 
+  /** The rows with the files each message carries (oldest first). */
+  private async withAttachments<M extends { id: string }>(rows: readonly M[]): Promise<Array<M & { attachments: AttachmentRow[] }>> {
+    const byMessage = new Map<string, AttachmentRow[]>();
+    if (rows.length > 0) {
+      const found = await this.db
+        .select(attachmentColumns)
+        .from(messageAttachments)
+        .where(
+          inArray(
+            messageAttachments.messageId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(messageAttachments.position));
+      for (const attachment of found) byMessage.set(attachment.messageId, [...(byMessage.get(attachment.messageId) ?? []), attachment]);
+    }
+    return rows.map((row) => ({ ...row, attachments: byMessage.get(row.id) ?? [] }));
+  }
+
   /** Participants, the caller's unread count and the last message of each conversation. */
   private async details<H extends ConversationHead & { archivedAt: Date | null }>(heads: readonly H[]) {
     if (heads.length === 0) return [];
@@ -478,7 +611,7 @@ export class MessagesRepository extends Repository {
       .where(inArray(messages.conversationId, ids))
       .orderBy(messages.conversationId, desc(messages.seq));
     const unreadOf = new Map(unread.map((row) => [row.conversationId, row.n]));
-    const lastOf = new Map(last.map((row) => [row.conversationId, row]));
+    const lastOf = new Map((await this.withAttachments(last)).map((row) => [row.conversationId, row]));
     return heads.map((head) => ({
       ...head,
       participants: people.filter((person) => person.conversationId === head.id),

@@ -1,8 +1,17 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MESSAGE_SEND_PER_MINUTE, messagesApi } from '../../../contracts/messages';
+import {
+  MESSAGE_ATTACHMENT_MAX_BYTES,
+  MESSAGE_ATTACHMENTS_MAX,
+  MESSAGE_BODY_MAX,
+  MESSAGE_SEND_PER_MINUTE,
+  messagesApi,
+} from '../../../contracts/messages';
 import type { RouteAccess } from '../../platform/access';
+import { AppError } from '../../platform/app-error';
 import { route, uuidParam } from '../../platform/route';
-import type { MessagesService } from './messages.service';
+import { isFileTooLarge, sendStoredFile } from '../../platform/uploads';
+import type { AttachmentMessageInput, MessagesService } from './messages.service';
 
 // Messaging is for everyone signed in; what each person sees is decided by participation (the
 // repository), and whom they may write to by the service. The web's messages view asks for
@@ -16,6 +25,34 @@ const SENDING = {
   hook: 'preHandler' as const,
   keyGenerator: (request: FastifyRequest) => `message-send:${request.session?.userId ?? request.ip}`,
 };
+
+/**
+ * Reads a message's form: the `body` field and the `files`. Busboy stops at one file more than a
+ * message may carry and at a file past the size limit; either refuses the whole message.
+ */
+async function readAttachmentMessage(request: FastifyRequest): Promise<AttachmentMessageInput> {
+  const input: AttachmentMessageInput = { files: [] };
+  try {
+    // preservePath: busboy would cut a name like "../../x.pdf" down silently; the check refuses it instead.
+    for await (const part of request.parts({ preservePath: true })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'files') {
+          part.file.resume();
+          continue;
+        }
+        input.files.push({ filename: part.filename, declaredType: part.mimetype, bytes: await part.toBuffer() });
+      } else if (part.fieldname === 'body' && typeof part.value === 'string') {
+        input.body = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') return { files: [], refusal: 'too-many' };
+    if (isFileTooLarge(error)) return { files: [], refusal: 'too-large' };
+    throw new AppError('BAD_REQUEST', 'The message could not be read. Please try again.');
+  }
+  return input;
+}
 
 export const messagesRoutes: FastifyPluginAsync<{ messages: MessagesService }> = async (app, { messages }) => {
   route(app, messagesApi.list, { access: ACCESS }, (request) => messages.list(request.ctx, request.query));
@@ -31,6 +68,37 @@ export const messagesRoutes: FastifyPluginAsync<{ messages: MessagesService }> =
   route(app, messagesApi.send, { access: ACCESS, beforeValidation: uuidParam(), rateLimit: SENDING }, async (request) => ({
     data: await messages.send(request.ctx, request.params.id, request.body),
   }));
+  // Multipart is registered in a scope of its own, so only the message with files takes it: every
+  // other messaging route stays JSON-only.
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, {
+      limits: {
+        fileSize: MESSAGE_ATTACHMENT_MAX_BYTES,
+        files: MESSAGE_ATTACHMENTS_MAX,
+        fields: 4,
+        // The text in UTF-8: up to four bytes a character.
+        fieldSize: MESSAGE_BODY_MAX * 4,
+        parts: MESSAGE_ATTACHMENTS_MAX + 5,
+      },
+    });
+    route(
+      scoped,
+      messagesApi.sendWithAttachments,
+      { access: ACCESS, beforeValidation: uuidParam(), rateLimit: SENDING },
+      async (request) => {
+        // Taking part first: a conversation of others answers 404 before a byte of the files is read.
+        await messages.participates(request.ctx, request.params.id);
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the message as multipart/form-data.');
+        const input = await readAttachmentMessage(request);
+        return { data: await messages.sendWithAttachments(request.ctx, request.params.id, input) };
+      },
+    );
+  });
+  // The bytes, always as an attachment under the stored type: never rendered in our origin.
+  route(app, messagesApi.attachment, { access: ACCESS, beforeValidation: uuidParam() }, async (request, reply) => {
+    const found = await messages.attachment(request.ctx, request.params.id);
+    return sendStoredFile(reply, found) as unknown as void;
+  });
   route(app, messagesApi.markRead, { access: ACCESS, beforeValidation: uuidParam() }, (request) =>
     messages.markRead(request.ctx, request.params.id),
   );

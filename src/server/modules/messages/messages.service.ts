@@ -1,4 +1,5 @@
 import type {
+  Attachment,
   Conversation,
   ConversationListQuery,
   ConversationListResponse,
@@ -11,12 +12,31 @@ import type {
   ThreadQuery,
   ThreadResponse,
 } from '../../../contracts/messages';
-import { INBOX_TOPICS } from '../../../contracts/messages';
+import type { DocumentRefusal } from '../../../contracts/documents';
+import { INBOX_TOPICS, MESSAGE_ATTACHMENTS_MAX, sendMessageSchema, TOO_MANY_ATTACHMENTS_KEY } from '../../../contracts/messages';
+import { englishValidationMessage } from '../../../contracts/validation-messages';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
+import { checkIncomingFile, uploadRefusal, type CheckedFile, type IncomingFile } from '../../platform/uploads';
 import type { TasksService } from '../tasks/tasks.service';
-import { MessagesRepository, type ConversationDetail, type ConversationHead, type MessageView } from './messages.repository';
+import {
+  MessagesRepository,
+  type AttachmentRow,
+  type ConversationDetail,
+  type ConversationHead,
+  type MessageView,
+} from './messages.repository';
+
+/**
+ * A message with files as the multipart form brought it: the text, the files (nothing about them
+ * trusted yet), or why the form could not be taken whole (too many files, one too large).
+ */
+export interface AttachmentMessageInput {
+  body?: string;
+  files: IncomingFile[];
+  refusal?: DocumentRefusal | 'too-many';
+}
 
 // Secure messaging. Who may write to whom: a patient to the doctors of their care team and to the
 // staff inbox; doctors, staff and administrators to the patients they reach and to each other. A
@@ -149,6 +169,55 @@ export class MessagesService {
     });
   }
 
+  /** 404 unless the caller takes part in the conversation: asked before a byte of an upload is read. */
+  participates(ctx: AccessContext, id: string): Promise<void> {
+    return this.uow.read(ctx, async (work) => {
+      await work.use(MessagesRepository).participation(id, 'message.send');
+    });
+  }
+
+  /**
+   * A message with files. The files are taken by the documents' rules (the type from the content,
+   * a safe name); one refused file refuses the whole message, and nothing is stored: the files are
+   * stored with the message, in its transaction, never before it.
+   */
+  async sendWithAttachments(ctx: AccessContext, id: string, input: AttachmentMessageInput): Promise<Message> {
+    const organisation = await this.options.organisationName();
+    return this.uow.write(ctx, async (work) => {
+      const repository = work.use(MessagesRepository);
+      const head = await repository.participation(id, 'message.send');
+      const refuse = (reason: string, error: AppError): never => {
+        repository.refusedSend(head, reason);
+        throw error;
+      };
+      if (input.refusal === 'too-many' || input.files.length > MESSAGE_ATTACHMENTS_MAX) {
+        const message = englishValidationMessage(TOO_MANY_ATTACHMENTS_KEY);
+        return refuse('too-many', new AppError('TOO_MANY_ATTACHMENTS', message, { files: message }));
+      }
+      if (input.refusal) return refuse(input.refusal, uploadRefusal(input.refusal, 'files'));
+      const text = sendMessageSchema.safeParse({ body: input.body ?? '' });
+      if (!text.success) {
+        const message = englishValidationMessage(text.error.issues[0]?.message ?? 'text.required');
+        return refuse('body-invalid', new AppError('VALIDATION_FAILED', message, { body: message }));
+      }
+      const files: CheckedFile[] = [];
+      for (const file of input.files) {
+        const checked = checkIncomingFile(file);
+        if (!checked.ok) return refuse(checked.reason, uploadRefusal(checked.reason, 'files'));
+        files.push(checked.file);
+      }
+      const sent = await repository.send(head, text.data.body, this.now(), files);
+      if (head.topic && ctx.user.role === 'staff') await this.tasks.closeForConversationIn(work, head.id);
+      this.deliver(work, head, sent, 'sent', organisation);
+      return toMessage(sent.message);
+    });
+  }
+
+  /** One file of a message with its bytes, for a download by a participant. */
+  attachment(ctx: AccessContext, attachmentId: string) {
+    return this.uow.read(ctx, (work) => work.use(MessagesRepository).attachment(attachmentId));
+  }
+
   /** Marks the conversation read; see markReadIn. Returns the caller's new unread total. */
   markRead(ctx: AccessContext, id: string): Promise<{ unread: number }> {
     return this.uow.write(ctx, (work) => this.markReadIn(work, id));
@@ -231,15 +300,24 @@ export class MessagesService {
     const repository = work.use(MessagesRepository);
     const at = sent.message.createdAt.toISOString();
     const others = sent.recipients.filter((recipient) => recipient.isActive);
+    const attachments = sent.message.attachments.map(toAttachment);
     repository.push(
       others.map((recipient) => recipient.userId),
-      { type: 'new_message', conversationId: head.id, messageId: sent.message.id, senderId: sent.message.senderId, timestamp: at },
+      {
+        type: 'new_message',
+        conversationId: head.id,
+        messageId: sent.message.id,
+        senderId: sent.message.senderId,
+        attachments,
+        timestamp: at,
+      },
     );
     repository.push([sent.message.senderId], {
       type: 'message_sent',
       action,
       conversationId: head.id,
       messageId: sent.message.id,
+      attachments,
       timestamp: at,
     });
     for (const recipient of others) {
@@ -260,6 +338,10 @@ function iso(value: Date | string | null): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
+function toAttachment(row: AttachmentRow): Attachment {
+  return { id: row.id, filename: row.filename, mimeType: row.mimeType, sizeBytes: row.sizeBytes };
+}
+
 function toMessage(row: MessageView): Message {
   return {
     id: row.id,
@@ -268,6 +350,7 @@ function toMessage(row: MessageView): Message {
     sender: { firstName: row.senderFirstName, lastName: row.senderLastName },
     senderRole: row.senderRole,
     body: row.body,
+    attachments: row.attachments.map(toAttachment),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -296,6 +379,7 @@ function toConversation(row: ConversationDetail): Conversation {
           sender: { firstName: row.lastMessage.senderFirstName, lastName: row.lastMessage.senderLastName },
           senderRole: row.lastMessage.senderRole,
           excerpt: row.lastMessage.excerpt,
+          attachments: row.lastMessage.attachments.map(toAttachment),
           createdAt: row.lastMessage.createdAt.toISOString(),
         }
       : null,

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   messagesApi,
+  type Message,
   type InboxTopic,
   type StartConversation,
   type ThreadResponse,
   type UnreadResponse,
 } from '../../../../contracts/messages';
-import { callRoute, routeKey, routeMatcher, routeQuery } from '../../../lib/api-routes';
+import { api } from '../../../lib/api-client';
+import { callRoute, routeKey, routeMatcher, routeQuery, routeUrl } from '../../../lib/api-routes';
 import { useSession } from '../../../lib/session/use-session';
 
 // Messaging on the web. Keys are the URLs they GET, so the live events of messaging (a message in,
@@ -57,10 +59,27 @@ export function useStartConversation() {
   });
 }
 
+/** Where the browser downloads a message's file: the server answers it as an attachment. */
+export function attachmentUrl(attachmentId: string): string {
+  return routeUrl(messagesApi.attachment, { params: { id: attachmentId } });
+}
+
+/**
+ * Sends a message; with files it goes as one multipart form (the text first, then the files), so
+ * the message and its files are stored together or not at all.
+ */
 export function useSendMessage(conversationId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: string) => callRoute(messagesApi.send, { params: { id: conversationId }, body: { body } }).then((a) => a.data),
+    mutationFn: ({ body, files = [] }: { body: string; files?: readonly File[] }): Promise<Message> => {
+      if (files.length === 0) return callRoute(messagesApi.send, { params: { id: conversationId }, body: { body } }).then((a) => a.data);
+      const form = new FormData();
+      form.append('body', body);
+      for (const file of files) form.append('files', file, file.name);
+      return api
+        .postForm<{ data: Message }>(routeUrl(messagesApi.sendWithAttachments, { params: { id: conversationId } }), form)
+        .then((answer) => answer.data);
+    },
     onSettled: refresh,
   });
 }

@@ -52,6 +52,7 @@ function message(body: string, overrides: Partial<Message> = {}): Message {
     sender: { firstName: 'Maria', lastName: 'Lopez' },
     senderRole: 'doctor',
     body,
+    attachments: [],
     createdAt: '2026-11-01T09:05:00.000Z',
     ...overrides,
   };
@@ -98,6 +99,25 @@ describe('messages view', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/read'))).toBe(true);
     expect(await screen.findByTestId('conversation')).toHaveAttribute('data-unread', '0');
+  });
+
+  it('shows each file of a message as a download link with its name and size', async () => {
+    const attachmentId = '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f';
+    const letter = message('Your letter', {
+      attachments: [{ id: attachmentId, filename: 'Discharge letter.pdf', mimeType: 'application/pdf', sizeBytes: 52_000 }],
+    });
+    stubApi({
+      'GET /api/conversations': list([conversation()]),
+      [`GET /api/conversations/${CONVERSATION_ID}`]: () =>
+        json({ data: { conversation: conversation(), messages: [letter], hasOlder: false } }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<MessagesPage />);
+    await user.click(await screen.findByTestId('conversation'));
+    const files = await screen.findByRole('list', { name: 'Attached files' });
+    const link = within(files).getByRole('link', { name: 'Download Discharge letter.pdf, 51 kB' });
+    expect(link).toHaveAttribute('href', `/api/message-attachments/${attachmentId}`);
+    expect(link).toHaveAttribute('download', 'Discharge letter.pdf');
   });
 
   it('names the people of a conversation in the reader’s order: in Chinese, family name first and unspaced', async () => {

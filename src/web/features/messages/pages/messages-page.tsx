@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, MessageSquarePlus, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -11,7 +10,6 @@ import {
   INBOX_TOPICS,
   MESSAGE_BODY_MAX,
   MESSAGE_SEARCH_MIN,
-  sendMessageSchema,
   type Conversation,
   type InboxTopic,
   type Message,
@@ -37,9 +35,10 @@ import {
   useArchive,
   useHandOff,
   useMarkRead,
-  useSendMessage,
   useStartConversation,
 } from '../api/messages';
+import { Composer } from '../components/composer';
+import { MessageAttachments } from '../components/message-attachments';
 import { LinkedText } from '../lib/linkify';
 import { FilterButtons, useFilterAndPage } from '../../../components/ui/filter-buttons';
 
@@ -274,21 +273,19 @@ function Thread({ id, onClosed }: { id: string; onClosed: () => void }) {
             data-testid="thread"
           >
             <ThreadHeader conversation={conversation} />
-            <ol
-              role="log"
-              aria-live="polite"
-              aria-label={t('thread.messages')}
-              className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto"
-            >
-              {messages.map((message) => (
-                <MessageItem
-                  key={message.id}
-                  message={message}
-                  own={message.senderId === user?.id}
-                  receipt={receipts.get(message.id) ?? null}
-                />
-              ))}
-            </ol>
+            {/* The log is a region around the list: a role on the list itself would hide that it is a list. */}
+            <div role="log" aria-live="polite" aria-label={t('thread.messages')} className="max-h-[60vh] overflow-y-auto">
+              <ol className="flex flex-col gap-3">
+                {messages.map((message) => (
+                  <MessageItem
+                    key={message.id}
+                    message={message}
+                    own={message.senderId === user?.id}
+                    receipt={receipts.get(message.id) ?? null}
+                  />
+                ))}
+              </ol>
+            </div>
             <Composer conversationId={conversation.id} />
           </article>
         );
@@ -405,6 +402,7 @@ function MessageItem({ message, own, receipt }: { message: Message; own: boolean
         <p className="break-words whitespace-pre-wrap" data-testid="message-body">
           <LinkedText body={message.body} />
         </p>
+        <MessageAttachments attachments={message.attachments} own={own} />
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
@@ -418,35 +416,6 @@ function MessageItem({ message, own, receipt }: { message: Message; own: boolean
       </p>
     </li>
   );
-}
-
-function Composer({ conversationId }: { conversationId: string }) {
-  const { t } = useTranslation('messages');
-  const send = useSendMessage(conversationId);
-  const [failure, setFailure] = useState<unknown>(null);
-  // Kept in memory while the page is open, so a failed send never loses what was typed.
-  const form = useSchemaForm({ schema: sendMessageSchema, defaultValues: { body: '' }, backup: { id: `message-${conversationId}` } });
-  const onSubmit = async (values: z.output<typeof sendMessageSchema>) => {
-    setFailure(null);
-    await send.mutateAsync(values.body);
-    form.reset({ body: '' });
-  };
-  return (
-    <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-2" data-testid="composer">
-      <TextareaInput name="body" label={t('composer.label')} rows={3} maxLength={MESSAGE_BODY_MAX} description={t('composer.hint')} />
-      {failure ? <FormAlert testId="composer-error">{composerError(t, failure)}</FormAlert> : null}
-      <div className="flex justify-end">
-        <SubmitButton pending={t('composer.sending')} testId="send-message">
-          {t('composer.send')}
-        </SubmitButton>
-      </div>
-    </Form>
-  );
-}
-
-function composerError(t: TFunction, failure: unknown): string {
-  if (failure instanceof ApiError && failure.code === 'RATE_LIMITED') return t('composer.tooFast');
-  return errorText(t, failure, t('composer.failed'));
 }
 
 // The form's own shape: one "to" choice (a person or an inbox topic), turned into the contract's.

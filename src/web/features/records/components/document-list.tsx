@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { useSession } from '../../../lib/session/use-session';
 import { deleteDocument, documentContentUrl, documentsOf } from '../api/documents';
-import { useFileSize } from './format';
+import { useFileSize } from '../../../lib/files/file-size';
 import { useDoctorName, usePersonName } from '../../../lib/person-name';
 
 // The documents of one category (or all), newest first: what each is, and a real download (the

@@ -13,8 +13,9 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { UploadCancelled, uploadDocument } from '../api/documents';
-import { precheckFile } from './file-facts';
-import { useFileSize, usePercent } from './format';
+import { precheckFile } from '../../../lib/files/file-facts';
+import { useFileSize } from '../../../lib/files/file-size';
+import { usePercent } from './format';
 
 // Adding a document: a category, one file (chosen or dropped), checked here by the same rules as
 // on the server, then sent with a progress bar and a way to cancel. Refusals from the server are

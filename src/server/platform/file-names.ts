@@ -1,8 +1,9 @@
-import { extensionOf } from '../../../contracts/documents';
+import { extensionOf } from '../../contracts/documents';
 
-// The name a document is stored and offered for download under. It came from the uploader's
-// machine, so it is reduced to a plain file name: no folders, no control or reserved characters,
-// a bounded length, and the extension of the type its content was found to be.
+// The name an uploaded file (a document, a message's attachment) is stored and offered for
+// download under. It came from the uploader's machine, so it is reduced to a plain file name: no
+// folders, no control or reserved characters, a bounded length, and the extension of the type its
+// content was found to be.
 
 const MAX_LENGTH = 120;
 // Control characters, the characters Windows and shells treat specially, and bidirectional overrides

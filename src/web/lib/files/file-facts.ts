@@ -1,7 +1,8 @@
-import { checkDocumentFile, DOCUMENT_SNIFF_BYTES, type DocumentRefusal } from '../../../../contracts/documents';
+import { checkDocumentFile, DOCUMENT_SNIFF_BYTES, type DocumentRefusal } from '../../../contracts/documents';
 
-// The browser's copy of the server's check (contracts/documents.ts): the same rules on the file's
-// first bytes, so a wrong file is refused before it is sent, with the same words.
+// The browser's run of the server's check (contracts/documents.ts), for every form that uploads
+// files: the same rules on the file's first bytes, so a wrong file is refused before it is sent,
+// with the same words.
 
 function readHead(file: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, sanitiseFilename } from './document-filename';
+import { attachmentDisposition, sanitiseFilename } from './file-names';
 
 describe('sanitiseFilename', () => {
   it('keeps a plain name as it is', () => {
