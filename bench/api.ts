@@ -39,6 +39,7 @@ import { createDoctor, createPatient, Random } from '../src/server/db/factories'
 import { applyMigrations } from '../src/server/db/migrate';
 import { careAssignments, notifications, vitals } from '../src/server/db/schema';
 import { SessionStore } from '../src/server/platform/session';
+import { ADMIN_URL, databaseUrl, healthy, median, percentile, withAdmin } from './bench-support';
 
 const { values: options } = parseArgs({
   options: {
@@ -54,7 +55,6 @@ const ROUNDS = Number(options.rounds);
 const ROUND_SECONDS = Number(options.seconds);
 const CONCURRENCY = Number(options.concurrency);
 const ROOT = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_PORT = 5391;
 const FLOOR_PORT = 5392;
 
@@ -64,22 +64,6 @@ interface Fixture {
   patientCsrf: string;
   notificationId: string;
   doctorCookie: string;
-}
-
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** A patient with 50 vitals and a notification, a doctor with 60 patients in care, signed in. */
@@ -122,22 +106,6 @@ async function prepare(url: string): Promise<Fixture> {
   } finally {
     await handle.close();
   }
-}
-
-function ready(child: ChildProcess, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = () => {
-      const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
-        response.resume();
-        if (response.statusCode === 200) resolve();
-        else setTimeout(poll, 100);
-      });
-      request.on('error', () => (Date.now() > deadline ? reject(new Error(`port ${port} never answered`)) : setTimeout(poll, 100)));
-    };
-    child.on('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`)));
-    poll();
-  });
 }
 
 interface Target {
@@ -273,16 +241,6 @@ async function openLoop(target: Target, seconds: number, rate: number): Promise<
   return { rps: latencies.length / seconds, cpuMs: NaN, databaseCpuMs: NaN, latencies, shed, failures };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
 interface Probe {
   name: string;
   method: 'GET' | 'PUT';
@@ -365,7 +323,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     children.push(app, floor);
-    await Promise.all([ready(app, APP_PORT), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
+    await Promise.all([healthy(app, APP_PORT), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
 
     const scenarios: Array<{ name: string; targets: Target[] }> = [
       {

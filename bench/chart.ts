@@ -47,6 +47,7 @@ import { applyMigrations } from '../src/server/db/migrate';
 import { careAssignments, clinicalNotes } from '../src/server/db/schema';
 import { SessionStore } from '../src/server/platform/session';
 import type { ReplayedStatement } from './chart-floor';
+import { ADMIN_URL, databaseUrl, healthy, median, percentile, withAdmin } from './bench-support';
 
 const { values: options } = parseArgs({
   options: {
@@ -63,28 +64,11 @@ const ROUND_SECONDS = Number(options.seconds);
 const CONCURRENCY = Number(options.concurrency);
 const PATIENTS = Number(options.patients);
 const ROOT = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_PORT = 5393;
 const FLOOR_PORT = 5394;
 const GOAL_P95_MS = 50;
 /** The surname searched for: the chart's patient has it, like about one patient in 52. */
 const SEARCHED_NAME = LAST_NAMES[7]!;
-
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface Fixture {
   chartPatientId: string;
@@ -234,22 +218,6 @@ async function recordStatements(url: string, probes: Probe[]): Promise<Map<strin
   return recorded;
 }
 
-function ready(port: number, child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = () => {
-      const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
-        response.resume();
-        if (response.statusCode === 200) resolve();
-        else setTimeout(poll, 100);
-      });
-      request.on('error', () => (Date.now() > deadline ? reject(new Error(`port ${port} never answered`)) : setTimeout(poll, 100)));
-    };
-    child.on('exit', (code) => reject(new Error(`server on ${port} exited with ${code}`)));
-    poll();
-  });
-}
-
 interface Target {
   port: number;
   path: string;
@@ -288,16 +256,6 @@ async function closedLoop(target: Target): Promise<{ latencies: number[]; failur
   agent.destroy();
   return { latencies, failures };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 /** Each statement alone, five times in a row on one connection: the median, and the rows it returns. */
 async function timeEach(url: string, statements: ReplayedStatement[]): Promise<void> {
@@ -363,7 +321,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     children.push(app, floor);
-    await Promise.all([ready(APP_PORT, app), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
+    await Promise.all([healthy(app, APP_PORT), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
 
     console.log(
       `bench:chart — ${PATIENTS.toLocaleString('en')} patients (prepared in ${((performance.now() - prepared) / 1000).toFixed(0)} s); ` +
