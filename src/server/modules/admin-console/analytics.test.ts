@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSchema, type Analytics } from '../../../contracts/analytics';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import { appointments } from '../../db/schema';
 import { createDoctor, createPatient, Random } from '../../db/factories';
 import { createActor, type Actor } from '../../test-support/idor-harness';
+import { clinicInstant } from '../../test-support/clinic-time';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // Analytics against a small clinic whose answers are worked out by hand: two doctors in two
@@ -23,12 +23,8 @@ let securityOnly: Actor;
 let doctorA: string;
 let doctorB: string;
 
-/** The instant of a wall-clock time on the clinic's calendar. */
-async function clinicTime(local: string): Promise<Date> {
-  const result = (await t.app.db.execute(sql`select (${local}::timestamp at time zone ${ZONE}) as at`)) as unknown as {
-    rows: { at: Date | string }[];
-  };
-  return new Date(result.rows[0]!.at);
+function clinicTime(local: string): Promise<Date> {
+  return clinicInstant(t.app.db, local, ZONE);
 }
 
 beforeAll(async () => {

@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import { appointments, auditEvents, mailOutbox, reportSchedules, users } from '../../db/schema';
 import { createDoctor, createPatient, Random } from '../../db/factories';
 import { createActor, type Actor } from '../../test-support/idor-harness';
+import { clinicInstant } from '../../test-support/clinic-time';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { nextRunAfter, periodOfRun } from './reports.service';
 
@@ -24,11 +25,8 @@ let doctorA: string;
 let patientId: string;
 let trickyId: string;
 
-async function clinicTime(local: string): Promise<Date> {
-  const result = (await t.app.db.execute(sql`select (${local}::timestamp at time zone ${ZONE}) as at`)) as unknown as {
-    rows: { at: Date | string }[];
-  };
-  return new Date(result.rows[0]!.at);
+function clinicTime(local: string): Promise<Date> {
+  return clinicInstant(t.app.db, local, ZONE);
 }
 
 beforeAll(async () => {
