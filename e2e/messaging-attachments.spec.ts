@@ -1,40 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { csrfHeaders, registerPatient, signIn } from './identity-helpers';
+import { patientOfTheDemoDoctor } from './care-team-helpers';
 
 // Files on a secure message, in two browsers. A patient registered for this journey books a visit
 // with the demo doctor (so he is in her care team) and writes to him; he answers with a PDF chosen
 // in the composer, she sees the file arrive live in her open conversation and downloads it under its
 // name, byte for byte what he sent. A file the portal does not take is refused before sending.
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
 const LETTER = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 test('a doctor answers with a PDF; the patient sees it live and downloads it', async ({ browser, page }) => {
   test.setTimeout(240_000);
-  const patient = await registerPatient(browser, 'attachments');
-
-  const doctorContext = await browser.newContext();
-  const doctorPage = await doctorContext.newPage();
-  await signIn(doctorPage, DOCTOR.email, DOCTOR.password);
-  await expect(doctorPage).not.toHaveURL(/\/login/);
-  const session = (await (await doctorPage.request.get('/api/auth/session')).json()) as { user: { id: string } };
-  const doctorId = session.user.id;
-
   // A visit with the doctor makes him part of her care team.
-  await signIn(page, patient.email, patient.password);
-  await expect(page).not.toHaveURL(/\/login/);
-  const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const slots = (await (await page.request.get(`/api/doctors/${doctorId}/slots?from=${from}&to=${to}&timeZone=UTC`)).json()) as {
-    data: Array<{ startsAt: string }>;
-  };
-  const startsAt = new Date(slots.data.at(-2)!.startsAt).toISOString();
-  const booked = await page.request.post('/api/appointments', {
-    headers: await csrfHeaders(page.request),
-    data: { doctorId, date: startsAt.slice(0, 10), time: startsAt.slice(11, 16), timeZone: 'UTC', type: 'in-person', reason: 'Letter' },
+  const { doctorContext, doctorPage } = await patientOfTheDemoDoctor(browser, page, {
+    label: 'attachments',
+    reason: 'Letter',
+    slotFromEnd: 2,
   });
-  expect(booked.status(), await booked.text()).toBe(201);
 
   // She writes and keeps the conversation open.
   const subject = `My discharge letter ${Date.now()}`;

@@ -1,41 +1,22 @@
 import { expect, test } from './fixtures';
-import { csrfHeaders, registerPatient, signIn } from './identity-helpers';
+import { patientOfTheDemoDoctor } from './care-team-helpers';
 
 // Secure messaging in two browsers. A patient registered for this journey (so no other journey's
 // counts move) books a visit with the demo doctor, which puts the doctor in her care team; she
 // writes to him, he sees it arrive live in his open messages view, answers, and her unread count
 // drops to zero once she has read the answer.
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
-
 test('a patient messages her doctor, who sees it live and answers; her unread count goes to zero after reading', async ({
   browser,
   page,
 }) => {
   test.setTimeout(240_000);
-  const patient = await registerPatient(browser, 'messaging');
-
-  const doctorContext = await browser.newContext();
-  const doctorPage = await doctorContext.newPage();
-  await signIn(doctorPage, DOCTOR.email, DOCTOR.password);
-  await expect(doctorPage).not.toHaveURL(/\/login/);
-  const session = (await (await doctorPage.request.get('/api/auth/session')).json()) as { user: { id: string } };
-  const doctorId = session.user.id;
-
   // A visit with the doctor makes him part of her care team.
-  await signIn(page, patient.email, patient.password);
-  await expect(page).not.toHaveURL(/\/login/);
-  const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  const slots = (await (await page.request.get(`/api/doctors/${doctorId}/slots?from=${from}&to=${to}&timeZone=UTC`)).json()) as {
-    data: Array<{ startsAt: string }>;
-  };
-  const startsAt = new Date(slots.data.at(-1)!.startsAt).toISOString();
-  const booked = await page.request.post('/api/appointments', {
-    headers: await csrfHeaders(page.request),
-    data: { doctorId, date: startsAt.slice(0, 10), time: startsAt.slice(11, 16), timeZone: 'UTC', type: 'in-person', reason: 'Check-up' },
+  const { doctorContext, doctorPage } = await patientOfTheDemoDoctor(browser, page, {
+    label: 'messaging',
+    reason: 'Check-up',
+    slotFromEnd: 1,
   });
-  expect(booked.status(), await booked.text()).toBe(201);
 
   await doctorPage.goto('/messages');
   await expect(doctorPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
