@@ -28,3 +28,4 @@ export * from './messages';
 export * from './reminders';
 export * from './waitlist';
 export * from './parking';
+export * from './system-settings';

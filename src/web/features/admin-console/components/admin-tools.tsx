@@ -16,6 +16,7 @@ const TOOLS = [
   { to: ADMIN_CONSOLE_PATHS.analytics, key: 'analytics' },
   { to: '/admin/audit', key: 'audit' },
   { to: '/admin/organisation', key: 'organisation' },
+  { to: '/admin/system-settings', key: 'systemSettings' },
 ] as const;
 
 export function AdminTools() {
