@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemSettings, SystemSettingsUpdate } from '../../../contracts/system-settings';
 import { buildAppointment, Random } from '../../db/factories';
 import { appointmentReminders, appointments, auditEvents, permissions, sessions, systemSettings, userPermissions } from '../../db/schema';
-import { mailFromHeader } from '../../platform/system-settings';
+import { mailFromHeader, SYSTEM_SETTINGS_CACHE_MS, systemSettingsSource } from '../../platform/system-settings';
 import { hashToken } from '../../platform/tokens';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { TestAgent } from '../../test-support/test-agent';
@@ -187,6 +187,20 @@ describe('the system settings', () => {
     expect(fresh.sessionTimeoutMinutes.saved).toBe(20);
     // A version never saved is refused too, before the first save as after it.
     expect((await adminAgent.put(URL, { version: 99, mfaRequired: NO_MFA })).statusCode).toBe(409);
+  });
+
+  it('reaches another instance within the cache’s few seconds, with no message between them', async () => {
+    // Another instance: its own short-lived copy of the same row, on a clock the test moves.
+    let now = 1_000_000;
+    const other = systemSettingsSource(t.app.db, t.app.config, () => now);
+    const before = (await other.current()).sessionTimeoutMs;
+    const saved = await save({ sessionTimeoutMinutes: before === 25 * MINUTE ? 35 : 25 });
+    const after = saved.sessionTimeoutMinutes.effective * MINUTE;
+    now += SYSTEM_SETTINGS_CACHE_MS - 1;
+    expect((await other.current()).sessionTimeoutMs).toBe(before);
+    now += 1;
+    expect((await other.current()).sessionTimeoutMs).toBe(after);
+    expect(SYSTEM_SETTINGS_CACHE_MS).toBeLessThanOrEqual(5_000);
   });
 
   it('uses the saved sender for the outbox’s mail', async () => {
