@@ -113,11 +113,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerRateLimit(app, config);
   registerCsrfPrecheck(app, (request) => Boolean(app.sessionCookies.read(request)));
   await registerSessions(app, config.publicUrl);
-  // A role that must use a second factor, signed in without one, may only set it up.
-  registerMfaEnrolmentGate(app);
   // Every denied request is audited: the denial is the request's audit event (one per caller,
   // address and window in a flood), and an address refused too often is answered 429.
-  enforceAccessDeclarations(app, registerDenialBudget(app, config.deniedRequestsPerMinute));
+  const onDenied = registerDenialBudget(app, config.deniedRequestsPerMinute);
+  // A role that must use a second factor, signed in without one, may only set it up (audited like any refusal).
+  registerMfaEnrolmentGate(app, onDenied);
+  enforceAccessDeclarations(app, onDenied);
   await registerCsrf(app, config.publicUrl);
   // Control characters and over-deep JSON refused for every route, after the access and CSRF checks.
   registerInputGuard(app);

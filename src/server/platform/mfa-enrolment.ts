@@ -37,7 +37,10 @@ function isOpen(request: FastifyRequest): boolean {
   return OPEN.has(`${request.method} ${request.routeOptions.url ?? ''}`);
 }
 
-export function registerMfaEnrolmentGate(app: FastifyInstance): void {
+export function registerMfaEnrolmentGate(
+  app: FastifyInstance,
+  onDenied?: (request: FastifyRequest, reason: string) => Promise<void>,
+): void {
   app.addHook('preValidation', async (request) => {
     const session = request.session;
     if (!session || session.mfaEnabled || request.is404) return;
@@ -45,6 +48,7 @@ export function registerMfaEnrolmentGate(app: FastifyInstance): void {
     // Public routes answer anybody, signed in or not.
     if (!access || access === 'public' || isOpen(request)) return;
     if (!(await app.systemSettings.mfaRequiredFor(session.role))) return;
+    await onDenied?.(request, 'mfa_enrolment_required');
     throw new AppError('MFA_ENROLMENT_REQUIRED', 'Please set up two-step verification to continue.');
   });
 }

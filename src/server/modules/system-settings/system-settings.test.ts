@@ -300,6 +300,11 @@ describe('what the settings change', () => {
     const refused = await agent.get('/api/appointments');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('MFA_ENROLMENT_REQUIRED');
+    const [denied] = await t.db.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'access.denied'), eq(auditEvents.actorUserId, doctor.user.id)));
+    expect(denied).toMatchObject({ outcome: 'denied', details: { reason: 'mfa_enrolment_required' } });
     expect((await agent.get('/api/auth/mfa')).statusCode).toBe(200);
     const setup = await agent.post('/api/auth/mfa/setup');
     expect(setup.statusCode).toBe(200);
