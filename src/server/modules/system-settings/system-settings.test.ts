@@ -8,7 +8,7 @@ import { hashToken } from '../../platform/tokens';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { TestAgent } from '../../test-support/test-agent';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createAccount, currentCode, login, type TestAccount } from '../auth/testing';
+import { createAccount, currentCode, login, mailTo, resetTokenFrom, type TestAccount } from '../auth/testing';
 
 // The system settings an admin changes while the server runs, told as the admin meets them, and
 // what each one changes for everybody else: the password minimum at registration and password
@@ -243,7 +243,7 @@ describe('what the settings change', () => {
     await save({ sessionTimeoutMinutes: null });
   });
 
-  it('holds registration and password changes to a raised minimum, naming it', async () => {
+  it('holds registration, password changes and resets to a raised minimum, naming it', async () => {
     await save({ passwordMinLength: 20 });
     const registration = await browser().post('/api/patients/register', {
       firstName: 'Amara',
@@ -271,6 +271,15 @@ describe('what the settings change', () => {
     expect((await login(browser(), { email: account.email, password: account.password })).statusCode).toBe(200);
     const long = await agent.post('/api/auth/change-password', { currentPassword: account.password, newPassword: 'Brand#New2026-longer' });
     expect(long.statusCode, long.body).toBe(200);
+
+    // A reset by mailed link is held to it too, and the link stays usable for a long enough one.
+    const patient = await createAccount(t.db.db, { role: 'patient' });
+    expect((await browser().post('/api/auth/forgot-password', { email: patient.email })).statusCode).toBe(200);
+    const token = resetTokenFrom((await mailTo(t.db.db, patient.email, 'password-reset')).at(-1)!.textBody);
+    const shortReset = await browser().post('/api/auth/reset-password', { token, newPassword: 'Fresh#Start2026' });
+    expect(shortReset.statusCode).toBe(400);
+    expect(shortReset.json().error.fields).toEqual({ newPassword: 'Password must be at least 20 characters' });
+    expect((await browser().post('/api/auth/reset-password', { token, newPassword: 'Fresh#Start2026-longer' })).statusCode).toBe(200);
     await save({ passwordMinLength: null });
   });
 
