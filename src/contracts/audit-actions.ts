@@ -161,6 +161,7 @@ export const AUDIT_ACTIONS = [
   'staff.status-list',
   'staff.status-update',
   'staff.waiting-room',
+  'system-settings.update',
   'task.create',
   'task.list',
   'task.update',

@@ -44,6 +44,10 @@ export const sessionInfoSchema = z.object({
   expiresAt: z.string(),
   /** When the session ends whatever happens (12 hours after sign-in). */
   absoluteExpiresAt: z.string(),
+  /** The inactivity timeout in force (the system settings may change it): the browser counts the same. */
+  inactivityTimeoutMs: z.number().int().positive().optional(),
+  /** Present when the user's role must use a second factor and they have none: only setting it up is allowed. */
+  mfaEnrolmentRequired: z.literal(true).optional(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 

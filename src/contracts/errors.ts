@@ -111,6 +111,10 @@ export const ERROR_STATUS = {
   WAITLIST_ALREADY_JOINED: 409,
   /** A waitlist offer that expired, or whose time someone else took first. */
   OFFER_GONE: 409,
+  /** A change to the system settings read at an older version: another admin saved in between; nothing was changed. */
+  SETTINGS_VERSION_CONFLICT: 409,
+  /** A role that must use a second factor, signed in without one: only setting it up (or signing out) is allowed. */
+  MFA_ENROLMENT_REQUIRED: 403,
   /** A new password among the most common ones of the server's long list (the field says so too). */
   PASSWORD_TOO_COMMON: 400,
   /** A report period whose end is before its start. */

@@ -180,6 +180,13 @@ export const FEATURE_CATALOGUE: readonly FeatureEntry[] = [
   page('admin-reports', '/admin/reports', ['admin'], 'administrative', 'file-text', ['reports', 'export', 'csv', 'pdf', 'download']),
   page('leave-approvals', '/admin/leave', ['admin'], 'administrative', 'calendar', ['leave', 'time off', 'vacation', 'approve']),
   page('organisation', '/admin/organisation', ['admin'], 'administrative', 'building', ['clinic', 'organization', 'locations', 'hours']),
+  page('system-settings', '/admin/system-settings', ['admin'], 'administrative', 'settings', [
+    'session timeout',
+    'password policy',
+    'two-step verification',
+    'reminders',
+    'mail sender',
+  ]),
   page('access-log', '/privacy/access-log', ['patient'], 'security', 'shield', ['who viewed', 'access', 'privacy', 'log']),
   page('outbox', '/outbox', ['admin'], 'administrative', 'inbox', ['mail', 'delivery', 'queue', 'sent']),
   page('search', '/search', ['patient', 'doctor', 'staff', 'admin'], 'general', 'book-open', ['find', 'look up', 'results']),

@@ -8,6 +8,7 @@ export const VALIDATION_MESSAGES_EN = {
   'email.registrationInvalid': 'Valid email is required',
   'password.required': 'Password is required',
   'password.tooShort': 'Password must be at least 6 characters',
+  'password.tooShortMin': 'Password must be at least {{min}} characters',
   'password.tooLong': 'Password must be at most 200 characters',
   'password.mismatch': 'Passwords do not match',
   'password.newMismatch': 'New passwords do not match',
@@ -95,11 +96,20 @@ export const VALIDATION_MESSAGES_EN = {
   'hours.tooMany': 'Please keep at most 4 ranges a day',
   'leave.past': 'Leave cannot start in the past',
   'leave.tooFar': 'Please choose a start within the next two years',
+  'sessionTimeout.range': 'Please enter a whole number of minutes from 5 to 60',
+  'passwordMinLength.range': 'Please enter a whole number from 12 to 64',
+  'reminders.range': 'Each reminder time must be a whole number of hours from 1 to 336',
+  'reminders.tooMany': 'Please keep at most 4 reminder times',
+  'reminders.duplicate': 'Each reminder time may be listed only once',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;
 
-/** The message for a zod issue: a known key's English text, or the message as it is. */
-export function englishValidationMessage(message: string): string {
-  return (VALIDATION_MESSAGES_EN as Record<string, string>)[message] ?? message;
+/**
+ * The message for a zod issue: a known key's English text, or the message as it is. A text with
+ * {{name}} placeholders gets `values` filled in (the web reads them back: validation-text.ts).
+ */
+export function englishValidationMessage(message: string, values?: Record<string, string | number>): string {
+  const text = (VALIDATION_MESSAGES_EN as Record<string, string>)[message] ?? message;
+  return values ? text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
 }

@@ -24,7 +24,9 @@ import { registerRealtime } from './platform/realtime';
 import { registerRateLimit } from './platform/rate-limit';
 import { createEventBus } from './platform/redis-event-bus';
 import { registerCspReports, registerSecurityHeaders } from './platform/security-headers';
+import { registerMfaEnrolmentGate } from './platform/mfa-enrolment';
 import { registerSessions } from './platform/session';
+import { registerSystemSettings } from './platform/system-settings';
 import { isHistoryNavigation, registerPrivateLinkHeaders, registerSpa, sendIndexHtml } from './platform/spa';
 import { startupPhase } from './platform/startup-phases';
 import { registerWorkPlatform } from './platform/work-platform';
@@ -94,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerMail(app);
   registerBackgroundWork(app);
   registerOrganisationIdentity(app);
+  registerSystemSettings(app);
   // Redis pub/sub when REDIS_URL is set (events reach every instance), else the in-process bus.
   registerEvents(app, await createEventBus(config, app.log));
   // The unit of work every service writes through, its outbox, and the scheduled jobs.
@@ -112,7 +115,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerSessions(app, config.publicUrl);
   // Every denied request is audited: the denial is the request's audit event (one per caller,
   // address and window in a flood), and an address refused too often is answered 429.
-  enforceAccessDeclarations(app, registerDenialBudget(app, config.deniedRequestsPerMinute));
+  const onDenied = registerDenialBudget(app, config.deniedRequestsPerMinute);
+  // A role that must use a second factor, signed in without one, may only set it up (audited like any refusal).
+  registerMfaEnrolmentGate(app, onDenied);
+  enforceAccessDeclarations(app, onDenied);
   await registerCsrf(app, config.publicUrl);
   // Control characters and over-deep JSON refused for every route, after the access and CSRF checks.
   registerInputGuard(app);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../contracts/booking';
+import { REMINDER_BOUNDS } from '../contracts/system-settings';
 import { iceServersSchema, type IceServer } from '../contracts/video-visits';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/client';
 
@@ -15,8 +16,7 @@ const urlWithProtocol = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
-/** Reminder times, in whole hours before the start: a few, each within two weeks, none twice. */
-export const REMINDER_BOUNDS = { maxKinds: 4, maxHours: 336 } as const;
+export { REMINDER_BOUNDS };
 
 const reminderHours = z
   .string()

@@ -80,6 +80,8 @@ import { staffPortalRoutes } from './modules/staff-portal/staff-portal.routes';
 import { StaffPortalService } from './modules/staff-portal/staff-portal.service';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { ShareLinksService } from './modules/share-links/share-links.service';
+import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes';
+import { SystemSettingsService } from './modules/system-settings/system-settings.service';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { TasksService } from './modules/tasks/tasks.service';
 import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
@@ -102,7 +104,11 @@ export function createServices(app: FastifyInstance) {
   const organisationIdentity = () => app.organisationIdentity.current();
   const notifications = new NotificationsService(uow, { system });
   const permissions = new PermissionsService(uow, notifications);
-  const auth = new AuthService(uow, notifications, users, { config: app.config, organisation: organisationIdentity });
+  const auth = new AuthService(uow, notifications, users, {
+    config: app.config,
+    organisation: organisationIdentity,
+    policy: () => app.systemSettings.current(),
+  });
   const userAdmin = new UserAdminService(uow, permissions, {
     organisation: organisationIdentity,
     // The auth module's set-password link, written in the creating transaction.
@@ -138,7 +144,8 @@ export function createServices(app: FastifyInstance) {
   app.jobs.schedule({ name: 'waitlist-offers', cron: '* * * * *', run: () => waitlist.advance() });
   const appointmentLinks = new AppointmentLinksService(uow, booking);
   const reminders = new RemindersService(uow, notifications, {
-    hoursBefore: app.config.reminderHoursBefore,
+    // The system settings' reminder times when an admin set them, else REMINDER_HOURS_BEFORE.
+    hoursBefore: async () => (await app.systemSettings.current()).reminderHoursBefore,
     clinicTimeZone: app.config.clinicTimeZone,
     publicUrl: app.config.publicUrl,
     organisation: organisationIdentity,
@@ -158,6 +165,7 @@ export function createServices(app: FastifyInstance) {
   const patients = new PatientsService(uow, {
     organisation: () => app.organisationIdentity.current(),
     publicUrl: app.config.publicUrl,
+    passwordMinLength: async () => (await app.systemSettings.current()).passwordMinLength,
   });
   const patientsDirectory = new PatientsDirectoryService(uow);
   const deskRegistration = new DeskRegistrationService(uow, {
@@ -192,6 +200,10 @@ export function createServices(app: FastifyInstance) {
   const organisation = new OrganisationService(uow, {
     config: app.config,
     onSettingsChanged: () => app.organisationIdentity.forget(),
+  });
+  const systemSettings = new SystemSettingsService(uow, {
+    config: app.config,
+    onChanged: () => app.systemSettings.forget(),
   });
   const adminConsole = new AdminConsoleService(uow, {
     clinicTimeZone: app.config.clinicTimeZone,
@@ -244,6 +256,7 @@ export function createServices(app: FastifyInstance) {
     publicStats,
     errorReports,
     organisation,
+    systemSettings,
     adminConsole,
     analytics,
     reports,
@@ -258,6 +271,7 @@ export type Services = ReturnType<typeof createServices>;
 export async function registerModules(app: FastifyInstance, services: Services): Promise<void> {
   await app.register(healthRoutes);
   await app.register(organisationRoutes, { organisation: services.organisation });
+  await app.register(systemSettingsRoutes, { systemSettings: services.systemSettings });
   await app.register(publicStatsRoutes, { publicStats: services.publicStats });
   await app.register(demoRoutes, { demo: services.demo });
   await app.register(errorReportsRoutes, { errorReports: services.errorReports });

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { mailFromHeader } from './system-settings';
 
 // Every message is written to the mail outbox first (in the transaction of the write that causes
 // it, when there is one), then sent over SMTP when SMTP_URL is set. Without SMTP the outbox is the
@@ -30,7 +31,8 @@ export class Mailer {
   constructor(
     private readonly db: Database,
     smtpUrl: string | undefined,
-    private readonly from: string,
+    /** The From header, read at each delivery: the system settings may change it while the server runs. */
+    private readonly from: string | (() => Promise<string>),
     private readonly now: () => Date = () => new Date(),
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -100,9 +102,11 @@ export class Mailer {
       .select()
       .from(mailOutbox)
       .where(and(inArray(mailOutbox.id, [...ids]), isNull(mailOutbox.sentAt)));
+    if (rows.length === 0) return;
+    const from = typeof this.from === 'string' ? this.from : await this.from();
     for (const row of rows) {
       try {
-        await this.transport!.sendMail({ from: this.from, to: row.toAddress, subject: row.subject, text: row.textBody });
+        await this.transport!.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody });
         await this.db
           .update(mailOutbox)
           .set({ sentAt: this.now(), error: null, claimedUntil: null, attempts: sql`${mailOutbox.attempts} + 1` })
@@ -130,7 +134,17 @@ declare module 'fastify' {
 }
 
 export function registerMail(app: FastifyInstance): void {
-  const mailer = new Mailer(app.db, app.config.smtpUrl, `${app.config.organisationName} <${app.config.supportEmail}>`);
+  // The sender in the system settings when an admin set one, else the configured name and address.
+  // A settings read that fails does not hold mail back: the configured sender is used then.
+  const configured = { name: app.config.organisationName, address: app.config.supportEmail };
+  const mailer = new Mailer(app.db, app.config.smtpUrl, async () =>
+    mailFromHeader(
+      await app.systemSettings.current().then(
+        (settings) => settings.mailFrom,
+        () => configured,
+      ),
+    ),
+  );
   app.decorate('mailer', mailer);
   // Deliveries in flight finish before the database closes.
   app.addHook('onClose', async () => mailer.flush());

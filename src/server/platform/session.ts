@@ -8,8 +8,9 @@ import { isAbandoned, RequestAbandonedError } from './overload';
 import { hashToken, randomToken } from './tokens';
 
 // Server-side sessions (ADR 006, ASVS V7): a 256-bit random token in an httpOnly cookie, only
-// its hash stored; 30-minute sliding inactivity timeout and 12-hour absolute lifetime, both
-// enforced here on every request. A new token at every sign-in, so a cookie planted before sign-in
+// its hash stored; a sliding inactivity timeout (30 minutes unless an admin set another in the
+// system settings; a change applies to each session at its next renewal) and a 12-hour absolute
+// lifetime, both enforced here on every request. A new token at every sign-in, so a cookie planted before sign-in
 // never becomes a session (no fixation).
 
 export interface ActiveSession {
@@ -19,6 +20,8 @@ export interface ActiveSession {
   csrfToken: string;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
+  /** Whether the user has a second factor (a role that must have one is held to setting it up). */
+  mfaEnabled: boolean;
 }
 
 declare module 'fastify' {
@@ -39,26 +42,32 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-caredeck-session' : 'caredeck-session';
 }
 
+/** The inactivity timeout in force, read when a session starts or slides. */
+export type InactivityTimeout = () => Promise<number>;
+
+const defaultTimeout: InactivityTimeout = async () => SESSION.inactivityTimeoutMs;
+
 export class SessionStore {
   private readonly lookup;
 
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
+    private readonly inactivityTimeout: InactivityTimeout = defaultTimeout,
   ) {
     this.lookup = prepareLookup(db);
   }
 
   /** Starts a session for a user; returns the raw token for the cookie (shown nowhere else). */
-  create(userId: string, meta: SessionMeta): Promise<NewSession> {
-    return insertSession(this.db, userId, meta, this.now());
+  async create(userId: string, meta: SessionMeta): Promise<NewSession> {
+    return insertSession(this.db, userId, meta, this.now(), await this.inactivityTimeout());
   }
 
   /** The live session for a cookie token, or null when unknown, revoked, expired or the user is inactive. */
   async find(token: string): Promise<(ActiveSession & { lastSeenAt: Date }) | null> {
     const [row] = await this.lookup.execute({ tokenHash: hashToken(token), now: this.now().toISOString() });
     if (!row) return null;
-    return { ...toActive(row.session, row.role), lastSeenAt: row.session.lastSeenAt };
+    return { ...toActive(row.session, row.role, row.mfaEnabled), lastSeenAt: row.session.lastSeenAt };
   }
 
   /** Whether a cookie token names a session that was ended on purpose (not merely one that ran out or never was). */
@@ -74,7 +83,7 @@ export class SessionStore {
   async touch(session: ActiveSession & { lastSeenAt: Date }): Promise<ActiveSession> {
     const now = this.now();
     if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return session;
-    const idle = new Date(Math.min(now.getTime() + SESSION.inactivityTimeoutMs, session.absoluteExpiresAt.getTime()));
+    const idle = new Date(Math.min(now.getTime() + (await this.inactivityTimeout()), session.absoluteExpiresAt.getTime()));
     await this.db.update(sessions).set({ lastSeenAt: now, idleExpiresAt: idle }).where(eq(sessions.id, session.id));
     return { ...session, idleExpiresAt: idle };
   }
@@ -115,10 +124,16 @@ export interface NewSession {
 }
 
 /** Starts a session for a user on `db` (a sign-in's transaction, or the pool). */
-export async function insertSession(db: Database, userId: string, meta: SessionMeta, now: Date): Promise<NewSession> {
+export async function insertSession(
+  db: Database,
+  userId: string,
+  meta: SessionMeta,
+  now: Date,
+  inactivityTimeoutMs: number = SESSION.inactivityTimeoutMs,
+): Promise<NewSession> {
   const token = randomToken();
   const absolute = new Date(now.getTime() + SESSION.absoluteLifetimeMs);
-  const idle = new Date(Math.min(now.getTime() + SESSION.inactivityTimeoutMs, absolute.getTime()));
+  const idle = new Date(Math.min(now.getTime() + inactivityTimeoutMs, absolute.getTime()));
   const [row] = await db
     .insert(sessions)
     .values({
@@ -133,8 +148,8 @@ export async function insertSession(db: Database, userId: string, meta: SessionM
       userAgent: meta.userAgent?.slice(0, 500),
     })
     .returning();
-  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return { token, session: toActive(row!, user!.role) };
+  const [user] = await db.select({ role: users.role, mfaEnabled: users.mfaEnabled }).from(users).where(eq(users.id, userId));
+  return { token, session: toActive(row!, user!.role, user!.mfaEnabled) };
 }
 
 /**
@@ -143,7 +158,7 @@ export async function insertSession(db: Database, userId: string, meta: SessionM
  */
 function prepareLookup(db: Database) {
   return db
-    .select({ session: sessions, role: users.role })
+    .select({ session: sessions, role: users.role, mfaEnabled: users.mfaEnabled })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -158,8 +173,9 @@ function prepareLookup(db: Database) {
     .prepare('session_lookup');
 }
 
-function toActive(row: typeof sessions.$inferSelect, role: Role): ActiveSession {
+function toActive(row: typeof sessions.$inferSelect, role: Role, mfaEnabled: boolean): ActiveSession {
   return {
+    mfaEnabled,
     id: row.id,
     userId: row.userId,
     role,
@@ -185,10 +201,10 @@ declare module 'fastify' {
 export async function registerSessions(app: FastifyInstance, publicUrl: string): Promise<void> {
   const secure = publicUrl.startsWith('https:');
   const name = sessionCookieName(secure);
-  const store = new SessionStore(app.db);
+  const store = new SessionStore(app.db, undefined, async () => (await app.systemSettings.current()).sessionTimeoutMs);
   const cookies: SessionCookies = {
     // A browser-session cookie (no Expires, no Max-Age): it goes when the browser closes. How long
-    // the session lives is the server's to decide: 30 minutes without activity, 12 hours at most.
+    // the session lives is the server's to decide: the inactivity timeout, 12 hours at most.
     set: (reply, token) => reply.setCookie(name, token, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
     clear: (reply) => reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
     read: (request) => request.cookies[name],
@@ -257,6 +273,19 @@ export async function startSession(
   return session;
 }
 
-export function sessionInfo(session: ActiveSession): { expiresAt: string; absoluteExpiresAt: string } {
-  return { expiresAt: session.idleExpiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() };
+/** What the settings in force add to a session's answer: how long inactivity may last, and whether a second factor is owed. */
+export interface SessionPolicy {
+  sessionTimeoutMs: number;
+  mfaRequired: Record<Role, boolean>;
+}
+
+export function sessionInfo(
+  session: ActiveSession,
+  policy?: SessionPolicy,
+): { expiresAt: string; absoluteExpiresAt: string; inactivityTimeoutMs?: number; mfaEnrolmentRequired?: true } {
+  const times = { expiresAt: session.idleExpiresAt.toISOString(), absoluteExpiresAt: session.absoluteExpiresAt.toISOString() };
+  if (!policy) return times;
+  // Said only when it holds: the browser then sends the person to set up a second factor.
+  const owed = !session.mfaEnabled && policy.mfaRequired[session.role];
+  return { ...times, inactivityTimeoutMs: policy.sessionTimeoutMs, ...(owed ? { mfaEnrolmentRequired: true as const } : {}) };
 }

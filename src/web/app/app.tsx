@@ -2,7 +2,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { DelayedLoading } from '../components/ui/delayed-loading';
-import { setServerBusyHandler } from '../lib/api-client';
+import { pathForView } from '../../contracts/views';
+import { setMfaEnrolmentHandler, setServerBusyHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
 import { serverBusyText } from '../lib/server-busy-notice';
 import { createQueryClient } from '../lib/query-client';
@@ -98,6 +99,18 @@ export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) 
         if (text) notify('warning', text, { id: 'server-busy' });
       }),
     [],
+  );
+
+  // A role that must use a second factor, signed in without one: the server refuses everything but
+  // setting it up, so the person is taken to the security settings, once, with the reason.
+  useEffect(
+    () =>
+      setMfaEnrolmentHandler(() => {
+        notify('warning', i18next.t('errors:codes.MFA_ENROLMENT_REQUIRED'), { id: 'mfa-enrolment' });
+        const settings = pathForView('profile-settings');
+        if (router.state.location.pathname !== settings) void router.navigate(settings, { replace: true });
+      }),
+    [router],
   );
 
   return (

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../contracts/roles';
 import { auditRoutes } from '../features/audit/routes';
 import { organisationRoutes } from '../features/organisation/routes';
+import { systemSettingsRoutes } from '../features/system-settings/routes';
 import { userAdminRoutes } from '../features/user-admin/routes';
 import { loadTexts } from '../lib/i18n';
 import { advance, json, permissionsAnswer, renderGuarded, setUpGuardTests, stubFetch, user } from '../lib/permissions/testing';
@@ -14,7 +15,7 @@ import { advance, json, permissionsAnswer, renderGuarded, setUpGuardTests, stubF
 
 setUpGuardTests();
 
-const ROUTES: RouteObject[] = [...userAdminRoutes, ...auditRoutes, ...organisationRoutes];
+const ROUTES: RouteObject[] = [...userAdminRoutes, ...auditRoutes, ...organisationRoutes, ...systemSettingsRoutes];
 
 function routeAt(path: string): RouteObject {
   const route = ROUTES.find((candidate) => candidate.path === path);
@@ -29,6 +30,8 @@ const REFUSED: [string, Role][] = [
   ['admin/audit', 'patient'],
   ['admin/organisation', 'doctor'],
   ['admin/organisation', 'patient'],
+  ['admin/system-settings', 'doctor'],
+  ['admin/system-settings', 'patient'],
   ['privacy/access-log', 'doctor'],
   ['privacy/access-log', 'admin'],
   ['privacy/access-log', 'staff'],
@@ -38,6 +41,17 @@ describe('page guards of the admin pages and the access log', () => {
   it.each(REFUSED)('refuses /%s to a %s with the denial screen', async (path, role) => {
     stubFetch((url) => (url.endsWith('/permissions') ? json(permissionsAnswer([{ permission: 'appointments.create' }])) : json({})));
     renderGuarded(routeAt(path).element as ReactElement, { status: 'authenticated', user: user(role) }, `/${path}`);
+    await advance(1500);
+    expect(screen.getByTestId('access-denied')).toBeInTheDocument();
+  });
+
+  it('refuses /admin/system-settings to a staff member even holding system.config', async () => {
+    stubFetch((url) => (url.endsWith('/permissions') ? json(permissionsAnswer([{ permission: 'system.config' }])) : json({})));
+    renderGuarded(
+      routeAt('admin/system-settings').element as ReactElement,
+      { status: 'authenticated', user: user('staff') },
+      '/admin/system-settings',
+    );
     await advance(1500);
     expect(screen.getByTestId('access-denied')).toBeInTheDocument();
   });

@@ -15,6 +15,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { medicationsRoutes } from '../features/medications/routes';
 import { ordersRoutes } from '../features/orders/routes';
 import { organisationRoutes } from '../features/organisation/routes';
+import { systemSettingsRoutes } from '../features/system-settings/routes';
 import { outboxRoutes } from '../features/outbox/routes';
 import { parkingRoutes } from '../features/parking/routes';
 import { patientsRoutes } from '../features/patients/routes';
@@ -171,6 +172,7 @@ export function signedInRoutes(): RouteObject[] {
     ...auditRoutes,
     ...adminConsoleRoutes,
     ...organisationRoutes,
+    ...systemSettingsRoutes,
     ...patientsRoutes,
     ...leaveApprovalsRoutes,
     ...forRoles(clinicalNotesRoutes, ['doctor']),

@@ -12,6 +12,7 @@ import {
   replacingSession,
   resetCsrfToken,
   retryAfterMs,
+  setMfaEnrolmentHandler,
   setServerBusyHandler,
   setSessionRejectedHandler,
   SIGN_OUT_STEP_LIMIT_MS,
@@ -259,6 +260,21 @@ describe('background polls and session rejection', () => {
     const [post, get] = fetchMock.mock.calls.filter(([url]) => !String(url).includes('csrf-token'));
     expect(header(post![1], 'idempotency-key')).toBe('key-0001-abcd');
     expect(header(get![1], 'idempotency-key')).toBeNull();
+  });
+
+  it('tells the app when a call is refused until a second factor is set up, and for no other refusal', async () => {
+    const handler = vi.fn();
+    const unsubscribe = setMfaEnrolmentHandler(handler);
+    try {
+      route(() => json({ error: { code: 'FORBIDDEN', message: 'No' } }, 403));
+      await expect(api.get('/admin')).rejects.toMatchObject({ status: 403 });
+      expect(handler).not.toHaveBeenCalled();
+      route(() => json({ error: { code: 'MFA_ENROLMENT_REQUIRED', message: 'Please set up two-step verification to continue.' } }, 403));
+      await expect(api.get('/appointments')).rejects.toMatchObject({ status: 403, code: 'MFA_ENROLMENT_REQUIRED' });
+      expect(handler).toHaveBeenCalledTimes(1);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('tells the session handler about a 401 UNAUTHENTICATED, and not about other refusals', async () => {

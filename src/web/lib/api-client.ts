@@ -49,6 +49,19 @@ export function setServerBusyHandler(handler: ((notice: ServerBusyNotice) => voi
   };
 }
 
+let onMfaEnrolmentRequired: (() => void) | undefined;
+
+/**
+ * The app listens here: a call refused with 403 MFA_ENROLMENT_REQUIRED means the person's role must
+ * use a second factor and they have none yet, so they are taken to where they set it up.
+ */
+export function setMfaEnrolmentHandler(handler: (() => void) | undefined): () => void {
+  onMfaEnrolmentRequired = handler;
+  return () => {
+    if (onMfaEnrolmentRequired === handler) onMfaEnrolmentRequired = undefined;
+  };
+}
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Polls send this so they do not count as activity for the server's idle timeout. */
 export const BACKGROUND_HEADER = 'x-caredeck-background';
@@ -262,6 +275,7 @@ async function request<T>(
       onSessionRejected?.(path);
     }
     if (isServerBusy(error)) onServerBusy?.({ method, path, retryAfterMs: error.retryAfterMs });
+    if (response.status === 403 && error.code === 'MFA_ENROLMENT_REQUIRED') onMfaEnrolmentRequired?.();
     throw error;
   }
   return data as T;

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'access',
   'audit',
   'organisation',
+  'system-settings',
   'health',
   'records',
   'medications',

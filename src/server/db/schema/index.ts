@@ -29,3 +29,4 @@ export * from './reminders';
 export * from './waitlist';
 export * from './parking';
 export * from './reports';
+export * from './system-settings';

@@ -23,8 +23,8 @@ const BATCH = 200;
 const ACTIONS: readonly AppointmentLinkAction[] = ['confirm', 'reschedule', 'cancel'];
 
 export interface RemindersOptions {
-  /** Hours before the start, largest first. */
-  hoursBefore: readonly number[];
+  /** Hours before the start, largest first; a function is asked at every run (the system settings may change them). */
+  hoursBefore: readonly number[] | (() => Promise<readonly number[]>);
   clinicTimeZone: string;
   publicUrl: string;
   organisation: () => Promise<{ name: string; supportEmail: string }>;
@@ -34,6 +34,12 @@ export interface RemindersOptions {
 
 export function reminderKind(hours: number): string {
   return `${hours}h`;
+}
+
+/** The nearest reminder time that has come for an appointment, or null. */
+function kindDue(hoursBefore: readonly number[], startsAt: Date, now: Date): string | null {
+  const passed = hoursBefore.filter((hours) => startsAt.getTime() - hours * HOUR <= now.getTime());
+  return passed.length > 0 ? reminderKind(Math.min(...passed)) : null;
 }
 
 export class RemindersService {
@@ -50,7 +56,9 @@ export class RemindersService {
   /** One run of the job: sends every reminder that is due and not sent yet; answers how many it sent. */
   async sendDue(): Promise<{ sent: number }> {
     const now = this.clock();
-    const largest = Math.max(...this.options.hoursBefore);
+    const { hoursBefore } = this.options;
+    const hours = typeof hoursBefore === 'function' ? await hoursBefore() : hoursBefore;
+    const largest = Math.max(...hours);
     const due = await this.uow.read(this.options.system(), (work) =>
       work.use(RemindersRepository).due(now, new Date(now.getTime() + largest * HOUR), BATCH),
     );
@@ -58,17 +66,11 @@ export class RemindersService {
     // Read before any write: the settings come from the pool, which a write's transaction may hold.
     const clinic = due.length > 0 ? (await this.options.organisation()).name : '';
     for (const appointment of due) {
-      const kind = this.kindDue(appointment.startsAt, now);
+      const kind = kindDue(hours, appointment.startsAt, now);
       if (!kind || appointment.sentKinds.includes(kind)) continue;
       if (await this.send(appointment.id, kind, now, clinic)) sent += 1;
     }
     return { sent };
-  }
-
-  /** The nearest reminder time that has come for an appointment, or null. */
-  private kindDue(startsAt: Date, now: Date): string | null {
-    const passed = this.options.hoursBefore.filter((hours) => startsAt.getTime() - hours * HOUR <= now.getTime());
-    return passed.length > 0 ? reminderKind(Math.min(...passed)) : null;
   }
 
   /** One reminder in one write: claimed, its links stored, its mail and notification with it. */

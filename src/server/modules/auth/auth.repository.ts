@@ -88,9 +88,16 @@ export class AuthRepository extends Repository {
    * Starts a session for `userId` (ending `replacing`, the one this browser had: no fixation) and
    * notes the sign-in under the session.
    */
-  async startSession(userId: string, meta: SessionMeta, method: 'password', now: Date, replacing: string | null): Promise<NewSession> {
+  async startSession(
+    userId: string,
+    meta: SessionMeta,
+    method: 'password',
+    now: Date,
+    replacing: string | null,
+    inactivityTimeoutMs: number,
+  ): Promise<NewSession> {
     if (replacing) await this.endSession(replacing, 'replaced by a new sign-in', now);
-    const started = await insertSession(this.db, userId, meta, now);
+    const started = await insertSession(this.db, userId, meta, now, inactivityTimeoutMs);
     this.audit.note({ action: 'auth.sign-in', resourceType: 'session', resourceId: started.session.id, details: { method } });
     return started;
   }

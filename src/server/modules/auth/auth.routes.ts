@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
       maxAge: DEVICE_COOKIE_SECONDS,
     });
     request.session = { ...session };
-    return { success: true as const, user: outcome.user, session: sessionInfo(session) };
+    return { success: true as const, user: outcome.user, session: sessionInfo(session, await app.systemSettings.current()) };
   });
 
   route(app, authApi.logout, { access: 'public' }, async (request, reply) => {
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   route(app, authApi.session, { access: 'public' }, async (request) => {
     // "No server session" tells the client to clear its stored session.
     if (!request.session) return { user: null, session: null, error: 'No server session' as const };
-    return { user: await auth.sessionUser(request.ctx), session: sessionInfo(request.session) };
+    return { user: await auth.sessionUser(request.ctx), session: sessionInfo(request.session, await app.systemSettings.current()) };
   });
 
   // The look-up and the mail run after the answer has left: its timing says nothing about the address.
@@ -84,7 +84,11 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     // Every session ended, this one too; this browser continues on a fresh token.
     app.sessionCookies.set(reply, token, session);
     request.session = { ...session };
-    return { success: true as const, user: await auth.sessionUser(request.ctx), session: sessionInfo(session) };
+    return {
+      success: true as const,
+      user: await auth.sessionUser(request.ctx),
+      session: sessionInfo(session, await app.systemSettings.current()),
+    };
   });
 
   // Two-factor authentication (security settings).

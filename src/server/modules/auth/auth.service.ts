@@ -1,4 +1,5 @@
 import type { AuditActionCode } from '../../../contracts/audit';
+import { AUTH, SESSION } from '../../../contracts/constants';
 import type { SessionUser } from '../../../contracts/user';
 import { englishValidationMessage, type ValidationMessageKey } from '../../../contracts/validation-messages';
 import type { AppConfig } from '../../config';
@@ -43,8 +44,17 @@ export interface AuthServiceOptions {
   config: Pick<AppConfig, 'publicUrl'>;
   /** The organisation's current name, for mail and the authenticator's issuer. */
   organisation: () => Promise<OrganisationIdentity>;
+  /** The password minimum and session timeout in force (system settings); the built-in ones without it. */
+  policy?: () => Promise<AuthPolicy>;
   now?: () => Date;
 }
+
+export interface AuthPolicy {
+  passwordMinLength: number;
+  sessionTimeoutMs: number;
+}
+
+const BUILT_IN_POLICY: AuthPolicy = { passwordMinLength: AUTH.passwordMinLength, sessionTimeoutMs: SESSION.inactivityTimeoutMs };
 
 export interface SecondFactor {
   mfaCode?: string;
@@ -72,6 +82,14 @@ function addressOf(ctx: AccessContext): string {
   return ctx.origin.ip ?? 'unknown';
 }
 
+/** A new password shorter than the minimum in force: the field names the minimum. */
+function assertLongEnough(field: string, password: string, policy: AuthPolicy): void {
+  if (password.length >= policy.passwordMinLength) return;
+  throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', {
+    [field]: englishValidationMessage('password.tooShortMin', { min: policy.passwordMinLength }),
+  });
+}
+
 function sessionMeta(ctx: AccessContext): { ip?: string; userAgent?: string } {
   return { ip: ctx.origin.ip ?? undefined, userAgent: ctx.origin.userAgent ?? undefined };
 }
@@ -86,6 +104,11 @@ export class AuthService {
     private readonly options: AuthServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+  }
+
+  /** Read outside any unit of work: the settings come from the pool, which a write's transaction may hold. */
+  private policy(): Promise<AuthPolicy> {
+    return this.options.policy?.() ?? Promise.resolve(BUILT_IN_POLICY);
   }
 
   private throttle(work: Work): LoginThrottle {
@@ -114,6 +137,7 @@ export class AuthService {
     // The password was right; asking for the code is not a failure.
     if (user.mfaEnabled && !input.mfaCode && !input.recoveryCode) return { kind: 'mfa-required' };
 
+    const { sessionTimeoutMs } = await this.policy();
     const started = await this.uow.write(ctx, async (work) => {
       const repository = work.use(AuthRepository);
       const now = this.now();
@@ -122,7 +146,14 @@ export class AuthService {
       const { recoveryCodesRemaining } = factor;
       await this.throttle(work).recordSuccess(input.email, ip);
       // A brand-new session (the browser's earlier one, if any, ends): no fixation.
-      const session = await repository.startSession(user.id, sessionMeta(ctx), 'password', now, ctx.actor?.sessionId ?? null);
+      const session = await repository.startSession(
+        user.id,
+        sessionMeta(ctx),
+        'password',
+        now,
+        ctx.actor?.sessionId ?? null,
+        sessionTimeoutMs,
+      );
       ctx.signedIn({ userId: user.id, role: session.session.role, sessionId: session.session.id });
       if (recoveryCodesRemaining !== null)
         repository.noteAccount('auth.recovery-code-used', user.id, { remaining: recoveryCodesRemaining });
@@ -286,6 +317,7 @@ export class AuthService {
 
   async resetPassword(ctx: AccessContext, input: { token: string; newPassword: string } & SecondFactor): Promise<ResetOutcome> {
     const ip = addressOf(ctx);
+    const policy = await this.policy();
     const found = await this.uow.read(ctx, async (work) => {
       const repository = work.use(AuthRepository);
       const usable = await repository.findUsableResetToken(hashToken(input.token), this.now());
@@ -293,6 +325,7 @@ export class AuthService {
         repository.noteRefusal('auth.password-reset', 'token-invalid');
         throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
       }
+      assertLongEnough('newPassword', input.newPassword, policy);
       if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
       // A reset never skips the second factor: whoever reads the mailbox still needs it.
       if (usable.user.mfaEnabled) await this.assertNotThrottled(work, usable.user.email, ip, 'auth.password-reset', usable.user.id);
@@ -334,6 +367,8 @@ export class AuthService {
    * and signs this browser in again on a new session (rotation on privilege change).
    */
   async changePassword(ctx: AccessContext, input: { currentPassword: string; newPassword: string }): Promise<NewSession> {
+    const policy = await this.policy();
+    assertLongEnough('newPassword', input.newPassword, policy);
     const user = await this.confirmPassword(ctx, input.currentPassword, 'currentPassword', 'auth.password-change');
     if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'password.sameAsCurrent');
     if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
@@ -348,7 +383,7 @@ export class AuthService {
       repository.noteAccount('auth.password-changed', user.id, { sessionsEnded: ended });
       repository.mail(this.passwordChangedNotice(user.email, organisation));
       await this.notifications.passwordChangedIn(work, user.id);
-      return repository.startSession(user.id, sessionMeta(ctx), 'password', now, null);
+      return repository.startSession(user.id, sessionMeta(ctx), 'password', now, null, policy.sessionTimeoutMs);
     });
   }
 

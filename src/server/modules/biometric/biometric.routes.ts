@@ -41,7 +41,7 @@ export const biometricRoutes: FastifyPluginAsync<{ biometric: BiometricService }
   route(app, passkeysApi.verify, { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT }, async (request, reply) => {
     const { userId, method, user, message } = await biometric.verifySignIn(request.ctx, request.body);
     const session = await startSession(app, request, reply, userId, method);
-    return { success: true as const, user, session: sessionInfo(session), message };
+    return { success: true as const, user, session: sessionInfo(session, await app.systemSettings.current()), message };
   });
 
   route(app, passkeysApi.updateUsage, { access: 'signed-in' }, async (request) => {

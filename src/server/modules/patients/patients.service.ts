@@ -17,6 +17,8 @@ export interface PatientsServiceOptions {
   /** Name and support address as the admin last saved them (or the configuration's). */
   organisation: () => Promise<OrganisationIdentity>;
   publicUrl: string;
+  /** The password minimum in force (system settings); the contract's own minimum without it. */
+  passwordMinLength?: () => Promise<number>;
 }
 
 /** One answer for every registration: the mailbox of the address learns what happened, nobody else. */
@@ -39,6 +41,12 @@ export class PatientsService {
    * (with the ways back in), never a second account: the answer must not tell who is registered.
    */
   async register(ctx: AccessContext, input: RegistrationInput): Promise<RegistrationResult> {
+    const min = (await this.options.passwordMinLength?.()) ?? 0;
+    if (input.password.length < min) {
+      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', {
+        password: englishValidationMessage('password.tooShortMin', { min }),
+      });
+    }
     // The short list is checked with the payload; the long one (100,000 passwords) only here.
     if (isWellKnownPassword(input.password)) {
       // A code of its own: the web cannot tell this one in advance, so it names it rather than "some fields".

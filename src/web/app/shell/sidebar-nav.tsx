@@ -21,6 +21,7 @@ export const OUTBOX_PATH = '/outbox';
 export const USER_ADMIN_PATH = '/admin/users';
 export const AUDIT_PATH = '/admin/audit';
 export const ORGANISATION_PATH = '/admin/organisation';
+export const SYSTEM_SETTINGS_PATH = '/admin/system-settings';
 export const LEAVE_APPROVALS_PATH = '/admin/leave';
 export const ACCESS_LOG_PATH = '/privacy/access-log';
 
@@ -97,6 +98,11 @@ export function SidebarNav({ user, open, onNavigate }: { user: SessionUser; open
             <li>
               <NavLink to={ORGANISATION_PATH} className={linkClasses} end onClick={onNavigate}>
                 {t('nav.organisation')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={SYSTEM_SETTINGS_PATH} className={linkClasses} end onClick={onNavigate}>
+                {t('nav.systemSettings')}
               </NavLink>
             </li>
             <li>

@@ -285,6 +285,28 @@ describe('the check every 60 s', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
+  it('counts the inactivity timeout the server says it applies, and a changed one from the last activity', async () => {
+    const api = fakeApi();
+    api.fetchSession.mockRejectedValueOnce(noSession());
+    const { controller, onSignedOut } = makeController(api);
+    controller.start();
+    await settle();
+    controller.signIn({ user, session: { ...sessionInfo(10), inactivityTimeoutMs: 10 * MINUTE } });
+    expect(readStoredSession()!.sessionExpiry).toBe(START + 10 * MINUTE);
+
+    // An administrator raises it: the next answer says so, and the local expiry follows.
+    vi.advanceTimersByTime(2 * MINUTE);
+    window.dispatchEvent(new MouseEvent('mousemove'));
+    api.fetchSession.mockResolvedValue({ user, session: { ...sessionInfo(20), inactivityTimeoutMs: 20 * MINUTE } });
+    await controller.refresh();
+    expect(readStoredSession()!.sessionExpiry).toBe(START + 2 * MINUTE + 20 * MINUTE);
+
+    await vi.advanceTimersByTimeAsync(19 * MINUTE);
+    expect(controller.getSnapshot().status).toBe('authenticated');
+    await vi.advanceTimersByTimeAsync(2 * MINUTE);
+    expect(onSignedOut).toHaveBeenCalledWith('expired');
+  });
+
   it('does not expire while the user keeps being active', async () => {
     const { controller, onSignedOut, api } = await signedIn();
     api.fetchSession.mockImplementation(async () => answer());

@@ -104,6 +104,8 @@ export class SessionController {
   private checkTimer: ReturnType<typeof setInterval> | undefined;
   private storageSignOutTimer: ReturnType<typeof setTimeout> | undefined;
   private lastActivityWrite = 0;
+  /** The inactivity timeout the server said it applies (the system settings may change it). */
+  private inactivityTimeoutMs: number = SESSION.inactivityTimeoutMs;
   /** When this tab last renewed (or established) the server session; renewal needs activity after it. */
   private lastRenewalAt = 0;
   /** Bumped at every sign-in and sign-out, so an answer that arrives late cannot revive an old state. */
@@ -226,12 +228,13 @@ export class SessionController {
 
   private establish(user: SessionUser, session: SessionInfo): void {
     const now = this.now();
+    this.inactivityTimeoutMs = session.inactivityTimeoutMs ?? SESSION.inactivityTimeoutMs;
     writeStoredSession(
       {
         userId: user.id,
         role: user.role,
         lastActivity: now,
-        sessionExpiry: now + SESSION.inactivityTimeoutMs,
+        sessionExpiry: now + this.inactivityTimeoutMs,
         serverExpiresAt: serverExpiry(session),
       },
       this.storage,
@@ -248,7 +251,11 @@ export class SessionController {
       this.establish(user, session);
       return;
     }
-    writeStoredSession({ ...stored, role: user.role, serverExpiresAt: serverExpiry(session) }, this.storage);
+    // A timeout changed by an administrator counts from the last activity, as the server's does.
+    const timeout = session.inactivityTimeoutMs;
+    if (timeout) this.inactivityTimeoutMs = timeout;
+    const sessionExpiry = timeout ? stored.lastActivity + timeout : stored.sessionExpiry;
+    writeStoredSession({ ...stored, role: user.role, serverExpiresAt: serverExpiry(session), sessionExpiry }, this.storage);
     this.lastRenewalAt = this.now();
     this.set({ status: 'authenticated', user, endedReason: null });
   }
@@ -324,7 +331,7 @@ export class SessionController {
     this.lastActivityWrite = now;
     const stored = this.read();
     if (!stored) return;
-    writeStoredSession({ ...stored, lastActivity: now, sessionExpiry: now + SESSION.inactivityTimeoutMs }, this.storage);
+    writeStoredSession({ ...stored, lastActivity: now, sessionExpiry: now + this.inactivityTimeoutMs }, this.storage);
   };
 
   /** Every 60 s; expire locally, or renew with the server when 5 minutes or less remain. */

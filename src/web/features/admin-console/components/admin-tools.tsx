@@ -17,6 +17,7 @@ const TOOLS = [
   { to: ADMIN_CONSOLE_PATHS.reports, key: 'reports' },
   { to: '/admin/audit', key: 'audit' },
   { to: '/admin/organisation', key: 'organisation' },
+  { to: '/admin/system-settings', key: 'systemSettings' },
 ] as const;
 
 export function AdminTools() {

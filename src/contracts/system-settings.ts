@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { AUTH, SESSION } from './constants';
+import { defineRoute } from './http';
+import { ROLES, type Role } from './roles';
+
+// Settings an administrator changes while the server runs (GET/PUT /api/admin/system-settings):
+// the session inactivity timeout, the password minimum, a second factor per role, appointment
+// reminder times and the mail sender. A null value means "not set": the server's configuration or
+// built-in default applies, and the answer says which value is in force and where it comes from.
+
+/** Reminder times, in whole hours before the start: a few, each within two weeks, none twice. */
+export const REMINDER_BOUNDS = { maxKinds: 4, maxHours: 336 } as const;
+
+export const SYSTEM_SETTINGS_BOUNDS = {
+  sessionTimeoutMinutes: { min: 5, max: 60, default: SESSION.inactivityTimeoutMs / 60_000 },
+  // The built-in minimum (AUTH.passwordMinLength) stays in force until an admin sets one: a stored
+  // minimum is at least 12, the length current guidance asks of a password without other rules.
+  passwordMinLength: { min: 12, max: 64, default: AUTH.passwordMinLength },
+  reminderHours: { min: 1, max: REMINDER_BOUNDS.maxHours, maxCount: REMINDER_BOUNDS.maxKinds },
+  mailFromName: { max: 200 },
+} as const;
+
+/** Where a setting's value in force comes from. */
+export const SETTING_SOURCES = ['saved', 'configuration', 'default'] as const;
+export type SettingSource = (typeof SETTING_SOURCES)[number];
+
+const setting = <T extends z.ZodType>(value: T) =>
+  z.object({
+    /** What an admin saved; null when unset. */
+    saved: value.nullable(),
+    /** The value the server uses now. */
+    effective: value,
+    source: z.enum(SETTING_SOURCES),
+  });
+
+export const mfaRequiredSchema = z.object({
+  patient: z.boolean('choice.invalid'),
+  doctor: z.boolean('choice.invalid'),
+  staff: z.boolean('choice.invalid'),
+  admin: z.boolean('choice.invalid'),
+}) satisfies z.ZodType<Record<Role, boolean>>;
+export type MfaRequired = z.infer<typeof mfaRequiredSchema>;
+
+export const systemSettingsSchema = z.object({
+  /** Sent back with a change: a save based on an older version is refused. */
+  version: z.number().int(),
+  /** Null until an admin first saves. */
+  updatedAt: z.iso.datetime().nullable(),
+  sessionTimeoutMinutes: setting(z.number().int()),
+  passwordMinLength: setting(z.number().int()),
+  mfaRequired: mfaRequiredSchema,
+  reminderHoursBefore: setting(z.array(z.number().int())),
+  mailFromName: setting(z.string()),
+  mailFromAddress: setting(z.string()),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+/** Form inputs send numbers as text; both are accepted, and an empty field means "not set". */
+const optionalWhole = (min: number, max: number, key: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? Number(value.trim()) : value),
+    z.number(key).int(key).min(min, key).max(max, key).nullable(),
+  );
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'text.tooLong')
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const { reminderHours } = SYSTEM_SETTINGS_BOUNDS;
+
+/** Hours before a visit, each at most once; stored largest first. An empty list means "not set". */
+export const reminderHoursSchema = z
+  .array(
+    z.number('reminders.range').int('reminders.range').min(reminderHours.min, 'reminders.range').max(reminderHours.max, 'reminders.range'),
+  )
+  .max(reminderHours.maxCount, 'reminders.tooMany')
+  .refine((hours) => new Set(hours).size === hours.length, 'reminders.duplicate')
+  .nullable()
+  .optional()
+  .transform((hours) => (hours && hours.length > 0 ? [...hours].sort((a, b) => b - a) : null));
+
+export const systemSettingsUpdateSchema = z
+  .object({
+    version: z.number('choice.invalid').int('choice.invalid').min(1, 'choice.invalid'),
+    sessionTimeoutMinutes: optionalWhole(
+      SYSTEM_SETTINGS_BOUNDS.sessionTimeoutMinutes.min,
+      SYSTEM_SETTINGS_BOUNDS.sessionTimeoutMinutes.max,
+      'sessionTimeout.range',
+    ),
+    passwordMinLength: optionalWhole(
+      SYSTEM_SETTINGS_BOUNDS.passwordMinLength.min,
+      SYSTEM_SETTINGS_BOUNDS.passwordMinLength.max,
+      'passwordMinLength.range',
+    ),
+    mfaRequired: mfaRequiredSchema.strict(),
+    reminderHoursBefore: reminderHoursSchema,
+    mailFromName: optionalText(SYSTEM_SETTINGS_BOUNDS.mailFromName.max),
+    mailFromAddress: z
+      .string('email.invalid')
+      .trim()
+      .max(320, 'email.invalid')
+      .refine((value) => value === '' || z.email().safeParse(value).success, 'email.invalid')
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+  })
+  .strict();
+export type SystemSettingsUpdate = z.input<typeof systemSettingsUpdateSchema>;
+export type SystemSettingsValues = z.output<typeof systemSettingsUpdateSchema>;
+
+export const systemSettingsResponseSchema = z.object({ data: systemSettingsSchema });
+
+export const MFA_ROLES: readonly Role[] = ROLES;
+
+/** Settings that apply to every sign-in and mail, edited by administrators holding system.config. */
+export const systemSettingsApi = {
+  get: defineRoute({ method: 'GET', path: '/api/admin/system-settings', response: systemSettingsResponseSchema }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/system-settings',
+    body: systemSettingsUpdateSchema,
+    response: systemSettingsResponseSchema,
+    errors: ['SETTINGS_VERSION_CONFLICT'],
+  }),
+};

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// The settings an administrator changes while the server runs (session timeout, password minimum,
+// second factor per role, reminder times, mail sender). One row at most (id = 1); a null column
+// means the server's configuration or built-in default applies. `version` grows by one at every
+// save, so two admins editing at once cannot overwrite each other unseen.
+export const systemSettings = pgTable(
+  'system_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: integer('version').notNull().default(1),
+    sessionTimeoutMinutes: integer('session_timeout_minutes'),
+    passwordMinLength: integer('password_min_length'),
+    mfaRequiredPatient: boolean('mfa_required_patient').notNull().default(false),
+    mfaRequiredDoctor: boolean('mfa_required_doctor').notNull().default(false),
+    mfaRequiredStaff: boolean('mfa_required_staff').notNull().default(false),
+    mfaRequiredAdmin: boolean('mfa_required_admin').notNull().default(false),
+    /** Hours before a visit, largest first; null: the configuration's REMINDER_HOURS_BEFORE. */
+    reminderHoursBefore: integer('reminder_hours_before').array(),
+    mailFromName: text('mail_from_name'),
+    mailFromAddress: text('mail_from_address'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('system_settings_single_row', sql`${t.id} = 1`), index('system_settings_updated_by_idx').on(t.updatedBy)],
+);
+
+export type SystemSettingsRow = typeof systemSettings.$inferSelect;
