@@ -107,6 +107,41 @@ test('a waitlisted patient is offered a cancelled time in the bell and takes it'
   }
 });
 
+test('a patient joins the waitlist from the booking page, no later than a day, and sees it in their waitlist', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const patient = await patientPage(browser, 'waitlist-booking');
+  const { page } = patient;
+  try {
+    // Two days ahead: later than the cancelled times the other journey offers, so this entry never takes its offer.
+    const latest = dayFromNow(2);
+    const [year, month, day] = latest.split('-') as [string, string, string];
+    const shown = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${latest}T00:00:00Z`));
+
+    await page.goto('/appointments/book');
+    await page.getByRole('combobox', { name: 'Doctor' }).selectOption({ index: 1 });
+    await page.getByRole('textbox', { name: 'Reason for the visit' }).fill('Any earlier time please');
+    const join = page.getByTestId('waitlist-join');
+    const date = join.getByRole('group', { name: 'Latest date I could come' });
+    await date.getByRole('textbox', { name: 'Month' }).fill(month);
+    await date.getByRole('textbox', { name: 'Day' }).fill(day);
+    await date.getByRole('textbox', { name: 'Year' }).fill(year);
+    await join.getByRole('button', { name: 'Join the waitlist for an earlier time' }).click();
+    await expect(join.getByRole('status')).toContainText(`You are on the waitlist for a time no later than ${shown}.`);
+    await expectNoSeriousA11yViolations(page);
+
+    await join.getByRole('link', { name: 'See your waitlist' }).click();
+    await expect(page).toHaveURL(/\/appointments#waitlist$/);
+    const entry = page.getByTestId('waitlist-entry');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(`until ${shown}`);
+    // Leaves again, so no later cancellation of this doctor's is offered to a patient nobody watches.
+    await entry.getByTestId('leave-waitlist').click();
+    await expect(entry).toHaveCount(0);
+  } finally {
+    await patient.close();
+  }
+});
+
 test('a reminder link from the outbox confirms once, and says it was used the second time', async ({ browser, page }) => {
   // The reminder job runs every minute: the mail is waited for, not assumed.
   test.setTimeout(150_000);

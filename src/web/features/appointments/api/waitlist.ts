@@ -3,6 +3,7 @@ import { appointmentLinksApi, type AppointmentLinkAction } from '../../../../con
 import { waitlistApi, type JoinWaitlistRequest } from '../../../../contracts/waitlist';
 import { ApiError } from '../../../lib/api-client';
 import { callRoute, routeMatcher, routeQuery } from '../../../lib/api-routes';
+import { useActionKeys } from '../../../lib/idempotency';
 import { APPOINTMENT_QUERIES } from './booking';
 
 // The waitlist and a reminder's one-click links on the web, through the routes' contracts.
@@ -20,11 +21,17 @@ function useRefreshWaitlist(andAppointments = false) {
     });
 }
 
+/** Joining sends one Idempotency-Key per action, so a retry after a timeout is not refused as "already joined". */
 export function useJoinWaitlist() {
   const refresh = useRefreshWaitlist();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: (body: JoinWaitlistRequest) => callRoute(waitlistApi.join, { body }).then((answer) => answer.data),
-    onSuccess: () => refresh(),
+    mutationFn: (body: JoinWaitlistRequest) =>
+      callRoute(waitlistApi.join, { body }, { idempotencyKey: keys.keyFor(body) }).then((answer) => answer.data),
+    onSuccess: () => {
+      keys.done();
+      return refresh();
+    },
   });
 }
 

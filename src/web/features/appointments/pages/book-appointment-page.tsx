@@ -19,6 +19,7 @@ import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { bookableDoctorsQuery, refreshSlots, useBookAppointment } from '../api/booking';
 import { SlotPicker, type PickedSlot } from '../../../components/booking/slot-picker';
 import { failureOf } from '../lib/errors';
+import { WaitlistJoin, type WaitlistVisit } from '../components/waitlist-join';
 
 type BookingFormOutput = z.output<typeof bookingFormSchema>;
 
@@ -104,6 +105,14 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
       setValue('parking.arrivalTime', shiftTime(picked.time, -15));
       setValue('parking.departureTime', shiftTime(picked.time, BOOKING.slotMinutes + 15));
     }
+  };
+
+  // Joining the waitlist asks for the same kind of visit and reason as booking, checked here.
+  const waitlistVisit = async (): Promise<WaitlistVisit | null> => {
+    setFailure(null);
+    if (!(await form.trigger(['type', 'reason'], { shouldFocus: true }))) return null;
+    const { type, reason } = getValues();
+    return { type, reason: reason.trim() };
   };
 
   const send = async (values: BookingFormOutput) => {
@@ -221,6 +230,15 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
           </SubmitButton>
         </div>
       </Form>
+      {doctor ? (
+        // A new doctor is a new request: what was said about the last one goes.
+        <WaitlistJoin
+          key={doctor.id}
+          doctorId={doctor.id}
+          visit={waitlistVisit}
+          placeErrors={(error) => form.placeServerErrors(error).length}
+        />
+      ) : null}
     </>
   );
 }
