@@ -7,7 +7,7 @@ import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
-import { toAppointment } from './appointments.service';
+import { dayIn, toAppointment } from './appointments.service';
 import { BookingRepository } from './booking.repository';
 import type { BookingService } from './booking.service';
 import { wallClock } from './slots';
@@ -75,6 +75,10 @@ export class WaitlistService {
   join(ctx: AccessContext, input: JoinWaitlistRequest): Promise<WaitlistEntry> {
     return this.uow.write(ctx, async (work) => {
       if (!(await work.use(BookingRepository).doctor(input.doctorId))) throw AppError.notFound();
+      // A last day already behind the clinic could never be offered anything.
+      if (input.latestDate && input.latestDate < dayIn(this.clock(), this.options.clinicTimeZone).date) {
+        throw new AppError('VALIDATION_FAILED', 'The latest date has passed.', { latestDate: 'date.past' });
+      }
       if (input.appointmentId) {
         // Only one of the patient's own appointments with this doctor that they may still move.
         const row = await this.booking.changeableIn(work, input.appointmentId, 'waitlist.join');

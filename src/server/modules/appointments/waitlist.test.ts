@@ -96,6 +96,10 @@ describe('joining and leaving', () => {
       { doctorId: doctor.user.id, reason: 'x'.repeat(501) },
     ];
     for (const body of cases) expect((await join(patient, body)).statusCode, JSON.stringify(body)).toBe(400);
+    // A last day already behind the clinic: said on the field.
+    const past = await join(patient, { doctorId: doctor.user.id, reason: 'x', latestDate: day(-2) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields).toEqual({ latestDate: 'date.past' });
     expect((await join(patient, { doctorId: patient.user.id, reason: 'x' })).statusCode).toBe(404);
     const rows = await t.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.patientId, patient.user.id));
     expect(rows).toEqual([]);
