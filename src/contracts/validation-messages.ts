@@ -66,6 +66,7 @@ export const VALIDATION_MESSAGES_EN = {
   'parking.range': 'Arrival must be before departure',
   'parking.window': 'Parking must cover the appointment and stay within 4 hours of it',
   'date.future': 'The date cannot be in the future',
+  'date.past': 'The date cannot be in the past',
   'vitals.implausible': 'This value is outside the plausible range',
   'vitals.bloodPressure': 'Enter both blood pressures, the systolic higher than the diastolic',
   'vitals.noneEntered': 'Enter at least one measurement',
