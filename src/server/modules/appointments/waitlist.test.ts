@@ -99,7 +99,7 @@ describe('joining and leaving', () => {
     // A last day already behind the clinic: said on the field.
     const past = await join(patient, { doctorId: doctor.user.id, reason: 'x', latestDate: day(-2) });
     expect(past.statusCode).toBe(400);
-    expect(past.json().error.fields).toEqual({ latestDate: 'date.past' });
+    expect(past.json().error.fields).toEqual({ latestDate: 'The date cannot be in the past' });
     expect((await join(patient, { doctorId: patient.user.id, reason: 'x' })).statusCode).toBe(404);
     const rows = await t.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.patientId, patient.user.id));
     expect(rows).toEqual([]);
