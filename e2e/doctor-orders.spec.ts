@@ -70,9 +70,10 @@ test('a doctor orders a lab panel, enters results and releases them; the patient
   await results.getByLabel(/^HDL/).fill('52');
   await results.getByLabel(/^LDL/).fill('162');
   await results.getByLabel(/^Triglycerides/).fill('120');
-  // The toast of the step before fades in and out over the dialog; read the contrast once it has gone.
-  await expect(doctorPage.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoSeriousA11yViolations(doctorPage);
+  // This check is about the results dialog. The toasts beside it come from other journeys as much
+  // as from this one (the demo doctor's pushes: another journey prescribing for his patient raises
+  // one every few seconds), so they are left out rather than waited for.
+  await expectNoSeriousA11yViolations(doctorPage, { exclude: ['[data-sonner-toaster]'] });
   await results.getByTestId('results-submit').click();
   await expect(results).toBeHidden();
 

@@ -35,14 +35,16 @@ export { expect };
  * to merge the frames' results, and the app has no frames from another origin to merge. Only
  * violations are collected: the passing nodes axe otherwise lists are never read here. Together
  * they make a check about 40% cheaper, and the journeys run close to a hundred of them.
+ * `exclude` leaves out parts of the page a check is not about (CSS selectors).
  */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   // options() replaces every option set before it, so it comes before withTags().
-  const results = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
+    .setLegacyMode(true);
+  for (const selector of options.exclude ?? []) builder.exclude(selector);
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
