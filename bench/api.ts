@@ -32,14 +32,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { createDoctor, createPatient, Random } from '../src/server/db/factories';
 import { applyMigrations } from '../src/server/db/migrate';
 import { careAssignments, notifications, vitals } from '../src/server/db/schema';
 import { SessionStore } from '../src/server/platform/session';
-import { ADMIN_URL, databaseUrl, healthy, median, percentile, withAdmin } from './bench-support';
+import { ADMIN_URL, databaseUrl, healthy, median, percentile, recordStatements, withAdmin } from './bench-support';
 
 const { values: options } = parseArgs({
   options: {
@@ -241,50 +239,6 @@ async function openLoop(target: Target, seconds: number, rate: number): Promise<
   return { rps: latencies.length / seconds, cpuMs: NaN, databaseCpuMs: NaN, latencies, shed, failures };
 }
 
-interface Probe {
-  name: string;
-  method: 'GET' | 'PUT';
-  url: string;
-  headers: Record<string, string>;
-  payload?: string;
-}
-
-/**
- * The statements one request of each kind runs, read from the driver of a Caredeck built in this
- * process (with --statements, their text too: where a request's time goes before any profile).
- */
-async function statementsPerRequest(url: string, probes: Probe[]): Promise<Map<string, string[]>> {
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO_MODE: 'false', WEB_ROOT: path.join(ROOT, 'no-web-root') });
-  const app = await buildApp(config);
-  await app.ready();
-  const original = pg.Client.prototype.query;
-  let seen: string[] = [];
-  const counting = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; name?: string };
-    seen.push(typeof first === 'string' ? first : (first.text ?? `(prepared ${first.name ?? '?'})`));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  };
-  const counts = new Map<string, string[]>();
-  try {
-    for (const probe of probes) {
-      const send = () => app.inject({ method: probe.method, url: probe.url, headers: probe.headers, payload: probe.payload });
-      // Once to warm the pool and the per-connection prepared statements, then counted.
-      await send();
-      await app.audit.settled();
-      seen = [];
-      pg.Client.prototype.query = counting as typeof original;
-      await send();
-      await app.audit.settled();
-      pg.Client.prototype.query = original;
-      counts.set(probe.name, seen);
-    }
-  } finally {
-    pg.Client.prototype.query = original;
-    await app.close();
-  }
-  return counts;
-}
-
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) {
     console.log('building the server (dist/server/main.js is missing)…');
@@ -299,11 +253,12 @@ async function main(): Promise<void> {
     const read = `/api/patients/${fixture.patientId}/vitals?limit=20`;
     const write = `/api/notifications/${fixture.notificationId}/read`;
     const json = { 'content-type': 'application/json', 'x-csrf-token': fixture.patientCsrf, cookie: fixture.patientCookie };
-    const statements = await statementsPerRequest(url, [
+    const recorded = await recordStatements(url, [
       { name: 'read', method: 'GET', url: read, headers: { cookie: fixture.patientCookie } },
       { name: 'directory', method: 'GET', url: '/api/patients?page=1&pageSize=25', headers: { cookie: fixture.doctorCookie } },
       { name: 'write', method: 'PUT', url: write, headers: json, payload: '{}' },
     ]);
+    const statements = new Map([...recorded].map(([probe, list]) => [probe, list.map((statement) => statement.text)]));
 
     const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
       execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [],

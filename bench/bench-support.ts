@@ -1,10 +1,15 @@
 /**
  * Pieces the PostgreSQL benches share: a database of their own, waiting for a server to answer,
- * and the order statistics they print.
+ * the statements a request runs, and the order statistics they print.
  */
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import path from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Where a bench creates its database (and drops it after): BENCH_DATABASE_URL, or the local PostgreSQL. */
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,4 +58,59 @@ export function median(values: number[]): number {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** One request to record: what it asks, as whom. */
+export interface Probe {
+  name: string;
+  method: 'GET' | 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+/** A statement a request ran, with its values. */
+export interface RecordedStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The statements one request of each probe runs, with their values, read from the driver of a
+ * Caredeck built in this process on the database at `url`: each request is sent once to warm the
+ * pool and its prepared statements, then again while the driver's query is wrapped.
+ */
+export async function recordStatements(url: string, probes: Probe[]): Promise<Map<string, RecordedStatement[]>> {
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO_MODE: 'false', WEB_ROOT: path.join(ROOT, 'no-web-root') });
+  const app = await buildApp(config);
+  await app.ready();
+  const original = pg.Client.prototype.query;
+  let seen: RecordedStatement[] = [];
+  const recording = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string; name?: string; values?: unknown[] };
+    const text = typeof first === 'string' ? first : (first.text ?? `(prepared ${first.name ?? '?'})`);
+    // Drizzle passes a config object (text, row mode, types) with the values beside it.
+    const values = (typeof first === 'string' ? undefined : first.values) ?? (Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined);
+    seen.push({ text, values: values ?? [] });
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  const recorded = new Map<string, RecordedStatement[]>();
+  try {
+    for (const probe of probes) {
+      const send = () => app.inject({ method: probe.method, url: probe.url, headers: probe.headers, payload: probe.payload });
+      const warm = await send();
+      if (warm.statusCode >= 300) throw new Error(`${probe.name} answered ${warm.statusCode}: ${warm.body.slice(0, 200)}`);
+      await app.audit.settled();
+      seen = [];
+      pg.Client.prototype.query = recording as typeof original;
+      await send();
+      await app.audit.settled();
+      pg.Client.prototype.query = original;
+      recorded.set(probe.name, seen);
+    }
+  } finally {
+    pg.Client.prototype.query = original;
+    await app.close();
+  }
+  return recorded;
 }

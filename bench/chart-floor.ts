@@ -9,18 +9,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-
-export interface ReplayedStatement {
-  text: string;
-  values: unknown[];
-}
+import type { RecordedStatement } from './bench-support';
 
 const [portArg, databaseUrl, statementsFile] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 /** By "path|cookie", as bench/chart.ts wrote them. */
-const recorded = JSON.parse(fs.readFileSync(statementsFile!, 'utf8')) as Record<string, ReplayedStatement[]>;
+const recorded = JSON.parse(fs.readFileSync(statementsFile!, 'utf8')) as Record<string, RecordedStatement[]>;
 
-async function replay(statements: ReplayedStatement[]): Promise<unknown[][]> {
+async function replay(statements: RecordedStatement[]): Promise<unknown[][]> {
   const client = await pool.connect();
   try {
     const answers: unknown[][] = [];

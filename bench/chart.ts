@@ -30,8 +30,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import {
   buildClinicalHistory,
@@ -46,8 +44,17 @@ import {
 import { applyMigrations } from '../src/server/db/migrate';
 import { careAssignments, clinicalNotes } from '../src/server/db/schema';
 import { SessionStore } from '../src/server/platform/session';
-import type { ReplayedStatement } from './chart-floor';
-import { ADMIN_URL, databaseUrl, healthy, median, percentile, withAdmin } from './bench-support';
+import {
+  ADMIN_URL,
+  databaseUrl,
+  healthy,
+  median,
+  percentile,
+  recordStatements,
+  withAdmin,
+  type Probe,
+  type RecordedStatement,
+} from './bench-support';
 
 const { values: options } = parseArgs({
   options: {
@@ -173,51 +180,6 @@ async function prepare(url: string): Promise<Fixture> {
   }
 }
 
-interface Probe {
-  name: string;
-  url: string;
-  cookie: string;
-}
-
-/**
- * The statements one request of each probe runs, with their values, read from the driver of a
- * Caredeck built in this process: once to warm the pool and its prepared statements, then recorded.
- */
-async function recordStatements(url: string, probes: Probe[]): Promise<Map<string, ReplayedStatement[]>> {
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', DEMO_MODE: 'false', WEB_ROOT: path.join(ROOT, 'no-web-root') });
-  const app = await buildApp(config);
-  await app.ready();
-  const original = pg.Client.prototype.query;
-  let seen: ReplayedStatement[] = [];
-  const recording = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; values?: unknown[] };
-    const text = typeof first === 'string' ? first : (first.text ?? '');
-    // Drizzle passes a config object (text, row mode, types) with the values beside it.
-    const values = (typeof first === 'string' ? undefined : first.values) ?? (Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined);
-    if (text) seen.push({ text, values: values ?? [] });
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  };
-  const recorded = new Map<string, ReplayedStatement[]>();
-  try {
-    for (const probe of probes) {
-      const send = () => app.inject({ method: 'GET', url: probe.url, headers: { cookie: probe.cookie } });
-      const warm = await send();
-      if (warm.statusCode !== 200) throw new Error(`${probe.name} answered ${warm.statusCode}: ${warm.body.slice(0, 200)}`);
-      await app.audit.settled();
-      seen = [];
-      pg.Client.prototype.query = recording as typeof original;
-      await send();
-      await app.audit.settled();
-      pg.Client.prototype.query = original;
-      recorded.set(probe.name, seen);
-    }
-  } finally {
-    pg.Client.prototype.query = original;
-    await app.close();
-  }
-  return recorded;
-}
-
 interface Target {
   port: number;
   path: string;
@@ -258,7 +220,7 @@ async function closedLoop(target: Target): Promise<{ latencies: number[]; failur
 }
 
 /** Each statement alone, five times in a row on one connection: the median, and the rows it returns. */
-async function timeEach(url: string, statements: ReplayedStatement[]): Promise<void> {
+async function timeEach(url: string, statements: RecordedStatement[]): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -292,15 +254,25 @@ async function main(): Promise<void> {
     const prepared = performance.now();
     const fixture = await prepare(url);
     const probes: Probe[] = [
-      { name: 'chart', url: `/api/patients/${fixture.chartPatientId}/complete`, cookie: fixture.doctorCookie },
-      { name: 'my patients', url: `/api/patients?search=${fixture.searchName}&page=1&pageSize=25`, cookie: fixture.doctorCookie },
-      { name: 'everyone', url: `/api/patients?search=${fixture.searchName}&page=1&pageSize=25`, cookie: fixture.adminCookie },
+      { name: 'chart', method: 'GET', url: `/api/patients/${fixture.chartPatientId}/complete`, headers: { cookie: fixture.doctorCookie } },
+      {
+        name: 'my patients',
+        method: 'GET',
+        url: `/api/patients?search=${fixture.searchName}&page=1&pageSize=25`,
+        headers: { cookie: fixture.doctorCookie },
+      },
+      {
+        name: 'everyone',
+        method: 'GET',
+        url: `/api/patients?search=${fixture.searchName}&page=1&pageSize=25`,
+        headers: { cookie: fixture.adminCookie },
+      },
     ];
     const statements = await recordStatements(url, probes);
     const replay = path.join(fs.mkdtempSync(path.join(ROOT, 'node_modules/.bench-chart-')), 'statements.json');
     fs.writeFileSync(
       replay,
-      JSON.stringify(Object.fromEntries(probes.map((probe) => [probe.url + '|' + probe.cookie, statements.get(probe.name)]))),
+      JSON.stringify(Object.fromEntries(probes.map((probe) => [probe.url + '|' + probe.headers.cookie, statements.get(probe.name)]))),
     );
 
     const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
@@ -342,7 +314,7 @@ async function main(): Promise<void> {
       for (let round = 0; round <= ROUNDS; round += 1) {
         const order = (round % 2 === 0 ? ['caredeck', 'floor'] : ['floor', 'caredeck']) as Array<keyof typeof sides>;
         for (const side of order) {
-          const result = await closedLoop({ port: sides[side], path: probe.url, cookie: probe.cookie });
+          const result = await closedLoop({ port: sides[side], path: probe.url, cookie: probe.headers.cookie! });
           if (round === 0) continue;
           failures += result.failures;
           p50[side].push(percentile(result.latencies, 50));
