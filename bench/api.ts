@@ -37,7 +37,7 @@ import { createDoctor, createPatient, Random } from '../src/server/db/factories'
 import { applyMigrations } from '../src/server/db/migrate';
 import { careAssignments, notifications, vitals } from '../src/server/db/schema';
 import { SessionStore } from '../src/server/platform/session';
-import { ADMIN_URL, databaseUrl, healthy, median, percentile, recordStatements, withAdmin } from './bench-support';
+import { ADMIN_URL, databaseUrl, healthy, median, percentile, recordStatements, withAdmin, forkBuiltServer } from './bench-support';
 
 const { values: options } = parseArgs({
   options: {
@@ -260,19 +260,7 @@ async function main(): Promise<void> {
     ]);
     const statements = new Map([...recorded].map(([probe, list]) => [probe, list.map((statement) => statement.text)]));
 
-    const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
-      execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [],
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DEMO_MODE: 'false',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const app = forkBuiltServer(url, APP_PORT, options.profile);
     const floor = fork(path.join(ROOT, 'bench/api-floor.ts'), [String(FLOOR_PORT), url], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

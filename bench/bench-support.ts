@@ -2,7 +2,7 @@
  * Pieces the PostgreSQL benches share: a database of their own, waiting for a server to answer,
  * the statements a request runs, and the order statistics they print.
  */
-import type { ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -113,4 +113,24 @@ export async function recordStatements(url: string, probes: Probe[]): Promise<Ma
     await app.close();
   }
   return recorded;
+}
+
+/**
+ * The built server (`dist/server/main.js`) in a process of its own, on PostgreSQL at `url`, without
+ * Redis or demo data, logging only warnings; with `profileDir`, it writes a CPU profile there.
+ */
+export function forkBuiltServer(url: string, port: number, profileDir?: string): ChildProcess {
+  return fork(path.join(ROOT, 'dist/server/main.js'), [], {
+    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'false',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
 }

@@ -52,6 +52,7 @@ import {
   percentile,
   recordStatements,
   withAdmin,
+  forkBuiltServer,
   type Probe,
   type RecordedStatement,
 } from './bench-support';
@@ -275,19 +276,7 @@ async function main(): Promise<void> {
       JSON.stringify(Object.fromEntries(probes.map((probe) => [probe.url + '|' + probe.headers.cookie, statements.get(probe.name)]))),
     );
 
-    const app = fork(path.join(ROOT, 'dist/server/main.js'), [], {
-      execArgv: options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : [],
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DEMO_MODE: 'false',
-        REDIS_URL: '',
-      },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const app = forkBuiltServer(url, APP_PORT, options.profile);
     const floor = fork(path.join(ROOT, 'bench/chart-floor.ts'), [String(FLOOR_PORT), url, replay], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
