@@ -102,6 +102,28 @@ test('the scroll buttons land on their anchors', async ({ page }) => {
   }
 });
 
+test('a section reached while the specialties are still loading stays in view when they arrive', async ({ page }) => {
+  // Hold the explorer's code until after the jump, as a slow network or a busy machine would.
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/specialties-explorer[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openLanding(page);
+  await page.getByRole('navigation', { name: 'Landing page sections' }).getByRole('button', { name: 'Services' }).click();
+  const services = page.locator('#services');
+  await expect(services).toBeFocused();
+  const topBefore = await services.evaluate((el) => el.getBoundingClientRect().top);
+  expect(topBefore).toBeLessThan(200);
+
+  release();
+  await expect(page.getByTestId('specialties-explorer')).toBeAttached();
+  // The explorer is taller than the room kept for it; the section the reader is on must not move down with it.
+  await expect.poll(() => services.evaluate((el) => el.getBoundingClientRect().top)).toBe(topBefore);
+  await expect(services).toBeInViewport();
+});
+
 test('Get Started goes to sign-in, or straight to the portal once signed in', async ({ page }) => {
   await openLanding(page);
   await page.getByTestId('get-started').click();

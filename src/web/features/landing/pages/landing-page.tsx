@@ -36,8 +36,9 @@ export function LandingPage() {
       <HeroSection />
       <CapabilitiesSection />
       <MetricsSection />
-      {/* The explorer's height is reserved while it loads, so nothing below it jumps. */}
-      <div data-section="specialties" className="min-h-[36rem]">
+      {/* Some height is reserved while the explorer loads. It still grows when it arrives, so the browser is told
+          not to anchor scrolling on it: a reader who has jumped to a section below stays on that section. */}
+      <div data-section="specialties" className="min-h-[36rem] [overflow-anchor:none]">
         <Suspense fallback={<p className="mx-auto max-w-6xl px-4 py-12">{t('explorerLoading')}</p>}>
           <SpecialtiesExplorer />
         </Suspense>
