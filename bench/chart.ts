@@ -10,12 +10,9 @@
  * The floor is the same work without Caredeck: the statements one request of each kind runs are read
  * from the driver of a Caredeck built in this process, then a bare `node:http` server with the raw
  * `pg` driver replays exactly those statements (session lookup, selects and the audit insert, in the
- * same order, on one pooled connection) and answers a constant JSON document. What Caredeck spends
- * beyond it is the cost of its layers: routing, validation, scoping, serialising the answer.
- *
- * How it measures: both servers run at once, each in its own process; the rounds alternate between
- * them so a change of load on a shared machine hits both alike. A round is a closed loop of
- * CONCURRENCY connections for ROUND_SECONDS; each figure is the median over the rounds.
+ * same order, on one pooled connection) and answers the rows as JSON. What Caredeck spends beyond
+ * it is the cost of its layers: routing, validation, scoping, serialising the answer. How the two
+ * sides take turns: bench/floor-comparison.ts.
  *
  *   npm run bench:chart [-- --rounds 5 --seconds 4 --concurrency 4 --patients 100000 --statements]
  *   (--statements lists each request's statements with the median time each takes alone; --profile
@@ -23,13 +20,8 @@
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where a database of
  *   its own is created for the run and dropped after.
  */
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import {
   buildClinicalHistory,
@@ -44,18 +36,8 @@ import {
 import { applyMigrations } from '../src/server/db/migrate';
 import { careAssignments, clinicalNotes } from '../src/server/db/schema';
 import { SessionStore } from '../src/server/platform/session';
-import {
-  ADMIN_URL,
-  databaseUrl,
-  healthy,
-  median,
-  percentile,
-  recordStatements,
-  withAdmin,
-  forkBuiltServer,
-  type Probe,
-  type RecordedStatement,
-} from './bench-support';
+import { ADMIN_URL, databaseUrl, withAdmin, type Probe } from './bench-support';
+import { compareWithFloor, ensureBuiltServer } from './floor-comparison';
 
 const { values: options } = parseArgs({
   options: {
@@ -71,7 +53,6 @@ const ROUNDS = Number(options.rounds);
 const ROUND_SECONDS = Number(options.seconds);
 const CONCURRENCY = Number(options.concurrency);
 const PATIENTS = Number(options.patients);
-const ROOT = path.resolve(import.meta.dirname, '..');
 const APP_PORT = 5393;
 const FLOOR_PORT = 5394;
 const GOAL_P95_MS = 50;
@@ -181,76 +162,11 @@ async function prepare(url: string): Promise<Fixture> {
   }
 }
 
-interface Target {
-  port: number;
-  path: string;
-  cookie: string;
-}
-
-function sendOnce(agent: http.Agent, target: Target): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { agent, host: '127.0.0.1', port: target.port, method: 'GET', path: target.path, headers: { cookie: target.cookie } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-async function closedLoop(target: Target): Promise<{ latencies: number[]; failures: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const latencies: number[] = [];
-  let failures = 0;
-  const end = performance.now() + ROUND_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        const status = await sendOnce(agent, target).catch(() => 0);
-        if (status === 200) latencies.push(performance.now() - start);
-        else failures += 1;
-      }
-    }),
-  );
-  agent.destroy();
-  return { latencies, failures };
-}
-
-/** Each statement alone, five times in a row on one connection: the median, and the rows it returns. */
-async function timeEach(url: string, statements: RecordedStatement[]): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const statement of statements) {
-      const times: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < 5; i += 1) {
-        const start = performance.now();
-        rows = (await client.query(statement.text, statement.values)).rowCount ?? 0;
-        times.push(performance.now() - start);
-      }
-      console.log(
-        `    ${median(times).toFixed(2).padStart(7)} ms ${String(rows).padStart(5)} rows  ${statement.text.replace(/\s+/g, ' ').slice(0, 150)}`,
-      );
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) {
-    console.log('building the server (dist/server/main.js is missing)…');
-    spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  ensureBuiltServer();
   const name = `caredeck_bench_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`create database ${name}`));
   const url = databaseUrl(name);
-  const children: ChildProcess[] = [];
   try {
     const prepared = performance.now();
     const fixture = await prepare(url);
@@ -269,21 +185,6 @@ async function main(): Promise<void> {
         headers: { cookie: fixture.adminCookie },
       },
     ];
-    const statements = await recordStatements(url, probes);
-    const replay = path.join(fs.mkdtempSync(path.join(ROOT, 'node_modules/.bench-chart-')), 'statements.json');
-    fs.writeFileSync(
-      replay,
-      JSON.stringify(Object.fromEntries(probes.map((probe) => [probe.url + '|' + probe.headers.cookie, statements.get(probe.name)]))),
-    );
-
-    const app = forkBuiltServer(url, APP_PORT, options.profile);
-    const floor = fork(path.join(ROOT, 'bench/chart-floor.ts'), [String(FLOOR_PORT), url, replay], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    children.push(app, floor);
-    await Promise.all([healthy(app, APP_PORT), new Promise<void>((resolve) => floor.once('message', () => resolve()))]);
-
     console.log(
       `bench:chart — ${PATIENTS.toLocaleString('en')} patients (prepared in ${((performance.now() - prepared) / 1000).toFixed(0)} s); ` +
         `the chart's patient: ${Object.entries(fixture.counts)
@@ -293,40 +194,19 @@ async function main(): Promise<void> {
     console.log(
       `${ROUNDS} rounds of ${ROUND_SECONDS} s per side, ${CONCURRENCY} connections, PostgreSQL ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')}\n`,
     );
-    for (const probe of probes) {
-      const sides = { caredeck: APP_PORT, floor: FLOOR_PORT };
-      const p50 = { caredeck: [] as number[], floor: [] as number[] };
-      const p95 = { caredeck: [] as number[], floor: [] as number[] };
-      const rate = { caredeck: [] as number[], floor: [] as number[] };
-      let failures = 0;
-      // Round 0 warms up (JIT, pools, prepared statements) and is not counted.
-      for (let round = 0; round <= ROUNDS; round += 1) {
-        const order = (round % 2 === 0 ? ['caredeck', 'floor'] : ['floor', 'caredeck']) as Array<keyof typeof sides>;
-        for (const side of order) {
-          const result = await closedLoop({ port: sides[side], path: probe.url, cookie: probe.headers.cookie! });
-          if (round === 0) continue;
-          failures += result.failures;
-          p50[side].push(percentile(result.latencies, 50));
-          p95[side].push(percentile(result.latencies, 95));
-          rate[side].push(result.latencies.length / ROUND_SECONDS);
-        }
-      }
-      const recordedStatements = statements.get(probe.name)!;
-      console.log(`${probe.name} (${recordedStatements.length} SQL statements)`);
-      if (options.statements) await timeEach(url, recordedStatements);
-      for (const side of ['caredeck', 'floor'] as const) {
-        console.log(
-          `  ${side.padEnd(9)} p50 ${median(p50[side]).toFixed(1).padStart(6)} ms   p95 ${median(p95[side]).toFixed(1).padStart(6)} ms   ${median(rate[side]).toFixed(0).padStart(5)} req/s`,
-        );
-      }
-      const ratios = p95.caredeck.map((value, i) => value / p95.floor[i]!);
-      const goal = probe.name === 'everyone' ? '' : ` (goal p95 ≤ ${GOAL_P95_MS} ms)`;
-      console.log(`  caredeck p95 / floor p95: ${median(ratios).toFixed(2)}${goal}; failed ${failures}\n`);
-    }
-    fs.rmSync(path.dirname(replay), { recursive: true, force: true });
+    await compareWithFloor({
+      url,
+      probes,
+      appPort: APP_PORT,
+      floorPort: FLOOR_PORT,
+      rounds: ROUNDS,
+      seconds: ROUND_SECONDS,
+      concurrency: CONCURRENCY,
+      goalP95Ms: (probe) => (probe.name === 'everyone' ? undefined : GOAL_P95_MS),
+      statements: options.statements,
+      profileDir: options.profile,
+    });
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
     await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
   }
 }

@@ -1,10 +1,11 @@
 /**
- * The floor for bench/chart.ts: a bare `node:http` server with the raw `pg` driver that, for each
- * request, replays the statements Caredeck ran for the same request (recorded by bench/chart.ts,
- * with their values), in the same order on one pooled connection, and answers the rows it read as
- * JSON. No framework, no validation, no scoping logic: the database work and the answer alone.
+ * The floor for the benches that compare a request with its database work (bench/chart.ts,
+ * bench/analytics.ts): a bare `node:http` server with the raw `pg` driver that, for each request,
+ * replays the statements Caredeck ran for the same request (recorded with their values), in the
+ * same order on one pooled connection, and answers the rows it read as JSON. No framework, no
+ * validation, no scoping logic: the database work and the answer alone.
  *
- * Run by bench/chart.ts: `node --import tsx bench/chart-floor.ts <port> <databaseUrl> <statements.json>`.
+ * Started by bench/floor-comparison.ts: `node --import tsx bench/replay-floor.ts <port> <databaseUrl> <statements.json>`.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,7 +14,7 @@ import type { RecordedStatement } from './bench-support';
 
 const [portArg, databaseUrl, statementsFile] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-/** By "path|cookie", as bench/chart.ts wrote them. */
+/** By "path|cookie", as bench/floor-comparison.ts wrote them. */
 const recorded = JSON.parse(fs.readFileSync(statementsFile!, 'utf8')) as Record<string, RecordedStatement[]>;
 
 async function replay(statements: RecordedStatement[]): Promise<unknown[][]> {
