@@ -9,11 +9,12 @@ import {
 import { addCalendarDays, dayNumber } from '../../../contracts/dates';
 import type { AccessContext } from '../../platform/access-context';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { AnalyticsRepository, type AnalyticsFilter, type RateRow } from './admin-console.repository';
+import { AnalyticsRepository, type AnalyticsFilter } from './admin-console.repository';
 
-// Analytics, first part. The database counts; this service only fills the period's empty days or
-// weeks with zeros and divides. A period is the clinic's calendar days from `from` to `to`, both
-// counted; without one, the last ANALYTICS_DEFAULT_DAYS days up to today.
+// Analytics, first part. The database counts per calendar day; this service rolls the days up into
+// weeks and weekdays, fills the period's empty days or weeks with zeros and divides. A period is the
+// clinic's calendar days from `from` to `to`, both counted; without one, the last
+// ANALYTICS_DEFAULT_DAYS days up to today.
 
 export interface AnalyticsOptions {
   clinicTimeZone: string;
@@ -25,10 +26,32 @@ export function calendarDayIn(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** The ISO weekday of a calendar day: 1 Monday … 7 Sunday. */
+function isoWeekday(day: string): number {
+  return ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
 /** The Monday of the ISO week a calendar day is in. */
 function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
-  return addCalendarDays(day, -((weekday + 6) % 7));
+  return addCalendarDays(day, 1 - isoWeekday(day));
+}
+
+/** Appointments of a period: how many, how many were due (completed or no-show), no-shows, cancellations. */
+interface RateRow {
+  total: number;
+  due: number;
+  noShows: number;
+  cancelled: number;
+}
+
+/** Adds `n` appointments of `status` to the rates kept under `key`. */
+function addTo<K>(rates: Map<K, RateRow>, key: K, status: string, n: number): void {
+  const row = rates.get(key) ?? { total: 0, due: 0, noShows: 0, cancelled: 0 };
+  row.total += n;
+  if (status === 'completed' || status === 'no-show') row.due += n;
+  if (status === 'no-show') row.noShows += n;
+  if (status === 'cancelled') row.cancelled += n;
+  rates.set(key, row);
 }
 
 /** Every bucket of the period, in order: each day, or each week's Monday. */
@@ -72,10 +95,8 @@ export class AnalyticsService {
     const filter: AnalyticsFilter = { from, to, timeZone, unit, doctorId: query.doctorId, specialty: query.specialty };
     return this.uow.read(ctx, async (work) => {
       const repository = work.use(AnalyticsRepository);
-      const [counts, byDoctor, byWeekday, registrations, doctors] = await Promise.all([
-        repository.appointmentCounts(filter),
-        repository.byDoctor(filter),
-        repository.byWeekday(filter),
+      const [figures, registrations, doctors] = await Promise.all([
+        repository.appointmentFigures(filter),
         repository.newPatients(filter),
         repository.doctors(),
       ]);
@@ -92,24 +113,41 @@ export class AnalyticsService {
           },
         ]),
       );
-      for (const row of counts) {
-        const bucket = appointments.get(row.bucket);
+      const byWeekday = new Map<number, RateRow>();
+      for (const row of figures.days) {
+        addTo(byWeekday, isoWeekday(row.day), row.status, row.n);
+        const bucket = appointments.get(unit === 'day' ? row.day : mondayOf(row.day));
         if (!bucket) continue;
         bucket.statuses[row.status as keyof AppointmentBucket['statuses']] += row.n;
         bucket.types[row.type as keyof AppointmentBucket['types']] += row.n;
         bucket.total += row.n;
       }
+      const byDoctor = new Map<string, RateRow>();
+      for (const row of figures.doctors) addTo(byDoctor, row.doctorId, row.status, row.n);
       const registered = new Map(registrations.map((row) => [row.bucket, row.n]));
-      const weekdays = new Map(byWeekday.map((row) => [row.weekday, row]));
       return {
         from,
         to,
         granularity: unit,
         clinicTimeZone: timeZone,
         appointments: [...appointments.values()],
-        byDoctor: byDoctor.map(withRates),
+        // The doctors who had appointments in the period, in the doctor list's order (by name).
+        byDoctor: doctors.flatMap((doctor) => {
+          const rates = byDoctor.get(doctor.id);
+          return rates
+            ? [
+                withRates({
+                  doctorId: doctor.id,
+                  firstName: doctor.firstName,
+                  lastName: doctor.lastName,
+                  specialty: doctor.specialty,
+                  ...rates,
+                }),
+              ]
+            : [];
+        }),
         byWeekday: [1, 2, 3, 4, 5, 6, 7].map((weekday) =>
-          withRates(weekdays.get(weekday) ?? { weekday, total: 0, due: 0, noShows: 0, cancelled: 0 }),
+          withRates({ weekday, ...(byWeekday.get(weekday) ?? { total: 0, due: 0, noShows: 0, cancelled: 0 }) }),
         ),
         newPatients: buckets.map((bucket) => ({ bucket, count: registered.get(bucket) ?? 0 })),
         doctors,
