@@ -9,6 +9,7 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { forkBuiltServer, healthy, median, percentile, recordStatements, type Probe, type RecordedStatement } from './bench-support';
@@ -99,9 +100,22 @@ async function timeEach(url: string, statements: RecordedStatement[]): Promise<v
   }
 }
 
+/** Rejects when something already listens on `port`: a server left from an interrupted run would answer in our place. */
+function ensureFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      reject(new Error(`port ${port} is in use (a server left from an earlier run?)`));
+    });
+    socket.once('error', () => resolve());
+  });
+}
+
 /** Records the probes' statements, starts both servers, times every probe on both and prints the figures. */
 export async function compareWithFloor(comparison: Comparison): Promise<void> {
   const { url, probes, rounds, seconds, concurrency } = comparison;
+  await Promise.all([ensureFree(comparison.appPort), ensureFree(comparison.floorPort)]);
   const statements = await recordStatements(url, probes);
   const replay = path.join(fs.mkdtempSync(path.join(ROOT, 'node_modules/.bench-replay-')), 'statements.json');
   fs.writeFileSync(

@@ -440,16 +440,26 @@ export class AnalyticsRepository extends Repository {
   /**
    * Every appointment figure of the period in one pass over its appointments: counts per calendar
    * day (the clinic's), status and type, and per doctor and status. The service rolls days up into
-   * weeks and weekdays, so the database turns each start time into a day once; grouping sets give
-   * both counts from one scan, where a query per figure read the period once each.
+   * weeks and weekdays. Grouping sets give both counts from one scan, where a query per figure read
+   * the period once each. Starts are first counted per quarter hour, which is plain arithmetic, and
+   * only those counts are turned into the clinic's days: every time zone's offset is a whole number of
+   * quarter hours, so a quarter hour never straddles two days, and a time zone conversion per
+   * appointment was most of the cost.
    */
   async appointmentFigures(filter: AnalyticsFilter): Promise<AppointmentFigures> {
     const rows = await this.rows<{ day: string | null; doctor_id: string | null; status: string; type: string | null; n: number }>(sql`
-      select to_char((a.starts_at at time zone ${filter.timeZone})::date, 'YYYY-MM-DD') as day, a.doctor_id, a.status, a.type,
-        count(*)::int as n
-      from ${appointments} a ${filter.specialty ? sql`join ${doctorProfiles} d on d.user_id = a.doctor_id` : sql``}
-      where ${this.where(filter)}
-      group by grouping sets ((1, a.status, a.type), (a.doctor_id, a.status))`);
+      with counted as (
+        select date_bin(interval '15 minutes', a.starts_at, timestamptz '2000-01-01') as quarter, a.doctor_id, a.status, a.type,
+          count(*)::int as n
+        from ${appointments} a ${filter.specialty ? sql`join ${doctorProfiles} d on d.user_id = a.doctor_id` : sql``}
+        where ${this.where(filter)}
+        group by grouping sets ((1, a.status, a.type), (a.doctor_id, a.status))
+      )
+      select to_char((quarter at time zone ${filter.timeZone})::date, 'YYYY-MM-DD') as day, null::uuid as doctor_id, status, type,
+        sum(n)::int as n
+      from counted where quarter is not null group by 1, status, type
+      union all
+      select null, doctor_id, status, null, n from counted where doctor_id is not null`);
     const figures: AppointmentFigures = { days: [], doctors: [] };
     for (const row of rows) {
       const n = Number(row.n);

@@ -163,3 +163,47 @@ describe('analytics', () => {
     expect((await doctor.agent.get('/api/admin/analytics')).statusCode).toBe(403);
   });
 });
+
+describe('analytics in a time zone a quarter of an hour off the hour', () => {
+  // Kathmandu is 5 h 45 min ahead of UTC: its midnight falls at a quarter past a UTC hour, so
+  // counting starts per UTC hour would put 23:50 and 00:05 on the same day.
+  const KATHMANDU = 'Asia/Kathmandu';
+  let clinic: TestApp;
+  let clinicAdmin: Actor;
+
+  beforeAll(async () => {
+    clinic = await createTestApp({ config: { clinicTimeZone: KATHMANDU } });
+    await clinic.app.ready();
+    clinicAdmin = await createActor(clinic.app, 'admin');
+    const doctorId = (await createDoctor(clinic.app.db, random, cardiology)).user.id;
+    const patient = (await createPatient(clinic.app.db, random)).user.id;
+    for (const local of ['2026-03-01 23:50', '2026-03-02 00:05', '2026-03-02 23:55']) {
+      await clinic.app.db.insert(appointments).values({
+        patientId: patient,
+        doctorId,
+        startsAt: await clinicInstant(clinic.app.db, local, KATHMANDU),
+        status: 'completed',
+        type: 'in-person',
+        reason: 'Follow-up',
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await clinic.close();
+  });
+
+  it("counts each appointment on the clinic's own calendar day and weekday", async () => {
+    const response = await clinicAdmin.agent.get('/api/admin/analytics?from=2026-03-01&to=2026-03-03');
+    expect(response.statusCode, response.body).toBe(200);
+    const result = analyticsSchema.parse(response.json().data);
+    expect(result.appointments.map((day) => [day.bucket, day.total])).toEqual([
+      ['2026-03-01', 1],
+      ['2026-03-02', 2],
+      ['2026-03-03', 0],
+    ]);
+    // 1 March 2026 is a Sunday, 2 March a Monday.
+    expect(result.byWeekday.find((row) => row.weekday === 7)!.total).toBe(1);
+    expect(result.byWeekday.find((row) => row.weekday === 1)!.total).toBe(2);
+  });
+});
