@@ -23,7 +23,7 @@ export const SYSTEM_SETTINGS_BOUNDS = {
 /** Wall-clock times of the clinic's opening hours: whole minutes on this step. */
 export const CLINIC_HOURS_STEP_MINUTES = 5;
 
-/** A weekday's opening hours in the clinic's zone ("HH:mm"), or null when the clinic is closed. */
+/** A weekday's opening hours in the clinic's zone ("HH:mm"; "24:00" closes at midnight), or null when the clinic is closed. */
 export interface ClinicDay {
   open: string;
   close: string;
@@ -125,7 +125,7 @@ export const reminderHoursSchema = z
 
 const clinicTime = z
   .string('clinicHours.time')
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'clinicHours.time')
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'clinicHours.time')
   .refine((time) => Number(time.slice(3, 5)) % CLINIC_HOURS_STEP_MINUTES === 0, 'clinicHours.time');
 
 /** One weekday: closing after opening, both on the step. */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../contracts/roles';
 import {
-  DEFAULT_CLINIC_HOURS,
   isClinicTimeZone,
   SYSTEM_SETTINGS_BOUNDS,
   type ClinicHours,
@@ -37,7 +36,7 @@ export interface EffectiveSystemSettings {
   clinicHours: ClinicHours;
 }
 
-export type SettingsConfig = Pick<AppConfig, 'reminderHoursBefore' | 'organisationName' | 'supportEmail' | 'clinicTimeZone'>;
+export type SettingsConfig = Pick<AppConfig, 'reminderHoursBefore' | 'organisationName' | 'supportEmail' | 'clinicTimeZone' | 'clinicHours'>;
 
 const NO_MFA: MfaRequired = { patient: false, doctor: false, staff: false, admin: false };
 
@@ -60,7 +59,7 @@ export function describeSystemSettings(row: SystemSettingsRow | undefined, confi
     mailFromAddress: pick(row?.mailFromAddress ?? null, config.supportEmail, 'configuration'),
     // A zone this runtime no longer knows (after an upgrade of its zone data) falls back to the configuration.
     clinicTimeZone: pick(row?.clinicTimeZone && isClinicTimeZone(row.clinicTimeZone) ? row.clinicTimeZone : null, config.clinicTimeZone, 'configuration'),
-    clinicHours: pick(row?.clinicHours ?? null, DEFAULT_CLINIC_HOURS, 'default'),
+    clinicHours: pick(row?.clinicHours ?? null, config.clinicHours, 'default'),
   };
 }
 
