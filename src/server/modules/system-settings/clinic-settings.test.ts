@@ -222,9 +222,18 @@ describe('the clinic’s opening hours', () => {
   it('refuses hours off the grid, closing before opening or not seven days with a 400, and changes nothing', async () => {
     const before = await current();
     const cases: [unknown, Record<string, string>][] = [
-      [hoursWith([], { 1: { open: '08:07', close: '18:00' } }), { 'clinicHours.1.open': 'Please enter a time such as 08:00, in steps of 5 minutes' }],
-      [hoursWith([], { 2: { open: '18:00', close: '08:00' } }), { 'clinicHours.2.close': 'The closing time must be after the opening time' }],
-      [hoursWith([], { 3: { open: '09:00', close: '09:00' } }), { 'clinicHours.3.close': 'The closing time must be after the opening time' }],
+      [
+        hoursWith([], { 1: { open: '08:07', close: '18:00' } }),
+        { 'clinicHours.1.open': 'Please enter a time such as 08:00, in steps of 5 minutes' },
+      ],
+      [
+        hoursWith([], { 2: { open: '18:00', close: '08:00' } }),
+        { 'clinicHours.2.close': 'The closing time must be after the opening time' },
+      ],
+      [
+        hoursWith([], { 3: { open: '09:00', close: '09:00' } }),
+        { 'clinicHours.3.close': 'The closing time must be after the opening time' },
+      ],
       [hoursWith([], { 4: { open: '25:00', close: '26:00' } }), expect.objectContaining({ 'clinicHours.4.open': expect.any(String) })],
       [OPEN_ALL_WEEK.slice(0, 6), { clinicHours: 'Please choose one of the options' }],
       [hoursWith([], { 5: { open: '09:00' } as never }), expect.objectContaining({ 'clinicHours.5.close': expect.any(String) })],
