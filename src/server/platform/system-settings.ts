@@ -36,7 +36,10 @@ export interface EffectiveSystemSettings {
   clinicHours: ClinicHours;
 }
 
-export type SettingsConfig = Pick<AppConfig, 'reminderHoursBefore' | 'organisationName' | 'supportEmail' | 'clinicTimeZone' | 'clinicHours'>;
+export type SettingsConfig = Pick<
+  AppConfig,
+  'reminderHoursBefore' | 'organisationName' | 'supportEmail' | 'clinicTimeZone' | 'clinicHours'
+>;
 
 const NO_MFA: MfaRequired = { patient: false, doctor: false, staff: false, admin: false };
 
@@ -58,7 +61,11 @@ export function describeSystemSettings(row: SystemSettingsRow | undefined, confi
     mailFromName: pick(row?.mailFromName ?? null, config.organisationName, 'configuration'),
     mailFromAddress: pick(row?.mailFromAddress ?? null, config.supportEmail, 'configuration'),
     // A zone this runtime no longer knows (after an upgrade of its zone data) falls back to the configuration.
-    clinicTimeZone: pick(row?.clinicTimeZone && isClinicTimeZone(row.clinicTimeZone) ? row.clinicTimeZone : null, config.clinicTimeZone, 'configuration'),
+    clinicTimeZone: pick(
+      row?.clinicTimeZone && isClinicTimeZone(row.clinicTimeZone) ? row.clinicTimeZone : null,
+      config.clinicTimeZone,
+      'configuration',
+    ),
     clinicHours: pick(row?.clinicHours ?? null, config.clinicHours, 'default'),
   };
 }
