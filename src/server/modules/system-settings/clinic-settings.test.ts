@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slotsResponseSchema } from '../../../contracts/booking';
 import { staffStatsResponseSchema } from '../../../contracts/staff-portal';
 import { DEFAULT_CLINIC_HOURS, type ClinicHours, type SystemSettings, type SystemSettingsUpdate } from '../../../contracts/system-settings';
+import { buildAppointment, Random } from '../../db/factories';
 import { appointments, auditEvents, systemSettings } from '../../db/schema';
 import { wallClock } from '../appointments/slots';
 import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
@@ -272,6 +273,26 @@ describe('another instance sharing the database', () => {
       expect((await slots(elsewhere, day(13))).starts[0]).toBe(`${day(13)}T00:00:00.000Z`);
     } finally {
       await save({ clinicTimeZone: null, clinicHours: null });
+      await other.close();
+    }
+  });
+
+  it('answers a visitor’s first request, with no session, in the saved zone (the landing page’s “today”)', async () => {
+    // An instant inside today of UTC+14 but outside today of UTC, whatever the hour the test runs.
+    const kiritimatiToday = wallClock(new Date(), 'Pacific/Kiritimati').slice(0, 10);
+    const utcToday = new Date().toISOString().slice(0, 10);
+    const startsAt = new Date(kiritimatiToday === utcToday ? `${day(-1)}T12:00:00Z` : `${day(1)}T05:00:00Z`);
+    await t.app.db
+      .insert(appointments)
+      .values(buildAppointment(new Random(5), { patientId: patient.user.id, doctorId: doctor.user.id, startsAt, status: 'completed' }));
+    await save({ clinicTimeZone: 'Pacific/Kiritimati' });
+    const other = await createTestApp({ handle: t.db });
+    try {
+      const stats = await other.app.inject({ method: 'GET', url: '/api/public/stats' });
+      expect(stats.statusCode).toBe(200);
+      expect(stats.json<{ appointmentsToday: number }>().appointmentsToday).toBe(1);
+    } finally {
+      await save({ clinicTimeZone: null });
       await other.close();
     }
   });
