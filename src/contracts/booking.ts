@@ -6,7 +6,7 @@ import { defineRoute, idParamsSchema } from './http';
 // A patient books, reschedules and cancels their own appointments.
 //
 // Time zones: a doctor's weekly hours (doctor_availability) are wall-clock times of the clinic,
-// whose IANA zone is the server's CLINIC_TIME_ZONE setting (UTC unless set). Free slots leave
+// whose IANA zone is a system setting (the server's CLINIC_TIME_ZONE until an admin chooses one). Free slots leave
 // the server as UTC instants; the browser groups and shows them in the patient's own zone, and a
 // booking names the chosen date and time in that zone (`timeZone`) so it maps to exactly one
 // instant.

@@ -5,7 +5,7 @@ import { defineRoute, idParamsSchema } from './http';
 
 // The doctor's home: the day's counts, their own schedule over a bounded range, and the visit
 // steps they take on their own appointments. Days are calendar days of the clinic's time zone
-// (CLINIC_TIME_ZONE), the same clock the doctors' weekly hours are kept in; instants travel in UTC.
+// (a system setting, CLINIC_TIME_ZONE until an admin chooses one), the same clock the doctors' weekly hours are kept in; instants travel in UTC.
 
 export const DOCTOR_SCHEDULE = {
   /** GET /api/doctor/schedule covers at most this many calendar days (six weeks: a month view with its edges). */

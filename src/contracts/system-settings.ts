@@ -5,7 +5,7 @@ import { ROLES, type Role } from './roles';
 
 // Settings an administrator changes while the server runs (GET/PUT /api/admin/system-settings):
 // the session inactivity timeout, the password minimum, a second factor per role, appointment
-// reminder times and the mail sender. A null value means "not set": the server's configuration or
+// reminder times, the mail sender, and the clinic's time zone and opening hours. A null value means "not set": the server's configuration or
 // built-in default applies, and the answer says which value is in force and where it comes from.
 
 /** Reminder times, in whole hours before the start: a few, each within two weeks, none twice. */
@@ -19,6 +19,43 @@ export const SYSTEM_SETTINGS_BOUNDS = {
   reminderHours: { min: 1, max: REMINDER_BOUNDS.maxHours, maxCount: REMINDER_BOUNDS.maxKinds },
   mailFromName: { max: 200 },
 } as const;
+
+/** Wall-clock times of the clinic's opening hours: whole minutes on this step. */
+export const CLINIC_HOURS_STEP_MINUTES = 5;
+
+/** A weekday's opening hours in the clinic's zone ("HH:mm"; "24:00" closes at midnight), or null when the clinic is closed. */
+export interface ClinicDay {
+  open: string;
+  close: string;
+}
+/** Seven entries, one per weekday, 0 = Sunday … 6 = Saturday (as doctors' weekly hours count them). */
+export type ClinicHours = (ClinicDay | null)[];
+
+/**
+ * Until an admin sets them: Monday to Friday 08:00–18:00, Saturday morning, closed on Sunday, which
+ * holds every doctor's hours of the demo, so a deployment offers the same slots as before.
+ */
+export const DEFAULT_CLINIC_HOURS: ClinicHours = [
+  null,
+  { open: '08:00', close: '18:00' },
+  { open: '08:00', close: '18:00' },
+  { open: '08:00', close: '18:00' },
+  { open: '08:00', close: '18:00' },
+  { open: '08:00', close: '18:00' },
+  { open: '09:00', close: '13:00' },
+];
+
+let knownZones: Set<string> | undefined;
+
+/** The zones a clinic may choose from: UTC, then the IANA zones this runtime knows, by their canonical names. */
+export function clinicTimeZones(): string[] {
+  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+}
+
+export function isClinicTimeZone(zone: string): boolean {
+  knownZones ??= new Set(clinicTimeZones());
+  return knownZones.has(zone);
+}
 
 /** Where a setting's value in force comes from. */
 export const SETTING_SOURCES = ['saved', 'configuration', 'default'] as const;
@@ -52,6 +89,8 @@ export const systemSettingsSchema = z.object({
   reminderHoursBefore: setting(z.array(z.number().int())),
   mailFromName: setting(z.string()),
   mailFromAddress: setting(z.string()),
+  clinicTimeZone: setting(z.string()),
+  clinicHours: setting(z.array(z.object({ open: z.string(), close: z.string() }).nullable())),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -84,6 +123,20 @@ export const reminderHoursSchema = z
   .optional()
   .transform((hours) => (hours && hours.length > 0 ? [...hours].sort((a, b) => b - a) : null));
 
+const clinicTime = z
+  .string('clinicHours.time')
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'clinicHours.time')
+  .refine((time) => Number(time.slice(3, 5)) % CLINIC_HOURS_STEP_MINUTES === 0, 'clinicHours.time');
+
+/** One weekday: closing after opening, both on the step. */
+export const clinicDaySchema = z
+  .object({ open: clinicTime, close: clinicTime })
+  .strict()
+  .refine((day) => day.close > day.open, { message: 'clinicHours.order', path: ['close'] });
+
+/** Seven weekdays, Sunday first; null closes the day. Null or absent: the built-in hours. */
+export const clinicHoursSchema = z.array(clinicDaySchema.nullable()).length(7, 'choice.invalid');
+
 export const systemSettingsUpdateSchema = z
   .object({
     version: z.number('choice.invalid').int('choice.invalid').min(1, 'choice.invalid'),
@@ -108,6 +161,18 @@ export const systemSettingsUpdateSchema = z
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
+    /** An IANA zone from the list; null or absent: the server's CLINIC_TIME_ZONE. */
+    clinicTimeZone: z
+      .string('timeZone.unknown')
+      .max(64, 'timeZone.unknown')
+      .refine(isClinicTimeZone, 'timeZone.unknown')
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    clinicHours: clinicHoursSchema
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
   })
   .strict();
 export type SystemSettingsUpdate = z.input<typeof systemSettingsUpdateSchema>;

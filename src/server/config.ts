@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../contracts/booking';
+import { DEFAULT_CLINIC_HOURS, type ClinicHours } from '../contracts/system-settings';
 import { REMINDER_BOUNDS } from '../contracts/system-settings';
 import { iceServersSchema, type IceServer } from '../contracts/video-visits';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits } from './db/client';
@@ -110,8 +111,10 @@ export interface AppConfig {
   organisationName: string;
   supportEmail: string;
   shutdownTimeoutMs: number;
-  /** The IANA zone doctors' weekly hours are kept in (contracts/booking.ts). */
+  /** The IANA zone doctors' weekly hours are kept in (contracts/booking.ts), until an admin chooses another in the system settings. */
   clinicTimeZone: string;
+  /** The clinic's opening hours until an admin sets them in the system settings (the built-in ones). */
+  clinicHours: ClinicHours;
   /** Bounds on every wait for the database (db/client.ts). */
   databaseLimits: DatabaseLimits;
   /** A request not answered in this time gets 503 and its remaining database work is abandoned. */
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     clinicTimeZone: e.CLINIC_TIME_ZONE,
+    clinicHours: DEFAULT_CLINIC_HOURS,
     databaseLimits: {
       poolSize: e.DB_POOL_SIZE,
       acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,

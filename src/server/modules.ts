@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AccessContext } from './platform/access-context';
+import { clinicClockOf } from './platform/clinic-clock';
 import { adminConsoleRoutes } from './modules/admin-console/admin-console.routes';
 import { AdminConsoleService } from './modules/admin-console/admin-console.service';
 import { AnalyticsService } from './modules/admin-console/analytics.service';
@@ -99,6 +100,15 @@ export function createServices(app: FastifyInstance) {
   const { db, audit, uow } = app;
   // Work done for nobody signed in (a producer outside a request, a share link's public page).
   const system = () => AccessContext.system(audit, db);
+  // The clinic's zone and opening hours (system settings), asked at call time by every service that
+  // works in the clinic's days. A request reads the settings before its handler; a job does it here.
+  const clinic = clinicClockOf(app.systemSettings);
+  const withFreshSettings =
+    <T>(run: () => Promise<T>) =>
+    async (): Promise<T> => {
+      await app.systemSettings.current();
+      return run();
+    };
   const users = new UsersService(uow);
   const biometric = new BiometricService(uow, users, { relyingParty: relyingPartyFor(app.config) });
   const organisationIdentity = () => app.organisationIdentity.current();
@@ -118,12 +128,12 @@ export function createServices(app: FastifyInstance) {
   const medications = new MedicationsService(uow);
   const doctors = new DoctorsService(uow);
   const refillRequests = new RefillRequestsService(uow, notifications);
-  const prescribing = new PrescribingService(uow, { clinicTimeZone: app.config.clinicTimeZone });
+  const prescribing = new PrescribingService(uow, { clinic });
   const appointments = new AppointmentsService(uow);
   // The waitlist books through the booking rules, and hears of every slot a cancellation frees
   // (called only once requests run, when both exist).
   const booking = new BookingService(uow, notifications, {
-    clinicTimeZone: app.config.clinicTimeZone,
+    clinic,
     organisationName: app.config.organisationName,
     onSlotFreed: (work, row): Promise<void> => waitlist.slotFreedIn(work, row),
     afterBooked: () => app.background.run('appointment-reminders', () => reminders.sendDue()),
@@ -134,33 +144,33 @@ export function createServices(app: FastifyInstance) {
     demoMode: app.config.demoMode,
   });
   const waitlist: WaitlistService = new WaitlistService(uow, booking, notifications, {
-    clinicTimeZone: app.config.clinicTimeZone,
+    clinic,
     publicUrl: app.config.publicUrl,
     offerMinutes: app.config.waitlistOfferMinutes,
     system,
     kick: (pass) => app.background.run('waitlist-offers', pass),
   });
   // Every minute: offers that expired pass to the next patient, and slots freed by a crash's cancellation are offered.
-  app.jobs.schedule({ name: 'waitlist-offers', cron: '* * * * *', run: () => waitlist.advance() });
+  app.jobs.schedule({ name: 'waitlist-offers', cron: '* * * * *', run: withFreshSettings(() => waitlist.advance()) });
   const appointmentLinks = new AppointmentLinksService(uow, booking);
   const reminders = new RemindersService(uow, notifications, {
     // The system settings' reminder times when an admin set them, else REMINDER_HOURS_BEFORE.
     hoursBefore: async () => (await app.systemSettings.current()).reminderHoursBefore,
-    clinicTimeZone: app.config.clinicTimeZone,
+    clinic,
     publicUrl: app.config.publicUrl,
     organisation: organisationIdentity,
     system,
   });
   // Every minute: reminders whose time has come (each sent once, whichever instance runs it); a
   // run with nothing due reads one index range.
-  app.jobs.schedule({ name: 'appointment-reminders', cron: '* * * * *', run: () => reminders.sendDue() });
-  const leave = new LeaveService(uow, notifications, appointments, { clinicTimeZone: app.config.clinicTimeZone });
-  const frontDesk = new FrontDeskService(uow, booking, notifications, { clinicTimeZone: app.config.clinicTimeZone });
-  const staffPortal = new StaffPortalService(uow, frontDesk, { clinicTimeZone: app.config.clinicTimeZone });
+  app.jobs.schedule({ name: 'appointment-reminders', cron: '* * * * *', run: withFreshSettings(() => reminders.sendDue()) });
+  const leave = new LeaveService(uow, notifications, appointments, { clinic });
+  const frontDesk = new FrontDeskService(uow, booking, notifications, { clinic });
+  const staffPortal = new StaffPortalService(uow, frontDesk, { clinic });
   const chartEntries = new ChartEntriesService(uow);
   const orders = new OrdersService(uow, notifications);
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
-  const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinicTimeZone: app.config.clinicTimeZone });
+  const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinic });
   const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
   const patients = new PatientsService(uow, {
     organisation: () => app.organisationIdentity.current(),
@@ -195,7 +205,7 @@ export function createServices(app: FastifyInstance) {
     publicUrl: app.config.publicUrl,
     organisationName: async () => (await app.organisationIdentity.current()).name,
   });
-  const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, timeZone: app.config.clinicTimeZone });
+  const publicStats = new PublicStatsService(uow, { ttlMs: PUBLIC_STATS_CACHE_SECONDS * 1000, clinic });
   const errorReports = new ErrorReportsService(uow);
   const organisation = new OrganisationService(uow, {
     config: app.config,
@@ -206,18 +216,18 @@ export function createServices(app: FastifyInstance) {
     onChanged: () => app.systemSettings.forget(),
   });
   const adminConsole = new AdminConsoleService(uow, {
-    clinicTimeZone: app.config.clinicTimeZone,
+    clinic,
     // The user's open pages are disconnected now (their next request is refused anyway).
     onSessionsEnded: (userId) => app.realtime.sweep(userId),
   });
-  const analytics = new AnalyticsService(uow, { clinicTimeZone: app.config.clinicTimeZone });
+  const analytics = new AnalyticsService(uow, { clinic });
   const reports = new ReportsService(uow, analytics, auditTrail, patientsDirectory, {
     organisation: organisationIdentity,
     publicUrl: app.config.publicUrl,
     system,
   });
   // Every quarter of an hour: scheduled reports whose time has come (each run once, whichever instance takes it).
-  app.jobs.schedule({ name: 'report-schedules', cron: '*/15 * * * *', run: () => reports.runDue() });
+  app.jobs.schedule({ name: 'report-schedules', cron: '*/15 * * * *', run: withFreshSettings(() => reports.runDue()) });
   return {
     users,
     biometric,
@@ -242,7 +252,7 @@ export function createServices(app: FastifyInstance) {
     frontDesk,
     staffPortal,
     parking: new ParkingService(uow, frontDesk),
-    waitingRoom: new WaitingRoomService(uow, { clinicTimeZone: app.config.clinicTimeZone }),
+    waitingRoom: new WaitingRoomService(uow, { clinic }),
     doctorPortal,
     healthRecords,
     chartEntries,

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../contracts/roles';
-import { SYSTEM_SETTINGS_BOUNDS, type MfaRequired, type SettingSource, type SystemSettings } from '../../contracts/system-settings';
+import {
+  isClinicTimeZone,
+  SYSTEM_SETTINGS_BOUNDS,
+  type ClinicHours,
+  type MfaRequired,
+  type SettingSource,
+  type SystemSettings,
+} from '../../contracts/system-settings';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { systemSettings, type SystemSettingsRow } from '../db/schema';
@@ -23,9 +30,16 @@ export interface EffectiveSystemSettings {
   reminderHoursBefore: number[];
   /** The From header of every mail the outbox sends. */
   mailFrom: { name: string; address: string };
+  /** The IANA zone of the clinic's wall clock: its days, doctors' hours and opening hours. */
+  clinicTimeZone: string;
+  /** Seven weekdays, Sunday first: when the clinic is open, in its zone; null when closed. */
+  clinicHours: ClinicHours;
 }
 
-type SettingsConfig = Pick<AppConfig, 'reminderHoursBefore' | 'organisationName' | 'supportEmail'>;
+export type SettingsConfig = Pick<
+  AppConfig,
+  'reminderHoursBefore' | 'organisationName' | 'supportEmail' | 'clinicTimeZone' | 'clinicHours'
+>;
 
 const NO_MFA: MfaRequired = { patient: false, doctor: false, staff: false, admin: false };
 
@@ -46,6 +60,13 @@ export function describeSystemSettings(row: SystemSettingsRow | undefined, confi
     reminderHoursBefore: pick(row?.reminderHoursBefore ?? null, config.reminderHoursBefore, 'configuration'),
     mailFromName: pick(row?.mailFromName ?? null, config.organisationName, 'configuration'),
     mailFromAddress: pick(row?.mailFromAddress ?? null, config.supportEmail, 'configuration'),
+    // A zone this runtime no longer knows (after an upgrade of its zone data) falls back to the configuration.
+    clinicTimeZone: pick(
+      row?.clinicTimeZone && isClinicTimeZone(row.clinicTimeZone) ? row.clinicTimeZone : null,
+      config.clinicTimeZone,
+      'configuration',
+    ),
+    clinicHours: pick(row?.clinicHours ?? null, config.clinicHours, 'default'),
   };
 }
 
@@ -61,6 +82,8 @@ export function effectiveSystemSettings(row: SystemSettingsRow | undefined, conf
     mfaRequired: described.mfaRequired,
     reminderHoursBefore: described.reminderHoursBefore.effective,
     mailFrom: { name: described.mailFromName.effective, address: described.mailFromAddress.effective },
+    clinicTimeZone: described.clinicTimeZone.effective,
+    clinicHours: described.clinicHours.effective,
   };
 }
 
@@ -71,6 +94,13 @@ export function mailFromHeader(from: { name: string; address: string }): string 
 
 export interface SystemSettingsSource {
   current(): Promise<EffectiveSystemSettings>;
+  /**
+   * The settings of the last read, without waiting (the configuration's until the first one).
+   * Every API request reads `current()` before its handler runs, so during a request this is at
+   * most SYSTEM_SETTINGS_CACHE_MS old; rules deep inside a unit of work ask this one, since a
+   * read of the row there would wait on the pool the transaction holds.
+   */
+  latest(): EffectiveSystemSettings;
   /** Whether a role must have a second factor now. */
   mfaRequiredFor(role: Role): Promise<boolean>;
   /** Called after a save on this instance: the next read sees it at once. */
@@ -79,6 +109,7 @@ export interface SystemSettingsSource {
 
 export function systemSettingsSource(db: Database, config: SettingsConfig, now: () => number = Date.now): SystemSettingsSource {
   let cached: { value: EffectiveSystemSettings; at: number } | undefined;
+  let last = effectiveSystemSettings(undefined, config);
   let reading: Promise<EffectiveSystemSettings> | undefined;
   // A read that started before a save must not put the old values back in the cache.
   let generation = 0;
@@ -93,13 +124,19 @@ export function systemSettingsSource(db: Database, config: SettingsConfig, now: 
       const started = generation;
       reading ??= read()
         .then((value) => {
-          if (started === generation) cached = { value, at: now() };
+          if (started === generation) {
+            cached = { value, at: now() };
+            last = value;
+          }
           return value;
         })
         .finally(() => {
           reading = undefined;
         });
       return reading;
+    },
+    latest() {
+      return last;
     },
     async mfaRequiredFor(role) {
       return (await source.current()).mfaRequired[role];
@@ -121,4 +158,16 @@ declare module 'fastify' {
 
 export function registerSystemSettings(app: FastifyInstance): void {
   app.decorate('systemSettings', systemSettingsSource(app.db, app.config));
+  // After the limits, the access check and validation, before the handler: the settings the
+  // handler's rules read synchronously (the clinic's zone and hours) are brought up to date. A
+  // fresh copy costs nothing; a stale one is one read shared by the requests arriving together.
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    try {
+      await app.systemSettings.current();
+    } catch {
+      // The handler will meet the same database; the last values stand meanwhile.
+      request.log.warn('system settings could not be read; the last ones stand');
+    }
+  });
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
+import type { ClinicHours } from '../../contracts/system-settings';
 import type { DatabaseHandle } from '../db/client';
 import { openTestDatabase, type TestDatabaseHandle } from './test-database';
 
@@ -13,6 +14,9 @@ import { openTestDatabase, type TestDatabaseHandle } from './test-database';
  * Built through loadConfig (not by hand), so defaults come from the same place as in production.
  * process.env is deliberately not read: a developer's DATABASE_URL must not leak into tests.
  */
+/** Every day, all day: the opening hours of the tests' clinic. */
+export const OPEN_ALL_WEEK: ClinicHours = Array.from({ length: 7 }, () => ({ open: '00:00', close: '24:00' }));
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +32,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // The IDOR harness sends every method to every record path, most of which no route answers.
     UNKNOWN_PATHS_PER_MINUTE: '0',
   });
-  return { ...base, ...overrides };
+  // Tests pick days relative to today, and the fixtures' doctors work every day: the clinic is open
+  // around the clock unless a test sets hours of its own, so no test depends on the weekday it runs.
+  return { ...base, clinicHours: OPEN_ALL_WEEK, ...overrides };
 }
 
 export interface TestAppOptions {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ClinicHours } from '../../../contracts/system-settings';
 import { users } from './users';
 
 // The settings an administrator changes while the server runs (session timeout, password minimum,
-// second factor per role, reminder times, mail sender). One row at most (id = 1); a null column
+// second factor per role, reminder times, mail sender, the clinic's time zone and opening hours). One row at most (id = 1); a null column
 // means the server's configuration or built-in default applies. `version` grows by one at every
 // save, so two admins editing at once cannot overwrite each other unseen.
 export const systemSettings = pgTable(
@@ -21,6 +22,10 @@ export const systemSettings = pgTable(
     reminderHoursBefore: integer('reminder_hours_before').array(),
     mailFromName: text('mail_from_name'),
     mailFromAddress: text('mail_from_address'),
+    /** An IANA zone; null: the configuration's CLINIC_TIME_ZONE. */
+    clinicTimeZone: text('clinic_time_zone'),
+    /** Seven weekdays, Sunday first, each { open, close } or null (closed); null: the built-in hours. */
+    clinicHours: jsonb('clinic_hours').$type<ClinicHours>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/admin-console';
 import { ROLE_DEFAULT_PERMISSIONS } from '../../../contracts/role-permissions';
 import type { AccessContext } from '../../platform/access-context';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { AdminConsoleRepository, daysBefore, hoursBefore, type AccountRow, type PermissionChangeRow } from './admin-console.repository';
 
@@ -21,7 +22,8 @@ import { AdminConsoleRepository, daysBefore, hoursBefore, type AccountRow, type 
 // Today and this week are the clinic's calendar's (its time zone); "now" is the injected clock.
 
 export interface AdminConsoleOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   /** Once an administrator's ending of a user's sessions has committed: their open sockets close. */
   onSessionsEnded?: (userId: string) => unknown;
   clock?: () => Date;
@@ -65,7 +67,7 @@ export class AdminConsoleService {
 
   dashboardStats(ctx: AccessContext): Promise<DashboardStats> {
     const now = this.clock();
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     return this.uow.read(ctx, async (work) => {
       const repository = work.use(AdminConsoleRepository);
       const [usersByRole, activeSessions, appointments, noShow, newRegistrations, openTasks, alerts] = await Promise.all([

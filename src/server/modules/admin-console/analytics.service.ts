@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/analytics';
 import { addCalendarDays, dayNumber } from '../../../contracts/dates';
 import type { AccessContext } from '../../platform/access-context';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { AnalyticsRepository, type AnalyticsFilter } from './admin-console.repository';
 
@@ -17,7 +18,8 @@ import { AnalyticsRepository, type AnalyticsFilter } from './admin-console.repos
 // ANALYTICS_DEFAULT_DAYS days up to today.
 
 export interface AnalyticsOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   clock?: () => Date;
 }
 
@@ -82,13 +84,13 @@ export class AnalyticsService {
 
   /** The period a query asks about: its own days, or the default ones up to today on the clinic's calendar. */
   period(query: Pick<AnalyticsQuery, 'from' | 'to'>): { from: string; to: string } {
-    const today = calendarDayIn(this.clock(), this.options.clinicTimeZone);
+    const today = calendarDayIn(this.clock(), this.options.clinic.timeZone());
     const to = query.to ?? (query.from && query.from > today ? query.from : today);
     return { from: query.from ?? addCalendarDays(to, -(ANALYTICS_DEFAULT_DAYS - 1)), to };
   }
 
   overview(ctx: AccessContext, query: AnalyticsQuery): Promise<Analytics> {
-    const timeZone = this.options.clinicTimeZone;
+    const timeZone = this.options.clinic.timeZone();
     const { from, to } = this.period(query);
     const days = dayNumber(to) - dayNumber(from) + 1;
     const unit = days <= ANALYTICS_DAILY_UP_TO_DAYS ? 'day' : 'week';

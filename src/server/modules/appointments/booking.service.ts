@@ -14,6 +14,7 @@ import type { bookAppointmentSchema, rescheduleAppointmentSchema } from '../../.
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { englishDoctorName } from '../../platform/english-names';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
@@ -48,7 +49,8 @@ type Outcome = { appointment: Appointment } | { taken: true };
 type Notify = 'both' | 'doctor' | false;
 
 export interface BookingOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   organisationName: string;
   clock?: () => Date;
   /** Once a booking has committed (a reminder already due goes out at once, not at the next run). */
@@ -74,13 +76,13 @@ export class BookingService {
       const booking = work.use(BookingRepository);
       const doctor = await booking.doctor(doctorId);
       if (!doctor) throw AppError.notFound();
-      const zone = query.timeZone ?? this.options.clinicTimeZone;
+      const zone = query.timeZone ?? this.options.clinic.timeZone();
       const notBefore = startOfDay(query.from, zone);
       const notAfter = startOfDay(nextDate(query.to), zone);
       const slots = await this.free(booking, doctorId, notBefore, notAfter);
       return {
         doctorId,
-        clinicTimeZone: this.options.clinicTimeZone,
+        clinicTimeZone: this.options.clinic.timeZone(),
         data: slots.map((s) => ({ startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), duration: BOOKING.slotMinutes })),
       };
     });
@@ -150,7 +152,7 @@ export class BookingService {
     const row = await booking.changeable(id, 'appointment.cancel', atDesk ? this.clock() : this.cutOff());
     // The reason is the patient's own words and may say anything about their health: only whether one was given is kept.
     const cancelled = await booking.cancel(row, this.clock(), withReason);
-    await this.announce(work, cancelled, 'cancelled', this.options.clinicTimeZone);
+    await this.announce(work, cancelled, 'cancelled', this.options.clinic.timeZone());
     if (this.options.onSlotFreed && row.startsAt.getTime() > this.clock().getTime()) await this.options.onSlotFreed(work, cancelled);
     return cancelled;
   }
@@ -179,7 +181,7 @@ export class BookingService {
   async confirmIn(work: Work, row: AppointmentListRow, details: Record<string, unknown>): Promise<AppointmentListRow> {
     const confirmed = await work.use(BookingRepository).confirm(row, this.clock(), details);
     if (!confirmed) return row;
-    await this.announce(work, confirmed, 'updated', this.options.clinicTimeZone, false);
+    await this.announce(work, confirmed, 'updated', this.options.clinic.timeZone(), false);
     return confirmed;
   }
 
@@ -210,7 +212,7 @@ export class BookingService {
       },
       undefined,
     );
-    if (row) await this.announce(work, row, 'created', this.options.clinicTimeZone);
+    if (row) await this.announce(work, row, 'created', this.options.clinic.timeZone());
     return row;
   }
 
@@ -252,7 +254,7 @@ export class BookingService {
       const booking = work.use(BookingRepository);
       const row = await booking.own(id, 'appointment.queue');
       const now = this.clock();
-      const zone = this.options.clinicTimeZone;
+      const zone = this.options.clinic.timeZone();
       const today = wallClock(now, zone).slice(0, 10);
       if (wallClock(row.startsAt, zone).slice(0, 10) !== today || !['requested', 'scheduled', 'checked-in'].includes(row.status)) {
         throw new AppError('CONFLICT', 'The queue is only known on the day of the appointment.');
@@ -281,7 +283,7 @@ export class BookingService {
    * a step of the day) and pushes it to the patient, the doctor and the desk, after commit.
    */
   async announceIn(work: Work, row: AppointmentListRow, action: BookingAction, options: { notify?: Notify } = {}): Promise<void> {
-    await this.announce(work, row, action, this.options.clinicTimeZone, options.notify ?? 'both');
+    await this.announce(work, row, action, this.options.clinic.timeZone(), options.notify ?? 'both');
   }
 
   /** The earliest start a patient may still change or cancel. */
@@ -296,7 +298,8 @@ export class BookingService {
     notAfter: Date,
     busyOptions: Parameters<BookingRepository['busy']>[3] = {},
   ) {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
+    const clinicHours = this.options.clinic.hours();
     const [hours, busy] = await Promise.all([booking.weeklyHours(doctorId), booking.busy(doctorId, notBefore, notAfter, busyOptions)]);
     return freeSlots({
       hours,
@@ -304,6 +307,7 @@ export class BookingService {
       fromDate: wallClock(notBefore, zone).slice(0, 10),
       toDate: wallClock(notAfter, zone).slice(0, 10),
       clinicTimeZone: zone,
+      clinicHours,
       slotMinutes: BOOKING.slotMinutes,
       now: this.clock(),
       notBefore,
@@ -312,7 +316,7 @@ export class BookingService {
   }
 
   /**
-   * The time is one of the doctor's slots: inside their hours, not on time off, in the future, not
+   * The time is one of the doctor's slots: inside their hours and the clinic's, not on time off, in the future, not
    * overlapped by another booking. A booking starting at that very time is left to the unique index
    * (the insert fails), so two people taking one slot at once are judged in one place.
    */
@@ -374,7 +378,7 @@ export class BookingService {
       await this.notifications.notifyIn(work, row.doctorId, {
         type: 'appointment',
         title: titles[action],
-        message: `The ${row.type} appointment with ${patientName} ${verbs[action]} ${when(this.options.clinicTimeZone)}.`,
+        message: `The ${row.type} appointment with ${patientName} ${verbs[action]} ${when(this.options.clinic.timeZone())}.`,
         priority,
         actionUrl: NOTIFICATION_LINKS.doctorPortal,
         metadata,

@@ -6,6 +6,7 @@ import { doctorNameParams, NOTIFICATION_LINKS, patientNameParams } from '../../.
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { englishDoctorName } from '../../platform/english-names';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
@@ -21,7 +22,8 @@ import { nextDate, wallClock, zonedInstant } from './slots';
 // together; a refused step changes nothing and tells nobody.
 
 export interface FrontDeskOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   clock?: () => Date;
 }
 
@@ -137,7 +139,7 @@ export class FrontDeskService {
 
   /** For the staff home, in its work: the counts of the clinic's `date` (a calendar day of the clinic's zone). */
   countsIn(work: Work, date: string): Promise<DayCounts> {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     return work.use(FrontDeskRepository).dayCounts(startOfDay(date, zone), startOfDay(nextDate(date), zone), this.clock());
   }
 
@@ -172,7 +174,7 @@ export class FrontDeskService {
     const doctor = { firstName: row.doctorFirstName, lastName: row.doctorLastName };
     const doctorName = englishDoctorName(doctor);
     const patient = { firstName: row.patientFirstName, lastName: row.patientLastName };
-    const when = `${wallClock(row.startsAt, this.options.clinicTimeZone).replace('T', ' ')} (${this.options.clinicTimeZone})`;
+    const when = `${wallClock(row.startsAt, this.options.clinic.timeZone()).replace('T', ' ')} (${this.options.clinic.timeZone()})`;
     await this.notifications.notifyIn(work, row.patientId, {
       type: 'appointment',
       title: answer === 'approved' ? 'Appointment request approved' : 'Appointment request declined',
@@ -199,7 +201,7 @@ export class FrontDeskService {
 
   /** Today's calendar day of the clinic, as instants. */
   private today(now: Date): { from: Date; to: Date } {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     const date = wallClock(now, zone).slice(0, 10);
     return { from: startOfDay(date, zone), to: startOfDay(nextDate(date), zone) };
   }

@@ -4,6 +4,7 @@ import type { AccessContext } from '../../platform/access-context';
 import { englishDoctorName } from '../../platform/english-names';
 import type { MailMessage } from '../../platform/mail';
 import { hashToken, randomToken } from '../../platform/tokens';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
@@ -25,7 +26,8 @@ const ACTIONS: readonly AppointmentLinkAction[] = ['confirm', 'reschedule', 'can
 export interface RemindersOptions {
   /** Hours before the start, largest first; a function is asked at every run (the system settings may change them). */
   hoursBefore: readonly number[] | (() => Promise<readonly number[]>);
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   publicUrl: string;
   organisation: () => Promise<{ name: string; supportEmail: string }>;
   system: () => AccessContext;
@@ -130,7 +132,7 @@ export class RemindersService {
   }
 
   private when(at: Date): string {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     return `${wallClock(at, zone).replace('T', ' ')} (${zone})`;
   }
 }

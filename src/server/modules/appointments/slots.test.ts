@@ -21,6 +21,24 @@ describe('freeSlots', () => {
     expect(slots[0]!.endsAt.toISOString()).toBe('2026-11-23T09:30:00.000Z');
   });
 
+  it('keeps only the doctor’s slots lying wholly inside the clinic’s hours of the day, on the doctor’s grid', () => {
+    const open = (open: string, close: string) => ({ open, close });
+    const clinicHours = [null, open('09:15', '10:30'), open('08:00', '18:00'), null, null, null, null];
+    expect(starts(freeSlots({ ...base, clinicHours }))).toEqual(['2026-11-23T09:30:00.000Z', '2026-11-23T10:00:00.000Z']);
+    // A Monday the clinic is closed offers nothing, whatever the doctor's hours.
+    expect(freeSlots({ ...base, clinicHours: [null, null, null, null, null, null, null] })).toEqual([]);
+    // Open until midnight.
+    const late = freeSlots({
+      ...base,
+      hours: [{ ...MONDAY_HOURS[0]!, startTime: '23:00', endTime: '24:00' }],
+      clinicHours: [null, open('00:00', '24:00'), null, null, null, null, null],
+    });
+    expect(starts(late)).toEqual(['2026-11-23T23:00:00.000Z', '2026-11-23T23:30:00.000Z']);
+    // In the clinic's zone: 09:30 in Berlin is 08:30Z in winter.
+    const berlin = freeSlots({ ...base, clinicTimeZone: 'Europe/Berlin', clinicHours });
+    expect(starts(berlin)).toEqual(['2026-11-23T08:30:00.000Z', '2026-11-23T09:00:00.000Z']);
+  });
+
   it('offers nothing on days without hours or with hours marked unavailable', () => {
     expect(freeSlots({ ...base, fromDate: '2026-11-24', toDate: '2026-11-29' })).toEqual([]);
     expect(freeSlots({ ...base, hours: [{ ...MONDAY_HOURS[0]!, isAvailable: false }] })).toEqual([]);

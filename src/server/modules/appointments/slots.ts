@@ -1,9 +1,10 @@
 import { BOOKING } from '../../../contracts/booking';
 import { isCalendarDate } from '../../../contracts/dates';
+import type { ClinicHours } from '../../../contracts/system-settings';
 
 // Free slots of one doctor, computed without the database: weekly hours (wall-clock times in the
-// clinic's zone) laid over calendar days, cut into fixed-length slots, minus booked appointments,
-// time off and anything not strictly in the future. Pure, so the rules are unit-tested on their own.
+// clinic's zone) laid over calendar days, cut into fixed-length slots, kept only where the clinic
+// itself is open, minus booked appointments, time off and anything not strictly in the future. Pure, so the rules are unit-tested on their own.
 
 export interface WeeklyHours {
   /** 0 = Sunday … 6 = Saturday. */
@@ -27,6 +28,8 @@ export interface SlotInput {
   fromDate: string;
   toDate: string;
   clinicTimeZone: string;
+  /** The clinic's opening hours (Sunday first): a slot lies wholly inside them. Absent: no limit. */
+  clinicHours?: ClinicHours;
   slotMinutes: number;
   now: Date;
   /** Only slots starting in [notBefore, notAfter) are answered (the caller's days in their zone). */
@@ -56,11 +59,17 @@ export function freeSlots(input: SlotInput): { startsAt: Date; endsAt: Date }[] 
     // Past year 9999 a day is no longer YYYY-MM-DD: nothing there to offer.
     if (!isCalendarDate(day)) break;
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    // The doctor's own grid stays (a slot starts where it always did); the clinic's hours only drop slots.
+    const clinic = input.clinicHours ? input.clinicHours[weekday] : { open: '00:00', close: '24:00' };
+    if (!clinic) continue;
+    const clinicOpen = minutesOf(clinic.open);
+    const clinicClose = minutesOf(clinic.close);
     for (const hours of input.hours) {
       if (!hours.isAvailable || hours.dayOfWeek !== weekday) continue;
       const open = minutesOf(hours.startTime);
       const close = minutesOf(hours.endTime);
       for (let start = open; start + input.slotMinutes <= close; start += input.slotMinutes) {
+        if (start < clinicOpen || start + input.slotMinutes > clinicClose) continue;
         const startsAt = zonedInstant(day, clock(start), input.clinicTimeZone);
         if (!startsAt) continue;
         const endsAt = new Date(startsAt.getTime() + input.slotMinutes * MINUTE);

@@ -4,6 +4,7 @@ import { WAITLIST_MESSAGES, type JoinWaitlistRequest, type WaitlistEntry, type W
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { englishDoctorName } from '../../platform/english-names';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AppointmentListRow } from './appointments.repository';
@@ -28,7 +29,8 @@ const BATCH = 100;
 const FALLBACK_REASON = 'Earlier time from the waitlist';
 
 export interface WaitlistOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   publicUrl: string;
   offerMinutes: number;
   system: () => AccessContext;
@@ -76,7 +78,7 @@ export class WaitlistService {
     return this.uow.write(ctx, async (work) => {
       if (!(await work.use(BookingRepository).doctor(input.doctorId))) throw AppError.notFound();
       // A last day already behind the clinic could never be offered anything.
-      if (input.latestDate && input.latestDate < dayIn(this.clock(), this.options.clinicTimeZone).date) {
+      if (input.latestDate && input.latestDate < dayIn(this.clock(), this.options.clinic.timeZone()).date) {
         throw new AppError('VALIDATION_FAILED', 'The latest date has passed.', { latestDate: 'date.past' });
       }
       if (input.appointmentId) {
@@ -184,7 +186,7 @@ export class WaitlistService {
     }
     if (await repository.heldAt(opening.id, now)) return;
     const lapsed = await repository.closeOffers(opening.id, 'expired', now, now);
-    const next = await repository.nextEntry(opening, wallClock(opening.startsAt, this.options.clinicTimeZone).slice(0, 10));
+    const next = await repository.nextEntry(opening, wallClock(opening.startsAt, this.options.clinic.timeZone()).slice(0, 10));
     if (lapsed.length > 0) {
       const doctor = await work.use(BookingRepository).doctor(opening.doctorId);
       for (const patientId of lapsed) await this.tellGone(work, patientId, doctor?.firstName ?? '', doctor?.lastName ?? '', opening);
@@ -236,7 +238,7 @@ export class WaitlistService {
   }
 
   private when(at: Date): string {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     return `${wallClock(at, zone).replace('T', ' ')} (${zone})`;
   }
 }

@@ -1,5 +1,6 @@
 import type { DashboardStats, ScheduleItem, ScheduleQuery, ScheduleResponse, VisitAction } from '../../../contracts/doctor-portal';
 import type { AccessContext } from '../../platform/access-context';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import type { ClinicalNotesService } from '../clinical-notes/clinical-notes.service';
@@ -11,7 +12,8 @@ import { DoctorPortalRepository } from './doctor-portal.repository';
 // unit of work for the counts.
 
 export interface DoctorPortalOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   clock?: () => Date;
 }
 
@@ -28,7 +30,7 @@ export class DoctorPortalService {
   }
 
   stats(ctx: AccessContext): Promise<DashboardStats> {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     const date = wallClock(this.clock(), zone).slice(0, 10);
     return this.uow.read(ctx, async (work) => {
       const portal = work.use(DoctorPortalRepository);
@@ -49,7 +51,7 @@ export class DoctorPortalService {
   }
 
   schedule(ctx: AccessContext, query: ScheduleQuery): Promise<ScheduleResponse> {
-    return this.appointments.doctorSchedule(ctx, query, this.options.clinicTimeZone);
+    return this.appointments.doctorSchedule(ctx, query, this.options.clinic.timeZone());
   }
 
   visit(ctx: AccessContext, id: string, action: VisitAction): Promise<ScheduleItem> {

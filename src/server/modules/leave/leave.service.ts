@@ -17,6 +17,7 @@ import { SPECIALTIES } from '../../../contracts/specialties';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { englishDoctorName } from '../../platform/english-names';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AppointmentsService } from '../appointments/appointments.service';
 import { wallClock, zonedInstant } from '../appointments/slots';
@@ -32,7 +33,8 @@ import { LeaveRepository, type LeaveRow, type OfferRow } from './leave.repositor
 const MINUTE = 60_000;
 
 export interface LeaveOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   clock?: () => Date;
 }
 
@@ -249,7 +251,7 @@ export class LeaveService {
       }
       const newDoctor = { firstName: moved.doctor.firstName, lastName: moved.doctor.lastName };
       const previousDoctor = { firstName: offer.doctorFirstName, lastName: offer.doctorLastName };
-      const when = `${wallClock(offer.startsAt, this.options.clinicTimeZone).replace('T', ' ')} (${this.options.clinicTimeZone})`;
+      const when = `${wallClock(offer.startsAt, this.options.clinic.timeZone()).replace('T', ' ')} (${this.options.clinic.timeZone()})`;
       await this.notifications.notifyIn(work, moved.patientId, {
         type: 'appointment',
         title: 'Your appointment has a new doctor',
@@ -291,7 +293,7 @@ export class LeaveService {
   }
 
   private async availabilityOf(repository: LeaveRepository, doctorId: string): Promise<Availability> {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     const [weekly, timeOff] = await Promise.all([repository.weeklyHours(doctorId), repository.timeOff(doctorId, this.clock())]);
     return {
       doctorId,
@@ -309,12 +311,12 @@ export class LeaveService {
 
   /** Calendar days of the clinic, both ends counted, as the instants they start and end. */
   private daysToInstants(startDate: string, endDate: string): { startsAt: Date; endsAt: Date } {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     return { startsAt: dayStart(startDate, zone), endsAt: dayStart(addCalendarDays(endDate, 1), zone) };
   }
 
   private today(): string {
-    return wallClock(this.clock(), this.options.clinicTimeZone).slice(0, 10);
+    return wallClock(this.clock(), this.options.clinic.timeZone()).slice(0, 10);
   }
 
   private leaveEvent<

@@ -10,6 +10,7 @@ import type {
   PrescriptionWarning,
 } from '../../../contracts/prescribing';
 import type { AccessContext } from '../../platform/access-context';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { PrescribingRepository, type PrescriptionRowView } from './prescribing.repository';
 import { prescriptionWarnings } from './prescription-checks';
@@ -20,7 +21,8 @@ import { prescriptionWarnings } from './prescription-checks';
 // writes a new prescription from today with the same drug and stops the old one.
 
 export interface PrescribingOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   now?: () => Date;
 }
 
@@ -156,7 +158,7 @@ export class PrescribingService {
   /** Today's calendar day at the clinic: a prescription starts on the clinic's day. */
   private today(): string {
     return new Intl.DateTimeFormat('en-CA', {
-      timeZone: this.options.clinicTimeZone,
+      timeZone: this.options.clinic.timeZone(),
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -1,5 +1,6 @@
 import type { PublicStats } from '../../../contracts/public-stats';
 import type { AccessContext } from '../../platform/access-context';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { PublicStatsRepository } from './public-stats.repository';
 
@@ -20,14 +21,14 @@ import { PublicStatsRepository } from './public-stats.repository';
 export interface PublicStatsOptions {
   /** Figures are reused for this long. */
   ttlMs: number;
-  /** The clinic's IANA time zone: where "today" begins and ends. */
-  timeZone: string;
+  /** The clinic's clock: its zone says where "today" begins and ends (asked at every count). */
+  clinic: ClinicClock;
   now?: () => number;
 }
 
 /** Many visitors, one count: figures are reused for `ttlMs`, and concurrent misses share one query. */
 export class PublicStatsService {
-  private cached: { stats: PublicStats; at: number } | undefined;
+  private cached: { stats: PublicStats; at: number; zone: string } | undefined;
   private pending: Promise<PublicStats> | undefined;
   private readonly now: () => number;
 
@@ -39,17 +40,19 @@ export class PublicStatsService {
   }
 
   async current(ctx: AccessContext): Promise<PublicStats> {
-    if (this.cached && this.now() - this.cached.at < this.options.ttlMs) return this.cached.stats;
-    this.pending ??= this.count(ctx).finally(() => {
+    // Figures counted in another zone's "today" are not reused once an admin changed the zone.
+    const zone = this.options.clinic.timeZone();
+    if (this.cached && this.cached.zone === zone && this.now() - this.cached.at < this.options.ttlMs) return this.cached.stats;
+    this.pending ??= this.count(ctx, zone).finally(() => {
       this.pending = undefined;
     });
     return this.pending;
   }
 
-  private count(ctx: AccessContext): Promise<PublicStats> {
+  private count(ctx: AccessContext, zone: string): Promise<PublicStats> {
     return this.uow.read(ctx, async (work) => {
       const at = this.now();
-      const counts = await work.use(PublicStatsRepository).counts(new Date(at), this.options.timeZone);
+      const counts = await work.use(PublicStatsRepository).counts(new Date(at), zone);
       const attributable = counts.clinicIds.length === 1;
       const stats: PublicStats = {
         activeUsers: counts.activeUsers,
@@ -59,7 +62,7 @@ export class PublicStatsService {
         clinics: counts.clinicIds.map((clinicId) => ({ clinicId, patientsToday: attributable ? counts.inPersonPatientsToday : 0 })),
         generatedAt: new Date(at).toISOString(),
       };
-      this.cached = { stats, at };
+      this.cached = { stats, at, zone };
       return stats;
     });
   }

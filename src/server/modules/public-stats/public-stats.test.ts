@@ -4,6 +4,7 @@ import { SPECIALTIES } from '../../../contracts/specialties';
 import { createDoctor, createPatient, createUser, Random } from '../../db/factories';
 import { appointments, clinics } from '../../db/schema';
 import { AccessContext } from '../../platform/access-context';
+import { fixedClinicClock } from '../../platform/clinic-clock';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { PublicStatsService } from './public-stats.service';
 
@@ -84,7 +85,7 @@ describe('the landing page figures (GET /api/public/stats)', () => {
 
   it('counts again once the period is over, and shares one count between concurrent visitors', async () => {
     let now = 1_000_000;
-    const service = new PublicStatsService(test.app.uow, { ttlMs: 10_000, timeZone: 'UTC', now: () => now });
+    const service = new PublicStatsService(test.app.uow, { ttlMs: 10_000, clinic: fixedClinicClock('UTC'), now: () => now });
     const visitor = () => AccessContext.system(test.app.audit, test.db.db);
     const [a, b] = await Promise.all([service.current(visitor()), service.current(visitor())]);
     expect(a).toBe(b);
@@ -120,7 +121,7 @@ describe('the landing page figures (GET /api/public/stats)', () => {
     ]);
     const lateEvening = Date.parse('2026-01-15T03:00:00Z');
     const figures = (timeZone: string) =>
-      new PublicStatsService(test.app.uow, { ttlMs: 0, timeZone, now: () => lateEvening }).current(
+      new PublicStatsService(test.app.uow, { ttlMs: 0, clinic: fixedClinicClock(timeZone), now: () => lateEvening }).current(
         AccessContext.system(test.app.audit, db),
       );
 

@@ -1,5 +1,6 @@
 import type { StaffMemberStatus, StaffStats, StaffStatus, StaffStatusResponse } from '../../../contracts/staff-portal';
 import type { AccessContext } from '../../platform/access-context';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { FrontDeskService } from '../appointments/front-desk.service';
 import { wallClock } from '../appointments/slots';
@@ -10,7 +11,8 @@ import { StaffPortalRepository } from './staff-portal.repository';
 // of its front desk service, in the same unit of work.
 
 export interface StaffPortalOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   clock?: () => Date;
 }
 
@@ -26,7 +28,7 @@ export class StaffPortalService {
   }
 
   stats(ctx: AccessContext): Promise<StaffStats> {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     const date = wallClock(this.clock(), zone).slice(0, 10);
     return this.uow.read(ctx, async (work) => {
       const day = await this.frontDesk.countsIn(work, date);

@@ -23,6 +23,8 @@ function toColumns(values: SystemSettingsValues): Columns {
     reminderHoursBefore: values.reminderHoursBefore,
     mailFromName: values.mailFromName,
     mailFromAddress: values.mailFromAddress,
+    clinicTimeZone: values.clinicTimeZone,
+    clinicHours: values.clinicHours,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { SystemSettings, SystemSettingsValues } from '../../../contracts/system-settings';
-import type { AppConfig } from '../../config';
 import type { AccessContext } from '../../platform/access-context';
-import { describeSystemSettings } from '../../platform/system-settings';
+import { describeSystemSettings, type SettingsConfig } from '../../platform/system-settings';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { SystemSettingsRepository } from './system-settings.repository';
 
@@ -10,7 +9,7 @@ import { SystemSettingsRepository } from './system-settings.repository';
 // forget its copy at once, and every other instance reads the row again within a few seconds.
 
 export interface SystemSettingsOptions {
-  config: Pick<AppConfig, 'reminderHoursBefore' | 'organisationName' | 'supportEmail'>;
+  config: SettingsConfig;
   /** Told after a save has committed. */
   onChanged: () => void;
 }

@@ -7,7 +7,7 @@ import { mailFromHeader, SYSTEM_SETTINGS_CACHE_MS, systemSettingsSource } from '
 import { hashToken } from '../../platform/tokens';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { TestAgent } from '../../test-support/test-agent';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, OPEN_ALL_WEEK, type TestApp } from '../../test-support/test-app';
 import { createAccount, currentCode, login, mailTo, resetTokenFrom, type TestAccount } from '../auth/testing';
 
 // The system settings an admin changes while the server runs, told as the admin meets them, and
@@ -58,6 +58,8 @@ async function save(changes: Partial<SystemSettingsUpdate>): Promise<SystemSetti
     reminderHoursBefore: now.reminderHoursBefore.saved,
     mailFromName: now.mailFromName.saved,
     mailFromAddress: now.mailFromAddress.saved,
+    clinicTimeZone: now.clinicTimeZone.saved,
+    clinicHours: now.clinicHours.saved,
     ...changes,
   };
   const response = await adminAgent.put(URL, body);
@@ -76,6 +78,8 @@ describe('the system settings', () => {
       reminderHoursBefore: { saved: null, effective: [48, 2], source: 'configuration' },
       mailFromName: { saved: null, effective: 'Env Clinic', source: 'configuration' },
       mailFromAddress: { saved: null, effective: 'env@clinic.example', source: 'configuration' },
+      clinicTimeZone: { saved: null, effective: 'UTC', source: 'configuration' },
+      clinicHours: { saved: null, effective: OPEN_ALL_WEEK, source: 'default' },
     });
     expect(await t.app.systemSettings.current()).toMatchObject({ sessionTimeoutMs: 30 * MINUTE, passwordMinLength: 6 });
   });
@@ -117,7 +121,7 @@ describe('the system settings', () => {
       { ...valid, mfaRequired: { ...NO_MFA, admin: 'yes' } },
       { ...valid, mfaRequired: { ...NO_MFA, robot: true } },
       { sessionTimeoutMinutes: 10, mfaRequired: NO_MFA },
-      { ...valid, clinicTimeZone: 'Europe/Berlin' },
+      { ...valid, clinicOpeningDays: 5 },
     ];
     for (const body of bad) {
       const response = await adminAgent.put(URL, body);

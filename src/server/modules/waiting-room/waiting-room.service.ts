@@ -1,6 +1,7 @@
 import type { WaitingRoomDoctor, WaitingRoomResponse, WaitingRoomTicket } from '../../../contracts/waiting-room';
 import { WAITING_ROOM } from '../../../contracts/waiting-room';
 import type { AccessContext } from '../../platform/access-context';
+import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import { queuePlaces } from '../appointments/queue';
 import { nextDate, wallClock, zonedInstant } from '../appointments/slots';
@@ -13,7 +14,8 @@ import { WaitingRoomRepository, type CheckInRow } from './waiting-room.repositor
 // sees on their own appointment.
 
 export interface WaitingRoomOptions {
-  clinicTimeZone: string;
+  /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
+  clinic: ClinicClock;
   clock?: () => Date;
 }
 
@@ -48,7 +50,7 @@ export class WaitingRoomService {
   }
 
   board(ctx: AccessContext): Promise<WaitingRoomResponse['data']> {
-    const zone = this.options.clinicTimeZone;
+    const zone = this.options.clinic.timeZone();
     const now = this.clock();
     const date = wallClock(now, zone).slice(0, 10);
     const from = dayStart(date, zone);

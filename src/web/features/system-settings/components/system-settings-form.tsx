@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ROLES } from '../../../../contracts/roles';
-import { SYSTEM_SETTINGS_BOUNDS, type SettingSource, type SystemSettings } from '../../../../contracts/system-settings';
+import { clinicTimeZones, SYSTEM_SETTINGS_BOUNDS, type SettingSource, type SystemSettings } from '../../../../contracts/system-settings';
 import { CheckboxInput, EmailInput, TextInput } from '../../../components/form/fields';
 import { Form, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm, type PlacedError } from '../../../components/form/use-schema-form';
@@ -10,7 +10,8 @@ import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useSaveSystemSettings } from '../api/system-settings';
-import { formValuesOf, systemSettingsFormSchema, type SystemSettingsUpdate } from '../lib/form-values';
+import { formFieldOf, formValuesOf, systemSettingsFormSchema, type SystemSettingsUpdate } from '../lib/form-values';
+import { ClinicHoursTable } from './clinic-hours-table';
 
 const SECTION = 'flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800';
 const LEGEND = 'px-1 text-sm font-medium';
@@ -35,7 +36,12 @@ export function SystemSettingsForm({
   const form = useSchemaForm({
     schema: systemSettingsFormSchema,
     defaultValues: formValuesOf(settings),
-    serverField: (path) => path.split('.')[0],
+    serverField: formFieldOf,
+  });
+  // The zone in force is offered even when this browser's list lacks it.
+  const [zones] = useState(() => {
+    const known = clinicTimeZones();
+    return known.includes(settings.clinicTimeZone.effective) ? known : [settings.clinicTimeZone.effective, ...known];
   });
   const { sessionTimeoutMinutes: timeout, passwordMinLength: password, reminderHours } = SYSTEM_SETTINGS_BOUNDS;
 
@@ -134,6 +140,35 @@ export function SystemSettingsForm({
             description={inForce(settings.mailFromAddress.effective, settings.mailFromAddress.source)}
           />
         </div>
+      </fieldset>
+
+      <fieldset className={SECTION}>
+        <legend className={LEGEND}>{t('sections.clinic')}</legend>
+        <TextInput
+          name="clinicTimeZone"
+          label={t('clinicTimeZone.label')}
+          list="clinic-time-zones"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={settings.clinicTimeZone.effective}
+          description={
+            <>
+              {t('clinicTimeZone.hint')} {inForce(settings.clinicTimeZone.effective, settings.clinicTimeZone.source)}
+            </>
+          }
+        />
+        <datalist id="clinic-time-zones">
+          {zones.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+        <p
+          className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-900 dark:text-slate-300"
+          data-testid="clinic-zone-note"
+        >
+          {t('clinicTimeZone.note')}
+        </p>
+        <ClinicHoursTable source={t(`source.${settings.clinicHours.source}`)} />
       </fieldset>
 
       <div>

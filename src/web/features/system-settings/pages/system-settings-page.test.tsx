@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SystemSettings } from '../../../../contracts/system-settings';
+import { DEFAULT_CLINIC_HOURS, type SystemSettings } from '../../../../contracts/system-settings';
 import { clearFormBackups } from '../../../lib/forms/form-backup';
 import { i18next } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
@@ -27,6 +27,8 @@ function settings(overrides: Partial<SystemSettings> = {}): SystemSettings {
     reminderHoursBefore: { saved: null, effective: [48, 2], source: 'configuration' },
     mailFromName: { saved: null, effective: 'Caredeck Clinic', source: 'configuration' },
     mailFromAddress: { saved: null, effective: 'support@caredeck.local', source: 'configuration' },
+    clinicTimeZone: { saved: null, effective: 'Europe/Lisbon', source: 'configuration' },
+    clinicHours: { saved: null, effective: DEFAULT_CLINIC_HOURS, source: 'default' },
     ...overrides,
   };
 }
@@ -117,7 +119,47 @@ describe('system settings page', () => {
       reminderHoursBefore: [24, 2],
       mailFromName: null,
       mailFromAddress: null,
+      // Neither touched: left to the configuration and the built-in hours, not pinned by this save.
+      clinicTimeZone: null,
+      clinicHours: null,
     });
+  });
+
+  it('edits the clinic’s zone and a weekday’s hours, refusing an unknown zone and a day closing before it opens', async () => {
+    const bodies = stubServer(settings, () => json({ data: settings({ version: 2 }) }));
+    const user = renderPage();
+    const zone = await screen.findByLabelText(tr('system-settings:clinicTimeZone.label'));
+    expect(screen.getByTestId('clinic-zone-note')).toHaveTextContent(tr('system-settings:clinicTimeZone.note'));
+    expect(
+      screen.getByText(tr('system-settings:inForce', { value: 'Europe/Lisbon', source: tr('system-settings:source.configuration') }), {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    // Sunday is closed by default; Saturday opens at 09:00.
+    expect(screen.getByLabelText(/Sunday: Closed/)).toBeChecked();
+    expect(screen.getByLabelText('Opens on Saturday')).toHaveValue('09:00');
+
+    await user.type(zone, 'Mars/Olympus');
+    const opens = screen.getByLabelText('Opens on Monday');
+    await user.clear(opens);
+    await user.type(opens, '19:00');
+    await user.click(screen.getByRole('button', { name: tr('system-settings:save') }));
+    expect(await screen.findByTestId('clinicTimeZone-error')).toHaveTextContent(tr('validation:timeZone.unknown'));
+    expect(screen.getByTestId('clinicHours.1.close-error')).toHaveTextContent(tr('validation:clinicHours.order'));
+    expect(bodies).toEqual([]);
+
+    await user.clear(zone);
+    await user.type(zone, 'Asia/Tokyo');
+    await user.clear(opens);
+    await user.type(opens, '07:30');
+    await user.click(screen.getByLabelText(/Saturday: Closed/));
+    expect(screen.queryByLabelText('Opens on Saturday')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: tr('system-settings:save') }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    const expected = [...DEFAULT_CLINIC_HOURS];
+    expected[1] = { open: '07:30', close: '18:00' };
+    expected[6] = null;
+    expect(bodies[0]).toMatchObject({ clinicTimeZone: 'Asia/Tokyo', clinicHours: expected });
   });
 
   it('answers a save another admin overtook with a message and the stored values', async () => {
