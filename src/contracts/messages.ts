@@ -217,6 +217,27 @@ export const messagesApi = {
     status: 201,
     errors: ['RECIPIENT_NOT_ALLOWED', 'NOT_FOUND', 'RATE_LIMITED'],
   }),
+  /**
+   * A new conversation whose first message carries files: multipart/form-data, the text fields of
+   * `start` first (`recipientId` or `topic`, `subject`, `body`), then up to
+   * MESSAGE_ATTACHMENTS_MAX `files`. The conversation, its first message and the files are stored
+   * together or not at all, by the same rules as a reply's files.
+   */
+  startWithAttachments: defineRoute({
+    method: 'POST',
+    path: '/api/conversations/with-attachments',
+    response: conversationResponseSchema,
+    status: 201,
+    errors: [
+      'RECIPIENT_NOT_ALLOWED',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'VALIDATION_FAILED',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'TOO_MANY_ATTACHMENTS',
+    ],
+  }),
   thread: defineRoute({
     method: 'GET',
     path: '/api/conversations/:id',

@@ -270,6 +270,17 @@ export class MessagesRepository extends Repository {
     });
   }
 
+  /** A start with files refused before anything was stored (a file, or the form's text, not taken). */
+  refusedStart(reason: string): void {
+    this.audit.note({
+      action: 'conversation.start',
+      outcome: 'failure',
+      resourceType: 'conversation',
+      patients: this.scope.actor.role === 'patient' ? [this.me] : [],
+      details: { reason },
+    });
+  }
+
   refusedHandOff(head: ConversationHead): void {
     this.audit.note({
       action: 'conversation.hand-off',
