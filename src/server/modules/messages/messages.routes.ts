@@ -17,6 +17,7 @@ import type { AttachmentMessageInput, MessagesService } from './messages.service
 // repository), and whom they may write to by the service. The web's messages view asks for
 // patients.view.own (the product's view guard); the server's rule is taking part.
 const ACCESS: RouteAccess = 'signed-in';
+const CHART: RouteAccess = { roles: ['doctor', 'staff', 'admin'], permissions: { anyOf: ['medical_records.view'] } };
 // Counted per person after the sign-in check (preHandler), so people behind one clinic or home
 // address do not share a budget, and someone signed out is told 401, never 429.
 const SENDING = {
@@ -58,6 +59,17 @@ export const messagesRoutes: FastifyPluginAsync<{ messages: MessagesService }> =
   route(app, messagesApi.list, { access: ACCESS }, (request) => messages.list(request.ctx, request.query));
   route(app, messagesApi.unread, { access: ACCESS }, (request) => messages.unread(request.ctx));
   route(app, messagesApi.recipients, { access: ACCESS }, (request) => messages.recipients(request.ctx, request.query.q || undefined));
+  // A patient's conversations in their chart: for those who may read patients' records (a
+  // patient reads their own messages in their own view); which patients, the repository decides.
+  route(app, messagesApi.chartList, { access: CHART, beforeValidation: uuidParam() }, (request) =>
+    messages.forChart(request.ctx, request.params.id, request.query.page, request.query.pageSize),
+  );
+  route(
+    app,
+    messagesApi.chartThread,
+    { access: CHART, beforeValidation: (request) => [uuidParam(), uuidParam('conversationId')].forEach((check) => check(request)) },
+    (request) => messages.chartThread(request.ctx, request.params.id, request.params.conversationId, request.query),
+  );
   route(app, messagesApi.search, { access: ACCESS }, (request) => messages.search(request.ctx, request.query.q));
   route(app, messagesApi.start, { access: ACCESS, rateLimit: SENDING }, async (request) => ({
     data: await messages.start(request.ctx, request.body),

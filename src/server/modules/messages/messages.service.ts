@@ -1,5 +1,8 @@
 import type {
   Attachment,
+  ChartConversation,
+  ChartConversationsResponse,
+  ChartThreadResponse,
   Conversation,
   ConversationListQuery,
   ConversationListResponse,
@@ -29,6 +32,7 @@ import type { TasksService } from '../tasks/tasks.service';
 import {
   MessagesRepository,
   type AttachmentRow,
+  type ChartConversationRow,
   type ConversationDetail,
   type ConversationHead,
   type MessageView,
@@ -91,6 +95,24 @@ export class MessagesService {
       const found = await work.use(MessagesRepository).thread(id, query.before);
       return {
         data: { conversation: toConversation(found.conversation), messages: found.messages.map(toMessage), hasOlder: found.hasOlder },
+      };
+    });
+  }
+
+  /** A patient's conversations, for their chart: every one with the patient, the reader taking part or not. */
+  forChart(ctx: AccessContext, patientId: string, page: number, pageSize: number): Promise<ChartConversationsResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const { rows, total } = await work.use(MessagesRepository).ofPatient(patientId, page, pageSize);
+      return { data: rows.map(toChartConversation), page, pageSize, total };
+    });
+  }
+
+  /** One of a patient's conversations, read-only, from their chart. */
+  chartThread(ctx: AccessContext, patientId: string, conversationId: string, query: ThreadQuery): Promise<ChartThreadResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const found = await work.use(MessagesRepository).patientThread(patientId, conversationId, query.before);
+      return {
+        data: { conversation: toChartConversation(found.conversation), messages: found.messages.map(toMessage), hasOlder: found.hasOlder },
       };
     });
   }
@@ -397,6 +419,25 @@ function toMessage(row: MessageView): Message {
     senderRole: row.senderRole,
     body: row.body,
     attachments: row.attachments.map(toAttachment),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toChartConversation(row: ChartConversationRow): ChartConversation {
+  return {
+    id: row.id,
+    subject: row.subject,
+    topic: row.topic,
+    participants: row.participants.map((person) => ({
+      userId: person.userId,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      role: person.role,
+      position: person.position,
+    })),
+    messageCount: row.messageCount,
+    lastMessageAt: row.lastMessageAt ? row.lastMessageAt.toISOString() : null,
+    participating: row.participating,
     createdAt: row.createdAt.toISOString(),
   };
 }
