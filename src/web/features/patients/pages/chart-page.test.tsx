@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PatientChart } from '../../../../contracts/health-records';
+import type { ChartConversation } from '../../../../contracts/messages';
 import { allergy, json, PATIENT_ID, renderPatientView, stubRoutes, vital } from '../../../lib/clinical/testing';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { sessionUser } from '../../../lib/session/testing';
@@ -149,7 +150,7 @@ describe('the patient chart', { timeout: 20_000 }, () => {
       position: null,
     };
     const me = { userId: doctor.id, firstName: 'Maria', lastName: 'Lopez', role: 'doctor' as const, position: null };
-    const conversation = (id: string, subject: string, participants: (typeof ann)[], participating: boolean) => ({
+    const conversation = (id: string, subject: string, participants: ChartConversation['participants'], participating: boolean) => ({
       id,
       subject,
       topic: null,
