@@ -196,6 +196,7 @@ async function round(side: Side, pairs: Pair[], agent: http.Agent, number: numbe
   inFlight[side].clear();
   let sent = 0;
   let refused = 0;
+  const statuses = new Map<number, number>();
   const start = performance.now();
   const sends: Array<Promise<void>> = [];
   await new Promise<void>((resolve) => {
@@ -225,6 +226,7 @@ async function round(side: Side, pairs: Pair[], agent: http.Agent, number: numbe
           status.then((code) => {
             if (code !== 201) {
               refused += 1;
+              statuses.set(code, (statuses.get(code) ?? 0) + 1);
               inFlight[side].delete(pair.conversationId);
             }
           }),
@@ -239,7 +241,7 @@ async function round(side: Side, pairs: Pair[], agent: http.Agent, number: numbe
   while (inFlight[side].size > 0 && performance.now() < drainEnd) await new Promise((resolve) => setTimeout(resolve, 20));
   const lost = inFlight[side].size;
   collecting = null;
-  return { latencies, sent, refused, lost };
+  return { latencies, sent, refused, lost, statuses };
 }
 
 /** A process's resident set, from /proc (the kernel's view: heap, code, buffers, everything). */
@@ -314,6 +316,7 @@ async function main(): Promise<void> {
     };
     const ratios: number[] = [];
     const totals = { caredeck: { sent: 0, refused: 0, lost: 0 }, floor: { sent: 0, refused: 0, lost: 0 } };
+    const refusals = { caredeck: new Map<number, number>(), floor: new Map<number, number>() };
     let loaded: Map<ChildProcess, number> | null = null;
     for (let number = 0; number <= ROUNDS; number += 1) {
       const order: Side[] = number % 2 === 0 ? ['caredeck', 'floor'] : ['floor', 'caredeck'];
@@ -324,6 +327,7 @@ async function main(): Promise<void> {
         totals[side].sent += result.sent;
         totals[side].refused += result.refused;
         totals[side].lost += result.lost;
+        for (const [code, n] of result.statuses) refusals[side].set(code, (refusals[side].get(code) ?? 0) + n);
         figures[side].p50.push(percentile(result.latencies, 50));
         figures[side].p95.push(percentile(result.latencies, 95));
         p99[side] = percentile(result.latencies, 99);
@@ -355,6 +359,11 @@ async function main(): Promise<void> {
         `${mb(idle.get(a)!)}+${mb(idle.get(b)!)} MB`,
         perSocket(a, b),
       ]);
+    }
+    for (const side of ['caredeck', 'floor'] as const) {
+      if (refusals[side].size === 0) continue;
+      const codes = [...refusals[side]].map(([code, n]) => `${n} × ${code === 0 ? 'no answer' : code}`).join(', ');
+      console.log(`${side} refused: ${codes}`);
     }
     console.log(
       `\ncaredeck p99 / floor p99: ${median(ratios).toFixed(2)} (median of the rounds' ratios); goal p99 ≤ ${GOAL_P99_MS} ms: ` +
