@@ -118,8 +118,9 @@ export async function recordStatements(url: string, probes: Probe[]): Promise<Ma
 /**
  * The built server (`dist/server/main.js`) in a process of its own, on PostgreSQL at `url`, without
  * Redis or demo data, logging only warnings; with `profileDir`, it writes a CPU profile there.
+ * `env` adds to or overrides its environment (REDIS_URL, PUBLIC_URL for a bench of two instances).
  */
-export function forkBuiltServer(url: string, port: number, profileDir?: string): ChildProcess {
+export function forkBuiltServer(url: string, port: number, profileDir?: string, env: Record<string, string> = {}): ChildProcess {
   return fork(path.join(ROOT, 'dist/server/main.js'), [], {
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: {
@@ -130,6 +131,7 @@ export function forkBuiltServer(url: string, port: number, profileDir?: string):
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'false',
       REDIS_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

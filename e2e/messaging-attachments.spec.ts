@@ -58,3 +58,46 @@ test('a doctor answers with a PDF; the patient sees it live and downloads it', a
   await expectNoSeriousA11yViolations(page);
   await doctorContext.close();
 });
+
+test('a patient starts a conversation with her doctor with a PDF; he sees it live and downloads it', async ({ browser, page }) => {
+  test.setTimeout(240_000);
+  const { doctorContext, doctorPage } = await patientOfTheDemoDoctor(browser, page, {
+    label: 'first-file',
+    reason: 'Referral',
+    slotFromEnd: 3,
+  });
+  // He has his messages open before she writes.
+  await doctorPage.goto('/messages');
+  await expect(doctorPage.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const subject = `My referral ${Date.now()}`;
+  await page.goto('/patient/messages');
+  await page.getByTestId('new-conversation').click();
+  const dialog = page.getByTestId('new-conversation-dialog');
+  await dialog.getByLabel('To').selectOption({ label: 'Dr. Michael Chen (doctor)' });
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByLabel('Message').fill('Here is the referral from my GP.');
+  // A file the portal does not take is refused at once, and nothing typed is lost.
+  await dialog.getByLabel('Attach files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+  await expect(dialog.getByTestId('file-errors')).toContainText('notes.txt: Only PDF, PNG, JPEG and WebP files can be uploaded.');
+  await expect(dialog.getByLabel('Subject')).toHaveValue(subject);
+  await expect(dialog.getByLabel('Message')).toHaveValue('Here is the referral from my GP.');
+  await dialog.getByLabel('Attach files').setInputFiles({ name: 'Referral.pdf', mimeType: 'application/pdf', buffer: LETTER });
+  await expect(dialog.getByRole('list', { name: 'Files to send' })).toContainText('Referral.pdf');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByTestId('start-conversation').click();
+  const thread = page.getByTestId('thread');
+  await expect(thread).toContainText('Here is the referral from my GP.');
+  await expect(thread.getByRole('link', { name: /^Download Referral\.pdf/ })).toBeVisible();
+
+  // His open list shows the new conversation without a reload; he opens it and downloads the file.
+  const conversation = doctorPage.getByTestId('conversation').filter({ hasText: subject });
+  await expect(conversation).toBeVisible();
+  await conversation.click();
+  const link = doctorPage.getByTestId('thread').getByRole('link', { name: /^Download Referral\.pdf/ });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([doctorPage.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('Referral.pdf');
+  expect((await readFile((await download.path())!)).equals(LETTER)).toBe(true);
+  await doctorContext.close();
+});

@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   'coverage.accept',
   'coverage.list',
   'conversation.archive',
+  'conversation.chart-list',
+  'conversation.chart-open',
   'conversation.hand-off',
   'conversation.list',
   'conversation.open',

@@ -190,6 +190,47 @@ export type MessageSearchHit = z.infer<typeof messageSearchHitSchema>;
 export const messageSearchResponseSchema = z.object({ data: z.array(messageSearchHitSchema) });
 export type MessageSearchResponse = z.infer<typeof messageSearchResponseSchema>;
 
+// A patient's conversations as their chart shows them to a clinician who may open it: every
+// conversation with the patient, whether or not the clinician takes part, read-only.
+
+export const chartParticipantSchema = participantSchema.pick({
+  userId: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  position: true,
+});
+
+export const chartConversationSchema = z.object({
+  id: z.uuid(),
+  subject: z.string(),
+  topic: z.enum(INBOX_TOPICS).nullable(),
+  participants: z.array(chartParticipantSchema),
+  /** How many messages it holds. */
+  messageCount: z.number().int(),
+  /** When its latest message was sent; null for a conversation without any. */
+  lastMessageAt: z.iso.datetime().nullable(),
+  /** Whether the reader takes part (then the thread is theirs to answer in their own messages). */
+  participating: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type ChartConversation = z.infer<typeof chartConversationSchema>;
+
+export const chartConversationsQuerySchema = z.object({ ...pageQueryFields(CONVERSATIONS_PAGE_SIZE) }).strict();
+export const chartConversationsResponseSchema = pagedResponseSchema(chartConversationSchema);
+export type ChartConversationsResponse = z.infer<typeof chartConversationsResponseSchema>;
+
+export const chartThreadParamsSchema = z.object({ id: z.string().max(100), conversationId: z.string().max(100) });
+export const chartThreadResponseSchema = z.object({
+  data: z.object({
+    conversation: chartConversationSchema,
+    /** Oldest first. */
+    messages: z.array(messageSchema),
+    hasOlder: z.boolean(),
+  }),
+});
+export type ChartThreadResponse = z.infer<typeof chartThreadResponseSchema>;
+
 /**
  * The caller's conversations. A conversation the caller does not take part in answers 404 like a
  * missing one; a patient writes only to the doctors of their care team and the staff inbox
@@ -216,6 +257,27 @@ export const messagesApi = {
     response: conversationResponseSchema,
     status: 201,
     errors: ['RECIPIENT_NOT_ALLOWED', 'NOT_FOUND', 'RATE_LIMITED'],
+  }),
+  /**
+   * A new conversation whose first message carries files: multipart/form-data, the text fields of
+   * `start` first (`recipientId` or `topic`, `subject`, `body`), then up to
+   * MESSAGE_ATTACHMENTS_MAX `files`. The conversation, its first message and the files are stored
+   * together or not at all, by the same rules as a reply's files.
+   */
+  startWithAttachments: defineRoute({
+    method: 'POST',
+    path: '/api/conversations/with-attachments',
+    response: conversationResponseSchema,
+    status: 201,
+    errors: [
+      'RECIPIENT_NOT_ALLOWED',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'VALIDATION_FAILED',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'TOO_MANY_ATTACHMENTS',
+    ],
   }),
   thread: defineRoute({
     method: 'GET',
@@ -275,6 +337,24 @@ export const messagesApi = {
     body: handOffSchema,
     response: conversationResponseSchema,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
+  }),
+  /** A patient's conversations for their chart (a patient out of the caller's reach answers 404). */
+  chartList: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/conversations',
+    params: idParamsSchema,
+    query: chartConversationsQuerySchema,
+    response: chartConversationsResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  /** One of a patient's conversations, read-only, from their chart (404 unless it is with that patient). */
+  chartThread: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/conversations/:conversationId',
+    params: chartThreadParamsSchema,
+    query: threadQuerySchema,
+    response: chartThreadResponseSchema,
+    errors: ['NOT_FOUND'],
   }),
   search: defineRoute({
     method: 'GET',

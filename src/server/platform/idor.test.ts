@@ -7,10 +7,13 @@ import {
   appointments,
   clinicalNoteAddenda,
   clinicalNotes,
+  conversationParticipants,
+  conversations,
   immunizations,
   labOrders,
   labResultComponents,
   medications,
+  messages,
   noteTemplates,
   notifications,
   refillRequests,
@@ -72,6 +75,23 @@ const snapshotUser = async (id: string) => {
   const [profile] = await t.app.db.select().from(patientProfiles).where(eq(patientProfiles.userId, id));
   return { user, profile };
 };
+
+/** A conversation between the owner and a doctor of her own, its subject and body a marker; returns the marker. */
+async function ownerConversation(owner: Actor): Promise<string> {
+  const marker = `Conversation ${randomBytes(6).toString('hex')}`;
+  const { user: doctor } = await createDoctor(t.app.db, random);
+  await assignCare(t.app, doctor.id, owner.user.id);
+  const [row] = await t.app.db
+    .insert(conversations)
+    .values({ subject: marker, patientId: owner.user.id, createdBy: owner.user.id })
+    .returning();
+  await t.app.db.insert(conversationParticipants).values([
+    { conversationId: row!.id, userId: owner.user.id },
+    { conversationId: row!.id, userId: doctor.id },
+  ]);
+  await t.app.db.insert(messages).values({ conversationId: row!.id, senderId: owner.user.id, body: marker });
+  return marker;
+}
 
 const random = new Random(Number.parseInt(randomBytes(4).toString('hex'), 16));
 
@@ -397,6 +417,27 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     snapshot: async (record) => t.app.db.select().from(appointments).where(eq(appointments.id, record.id)),
     secrets: (record, owner) => [record.marker!, owner.user.lastName, owner.user.email],
     ownerGet: 200,
+  },
+  {
+    name: 'a patient’s conversations in the chart (GET /api/patients/{id}/conversations)',
+    paths: ['/api/patients/:id/conversations'],
+    create: async (owner) => ({ id: owner.user.id, marker: await ownerConversation(owner) }),
+    snapshot: async (record) => t.app.db.select().from(conversations).where(eq(conversations.patientId, record.id)),
+    secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'a patient’s conversation read from the chart (GET /api/patients/{id}/conversations/{conversationId})',
+    paths: ['/api/patients/:userId/conversations/:id'],
+    create: async (owner) => {
+      const marker = await ownerConversation(owner);
+      const [row] = await t.app.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.subject, marker));
+      return { id: row!.id, marker };
+    },
+    snapshot: async (record) => ({
+      conversation: await t.app.db.select().from(conversations).where(eq(conversations.id, record.id)),
+      messages: await t.app.db.select().from(messages).where(eq(messages.conversationId, record.id)),
+    }),
+    secrets: (record) => [record.marker!],
   },
   {
     name: 'waitlist entry (DELETE /api/waitlist/{id})',

@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/messages';
 import { VALIDATION_MESSAGES_EN } from '../../../contracts/validation-messages';
 import { simplePdf } from '../../db/factories';
-import { auditEvents, messageAttachmentContents, messageAttachments, messages } from '../../db/schema';
+import { auditEvents, conversations, messageAttachmentContents, messageAttachments, messages } from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
@@ -325,5 +325,151 @@ describe('a message with files refused whole, nothing stored and nothing sent', 
     const response = await sender.agent.post(`/api/conversations/${conversation.id}/attachment-messages`, { body: 'Hello' });
     expect(response.statusCode).toBe(415);
     expect(await stored()).toEqual(before);
+  });
+});
+
+describe('a new conversation whose first message carries files', () => {
+  let writer: Actor;
+
+  beforeAll(async () => {
+    // A patient of her own, so these starts do not spend the other tests' sending budget.
+    writer = await createActor(t.app, 'patient');
+    await assignCare(t.app, doctor.user.id, writer.user.id);
+  });
+
+  function startWith(actor: Actor, parts: readonly FormPart[]) {
+    const { payload, headers } = multipartBody(parts);
+    return actor.agent.request('POST', '/api/conversations/with-attachments', payload, { headers });
+  }
+
+  async function storedConversations(): Promise<number> {
+    const [row] = await t.app.db.select({ n: count() }).from(conversations);
+    return row!.n;
+  }
+
+  it('is started with its files: the doctor hears of it live with the files and downloads them byte for byte', async () => {
+    const letter = simplePdf('Referral', ['Please see the attached']);
+    published.length = 0;
+    const since = await lastAuditId();
+
+    const response = await startWith(writer, [
+      { name: 'recipientId', value: doctor.user.id },
+      { name: 'subject', value: '  My referral  ' },
+      { name: 'body', value: 'Here is the referral from my GP.' },
+      pdf('Referral.pdf', letter),
+      png('rash.png'),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.headers['x-ratelimit-limit']).toBe(String(MESSAGE_SEND_PER_MINUTE));
+    const conversation = conversationResponseSchema.parse(response.json()).data;
+    expect(conversation.subject).toBe('My referral');
+    expect(conversation.patientId).toBe(writer.user.id);
+    const attachments = conversation.lastMessage!.attachments;
+    expect(attachments).toEqual([
+      { id: expect.any(String), filename: 'Referral.pdf', mimeType: 'application/pdf', sizeBytes: letter.length },
+      { id: expect.any(String), filename: 'rash.png', mimeType: 'image/png', sizeBytes: ONE_PIXEL_PNG.length },
+    ]);
+
+    // The doctor's thread holds the first message with its files, and the live event carries them.
+    const thread = threadResponseSchema.parse((await doctor.agent.get(`/api/conversations/${conversation.id}`)).json()).data;
+    expect(thread.messages).toHaveLength(1);
+    expect(thread.messages[0]!.body).toBe('Here is the referral from my GP.');
+    expect(thread.messages[0]!.attachments).toEqual(attachments);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(published.map((p) => ({ recipients: p.recipients, event: p.event as LiveEvent }))).toContainEqual({
+      recipients: [doctor.user.id],
+      event: expect.objectContaining({ type: 'new_message', conversationId: conversation.id, attachments }),
+    });
+    const download = await doctor.agent.get(`/api/message-attachments/${attachments[0]!.id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(letter)).toBe(true);
+
+    // One event under the patient: the start, with the first message and its files as a step.
+    const noted = (await auditSince(since)).find((row) => row.action === 'conversation.start');
+    expect(noted).toMatchObject({
+      outcome: 'success',
+      patientId: writer.user.id,
+      resourceId: conversation.id,
+      details: {
+        steps: [expect.objectContaining({ action: 'message.send', attachments: 2, bytes: letter.length + ONE_PIXEL_PNG.length })],
+      },
+    });
+  });
+
+  it('goes to the staff inbox with a file too', async () => {
+    const response = await startWith(writer, [
+      { name: 'topic', value: 'billing' },
+      { name: 'subject', value: 'My invoice' },
+      { name: 'body', value: 'The invoice I was sent.' },
+      pdf('invoice.pdf'),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const conversation = conversationResponseSchema.parse(response.json()).data;
+    expect(conversation.topic).toBe('billing');
+    expect(conversation.lastMessage!.attachments.map((a) => a.filename)).toEqual(['invoice.pdf']);
+  });
+
+  async function refusedStart(actor: Actor, parts: readonly FormPart[], status: number, code: string, fields?: Record<string, string>) {
+    const before = { ...(await stored()), conversations: await storedConversations() };
+    published.length = 0;
+    const since = await lastAuditId();
+    const response = await startWith(actor, parts);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json()).toMatchObject({ error: fields ? { code, fields } : { code } });
+    expect({ ...(await stored()), conversations: await storedConversations() }).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(published).toEqual([]);
+    expect(await auditSince(since)).toContainEqual(
+      expect.objectContaining({ action: 'conversation.start', outcome: expect.stringMatching(/^(failure|denied)$/) }),
+    );
+  }
+
+  const text = (recipientId: string): FormPart[] => [
+    { name: 'recipientId', value: recipientId },
+    { name: 'subject', value: 'Refused' },
+    { name: 'body', value: 'Should not be kept' },
+  ];
+
+  it('is refused whole, nothing stored and nothing sent, for a file not taken, too many files, missing text or a recipient out of reach', async () => {
+    const refuser = await createActor(t.app, 'patient');
+    await assignCare(t.app, doctor.user.id, refuser.user.id);
+    await refusedStart(
+      refuser,
+      [
+        ...text(doctor.user.id),
+        pdf('good.pdf'),
+        { name: 'files', filename: 'letter.pdf', type: 'application/pdf', content: ONE_PIXEL_PNG },
+      ],
+      400,
+      'VALIDATION_FAILED',
+      { files: DOCUMENT_REFUSALS['content-mismatch'] },
+    );
+    await refusedStart(
+      refuser,
+      [...text(doctor.user.id), ...Array.from({ length: MESSAGE_ATTACHMENTS_MAX + 1 }, (_, i) => png(`page-${i}.png`))],
+      400,
+      'TOO_MANY_ATTACHMENTS',
+      { files: VALIDATION_MESSAGES_EN['message.tooManyAttachments'] },
+    );
+    await refusedStart(
+      refuser,
+      [{ name: 'recipientId', value: doctor.user.id }, { name: 'subject', value: ' ' }, { name: 'body', value: 'Text' }, pdf('a.pdf')],
+      400,
+      'VALIDATION_FAILED',
+      { subject: VALIDATION_MESSAGES_EN['text.required'] },
+    );
+    await refusedStart(
+      refuser,
+      [{ name: 'subject', value: 'To nobody' }, { name: 'body', value: 'Text' }, pdf('a.pdf')],
+      400,
+      'VALIDATION_FAILED',
+      {
+        recipientId: VALIDATION_MESSAGES_EN['message.recipientRequired'],
+      },
+    );
+    // A doctor outside her care team: the same refusal as without files.
+    await refusedStart(refuser, [...text(otherDoctor.user.id), pdf('a.pdf')], 403, 'RECIPIENT_NOT_ALLOWED');
+    const json = await refuser.agent.post('/api/conversations/with-attachments', { subject: 'x', body: 'y', recipientId: doctor.user.id });
+    expect(json.statusCode).toBe(415);
   });
 });

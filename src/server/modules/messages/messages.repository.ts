@@ -127,6 +127,15 @@ export class MessagesRepository extends Repository {
   /** A page of a conversation's messages (the newest, or those before `before`), oldest first. Noted as a read. */
   async thread(conversationId: string, before: string | undefined) {
     const head = await this.participation(conversationId, 'conversation.open');
+    const { rows, hasOlder } = await this.messagePage(conversationId, before);
+    this.audit.read('conversation.open', 'conversation', conversationId, head.patientId ? [head.patientId] : [], {
+      messages: rows.length,
+    });
+    return { conversation: await this.summary(conversationId), messages: await this.withAttachments(rows), hasOlder };
+  }
+
+  /** A page of a conversation's messages, oldest first; no check of who asks (the callers make it). */
+  private async messagePage(conversationId: string, before: string | undefined) {
     let beforeSeq: number | null = null;
     if (before) {
       const [anchor] = await this.db
@@ -143,12 +152,7 @@ export class MessagesRepository extends Repository {
       .where(and(eq(messages.conversationId, conversationId), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
       .orderBy(desc(messages.seq))
       .limit(THREAD_PAGE_SIZE + 1);
-    const hasOlder = page.length > THREAD_PAGE_SIZE;
-    const rows = page.slice(0, THREAD_PAGE_SIZE).reverse();
-    this.audit.read('conversation.open', 'conversation', conversationId, head.patientId ? [head.patientId] : [], {
-      messages: rows.length,
-    });
-    return { conversation: await this.summary(conversationId), messages: await this.withAttachments(rows), hasOlder };
+    return { rows: page.slice(0, THREAD_PAGE_SIZE).reverse(), hasOlder: page.length > THREAD_PAGE_SIZE };
   }
 
   /** How many messages of others the caller has not read, over all their conversations (no one named). */
@@ -180,6 +184,93 @@ export class MessagesRepository extends Repository {
       .limit(MESSAGE_SEARCH_LIMIT);
     this.audit.read('message.search', 'message', null, patientsOf(rows), { count: rows.length });
     return this.withAttachments(rows);
+  }
+
+  // ---- A patient's conversations, from their chart ---------------------------------------------
+
+  /**
+   * The conversations with a patient, newest activity first, for a clinician reading the patient's
+   * chart whether or not they take part: 404 (noted) for a patient out of reach, and a read of the
+   * patient's record.
+   */
+  async ofPatient(patientId: string, page: number, pageSize: number) {
+    await this.reachPatient(patientId, 'conversation.chart-list');
+    const where = and(eq(conversations.patientId, patientId), this.scope.condition(conversations.patientId));
+    const [total] = await this.db.select({ n: count() }).from(conversations).where(where);
+    const heads = await this.db
+      .select(headColumns)
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.updatedAt), asc(conversations.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const rows = await this.chartDetails(heads);
+    this.audit.read('conversation.chart-list', 'patient', patientId, [patientId], { count: rows.length });
+    return { rows, total: total!.n };
+  }
+
+  /**
+   * One conversation with the patient, read-only, from their chart: 404 (noted) unless the patient
+   * is in reach and the conversation is with them. A read of the patient's record.
+   */
+  async patientThread(patientId: string, conversationId: string, before: string | undefined) {
+    await this.reachPatient(patientId, 'conversation.chart-open');
+    const [head] = isUuid(conversationId)
+      ? await this.db
+          .select(headColumns)
+          .from(conversations)
+          .where(
+            and(
+              eq(conversations.id, conversationId),
+              eq(conversations.patientId, patientId),
+              this.scope.condition(conversations.patientId),
+            ),
+          )
+      : [];
+    if (!head) {
+      this.audit.missed('conversation.chart-open', 'conversation', conversationId);
+      throw AppError.notFound();
+    }
+    const { rows, hasOlder } = await this.messagePage(conversationId, before);
+    this.audit.read('conversation.chart-open', 'conversation', conversationId, [patientId], { messages: rows.length });
+    const [conversation] = await this.chartDetails([head]);
+    return { conversation: conversation!, messages: await this.withAttachments(rows), hasOlder };
+  }
+
+  /** Participants, message count and latest message time of each conversation, and whether the caller takes part. */
+  private async chartDetails(heads: readonly ConversationHead[]) {
+    if (heads.length === 0) return [];
+    const ids = heads.map((head) => head.id);
+    const people = await this.db
+      .select({
+        conversationId: conversationParticipants.conversationId,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        position: users.position,
+      })
+      .from(conversationParticipants)
+      .innerJoin(users, eq(users.id, conversationParticipants.userId))
+      .where(inArray(conversationParticipants.conversationId, ids))
+      .orderBy(asc(conversationParticipants.joinedAt), asc(users.lastName), asc(users.id));
+    const counts = await this.db
+      .select({ conversationId: messages.conversationId, n: count(), last: sql<Date | string | null>`max(${messages.createdAt})` })
+      .from(messages)
+      .where(inArray(messages.conversationId, ids))
+      .groupBy(messages.conversationId);
+    const countOf = new Map(counts.map((row) => [row.conversationId, row]));
+    return heads.map((head) => {
+      const participants = people.filter((person) => person.conversationId === head.id);
+      const counted = countOf.get(head.id);
+      return {
+        ...head,
+        participants,
+        messageCount: counted?.n ?? 0,
+        lastMessageAt: counted?.last ? new Date(counted.last) : null,
+        participating: participants.some((person) => person.userId === this.me),
+      };
+    });
   }
 
   // ---- Whom one may write to ------------------------------------------------------------------
@@ -266,6 +357,17 @@ export class MessagesRepository extends Repository {
       outcome: 'denied',
       resourceType: 'conversation',
       patients: patientId ? [patientId] : [],
+      details: { reason },
+    });
+  }
+
+  /** A start with files refused before anything was stored (a file, or the form's text, not taken). */
+  refusedStart(reason: string): void {
+    this.audit.note({
+      action: 'conversation.start',
+      outcome: 'failure',
+      resourceType: 'conversation',
+      patients: this.scope.actor.role === 'patient' ? [this.me] : [],
       details: { reason },
     });
   }
@@ -644,5 +746,6 @@ function patientsOf(rows: ReadonlyArray<{ patientId: string | null }>): string[]
 }
 
 export type ConversationDetail = Awaited<ReturnType<MessagesRepository['summary']>>;
+export type ChartConversationRow = Awaited<ReturnType<MessagesRepository['ofPatient']>>['rows'][number];
 export type MessageView = Awaited<ReturnType<MessagesRepository['send']>>['message'];
 export type SearchRow = Awaited<ReturnType<MessagesRepository['search']>>[number];

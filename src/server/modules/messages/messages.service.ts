@@ -1,5 +1,8 @@
 import type {
   Attachment,
+  ChartConversation,
+  ChartConversationsResponse,
+  ChartThreadResponse,
   Conversation,
   ConversationListQuery,
   ConversationListResponse,
@@ -13,7 +16,13 @@ import type {
   ThreadResponse,
 } from '../../../contracts/messages';
 import type { DocumentRefusal } from '../../../contracts/documents';
-import { INBOX_TOPICS, MESSAGE_ATTACHMENTS_MAX, sendMessageSchema, TOO_MANY_ATTACHMENTS_KEY } from '../../../contracts/messages';
+import {
+  INBOX_TOPICS,
+  MESSAGE_ATTACHMENTS_MAX,
+  sendMessageSchema,
+  startConversationSchema,
+  TOO_MANY_ATTACHMENTS_KEY,
+} from '../../../contracts/messages';
 import { englishValidationMessage } from '../../../contracts/validation-messages';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
@@ -23,6 +32,7 @@ import type { TasksService } from '../tasks/tasks.service';
 import {
   MessagesRepository,
   type AttachmentRow,
+  type ChartConversationRow,
   type ConversationDetail,
   type ConversationHead,
   type MessageView,
@@ -33,7 +43,8 @@ import {
  * trusted yet), or why the form could not be taken whole (too many files, one too large).
  */
 export interface AttachmentMessageInput {
-  body?: string;
+  /** The form's text fields by name (the last one of a name wins). */
+  fields: Record<string, string>;
   files: IncomingFile[];
   refusal?: DocumentRefusal | 'too-many';
 }
@@ -88,6 +99,24 @@ export class MessagesService {
     });
   }
 
+  /** A patient's conversations, for their chart: every one with the patient, the reader taking part or not. */
+  forChart(ctx: AccessContext, patientId: string, page: number, pageSize: number): Promise<ChartConversationsResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const { rows, total } = await work.use(MessagesRepository).ofPatient(patientId, page, pageSize);
+      return { data: rows.map(toChartConversation), page, pageSize, total };
+    });
+  }
+
+  /** One of a patient's conversations, read-only, from their chart. */
+  chartThread(ctx: AccessContext, patientId: string, conversationId: string, query: ThreadQuery): Promise<ChartThreadResponse> {
+    return this.uow.read(ctx, async (work) => {
+      const found = await work.use(MessagesRepository).patientThread(patientId, conversationId, query.before);
+      return {
+        data: { conversation: toChartConversation(found.conversation), messages: found.messages.map(toMessage), hasOlder: found.hasOlder },
+      };
+    });
+  }
+
   search(ctx: AccessContext, text: string): Promise<MessageSearchResponse> {
     return this.uow.read(ctx, async (work) => ({
       data: (await work.use(MessagesRepository).search(text)).map((row) => ({ ...toMessage(row), subject: row.subject })),
@@ -113,47 +142,76 @@ export class MessagesService {
   async start(ctx: AccessContext, input: StartConversation): Promise<Conversation> {
     // Read before the write: the settings are not read inside its transaction.
     const organisation = await this.options.organisationName();
+    return this.uow.write(ctx, (work) => this.startIn(work, input, [], organisation));
+  }
+
+  /**
+   * A new conversation whose first message carries files, by the rules of a reply's files: one
+   * refused file (or too many) refuses it whole and nothing is stored; the conversation, its first
+   * message and the files are stored in one transaction.
+   */
+  async startWithAttachments(ctx: AccessContext, input: AttachmentMessageInput): Promise<Conversation> {
+    const organisation = await this.options.organisationName();
     return this.uow.write(ctx, async (work) => {
       const repository = work.use(MessagesRepository);
-      const me = ctx.user;
-      const subject = input.subject.trim();
-      const body = input.body.trim();
-      let participants: string[];
-      let patientId: string | null = me.role === 'patient' ? me.userId : null;
-      const topic = input.topic ?? null;
-      if (topic) {
-        if (me.role === 'staff') {
-          repository.refused('staff_to_inbox', null);
-          throw new AppError('RECIPIENT_NOT_ALLOWED', 'Staff answer the staff inbox; write to a person instead.');
+      const refuse = (reason: string, error: AppError): never => {
+        repository.refusedStart(reason);
+        throw error;
+      };
+      const files = checkUpload(input, refuse);
+      const parsed = startConversationSchema.safeParse(input.fields);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'body');
+          fields[field] ??= englishValidationMessage(issue.message);
         }
-        participants = await repository.inboxMembers();
-      } else {
-        const recipient = await repository.person(input.recipientId!);
-        if (!recipient || !recipient.isActive || recipient.id === me.userId) {
-          repository.refused('unknown_recipient', patientId);
-          throw AppError.notFound();
-        }
-        if (me.role === 'patient') {
-          if (recipient.role !== 'doctor' || !(await repository.inCareTeam(me.userId, recipient.id))) {
-            repository.refused('outside_care_team', me.userId);
-            throw new AppError(
-              'RECIPIENT_NOT_ALLOWED',
-              "You can write only to the doctors of your care team or to the clinic's staff inbox.",
-            );
-          }
-        } else if (recipient.role === 'patient') {
-          await repository.reach(recipient.id);
-          patientId = recipient.id;
-        }
-        participants = [recipient.id];
+        return refuse('fields-invalid', new AppError('VALIDATION_FAILED', Object.values(fields)[0]!, fields));
       }
-      const id = await repository.create({ subject, topic, patientId, participants });
-      const head = await repository.participation(id, 'conversation.start');
-      const sent = await repository.send(head, body, this.now());
-      if (topic) await this.tasks.openForConversationIn(work, { conversationId: id, patientId, candidates: participants });
-      this.deliver(work, head, sent, 'started', organisation);
-      return toConversation(await repository.summary(id));
+      return this.startIn(work, parsed.data, files, organisation);
     });
+  }
+
+  private async startIn(work: Work, input: StartConversation, files: readonly CheckedFile[], organisation: string): Promise<Conversation> {
+    const repository = work.use(MessagesRepository);
+    const me = work.ctx.user;
+    const subject = input.subject.trim();
+    const body = input.body.trim();
+    let participants: string[];
+    let patientId: string | null = me.role === 'patient' ? me.userId : null;
+    const topic = input.topic ?? null;
+    if (topic) {
+      if (me.role === 'staff') {
+        repository.refused('staff_to_inbox', null);
+        throw new AppError('RECIPIENT_NOT_ALLOWED', 'Staff answer the staff inbox; write to a person instead.');
+      }
+      participants = await repository.inboxMembers();
+    } else {
+      const recipient = await repository.person(input.recipientId!);
+      if (!recipient || !recipient.isActive || recipient.id === me.userId) {
+        repository.refused('unknown_recipient', patientId);
+        throw AppError.notFound();
+      }
+      if (me.role === 'patient') {
+        if (recipient.role !== 'doctor' || !(await repository.inCareTeam(me.userId, recipient.id))) {
+          repository.refused('outside_care_team', me.userId);
+          throw new AppError(
+            'RECIPIENT_NOT_ALLOWED',
+            "You can write only to the doctors of your care team or to the clinic's staff inbox.",
+          );
+        }
+      } else if (recipient.role === 'patient') {
+        await repository.reach(recipient.id);
+        patientId = recipient.id;
+      }
+      participants = [recipient.id];
+    }
+    const id = await repository.create({ subject, topic, patientId, participants });
+    const head = await repository.participation(id, 'conversation.start');
+    const sent = await repository.send(head, body, this.now(), files);
+    if (topic) await this.tasks.openForConversationIn(work, { conversationId: id, patientId, candidates: participants });
+    this.deliver(work, head, sent, 'started', organisation);
+    return toConversation(await repository.summary(id));
   }
 
   async send(ctx: AccessContext, id: string, input: SendMessage): Promise<Message> {
@@ -190,21 +248,11 @@ export class MessagesService {
         repository.refusedSend(head, reason);
         throw error;
       };
-      if (input.refusal === 'too-many' || input.files.length > MESSAGE_ATTACHMENTS_MAX) {
-        const message = englishValidationMessage(TOO_MANY_ATTACHMENTS_KEY);
-        return refuse('too-many', new AppError('TOO_MANY_ATTACHMENTS', message, { files: message }));
-      }
-      if (input.refusal) return refuse(input.refusal, uploadRefusal(input.refusal, 'files'));
-      const text = sendMessageSchema.safeParse({ body: input.body ?? '' });
+      const files = checkUpload(input, refuse);
+      const text = sendMessageSchema.safeParse({ body: input.fields.body ?? '' });
       if (!text.success) {
         const message = englishValidationMessage(text.error.issues[0]?.message ?? 'text.required');
         return refuse('body-invalid', new AppError('VALIDATION_FAILED', message, { body: message }));
-      }
-      const files: CheckedFile[] = [];
-      for (const file of input.files) {
-        const checked = checkIncomingFile(file);
-        if (!checked.ok) return refuse(checked.reason, uploadRefusal(checked.reason, 'files'));
-        files.push(checked.file);
       }
       const sent = await repository.send(head, text.data.body, this.now(), files);
       if (head.topic && ctx.user.role === 'staff') await this.tasks.closeForConversationIn(work, head.id);
@@ -333,6 +381,26 @@ export class MessagesService {
   }
 }
 
+/**
+ * The files of a message form, checked by the documents' rules: too many, one too large, or one
+ * whose type or name is not taken refuses the whole message (through `refuse`, which throws).
+ * Checked before the text: a form cut short by a file refusal may lack its later fields.
+ */
+function checkUpload(input: AttachmentMessageInput, refuse: (reason: string, error: AppError) => never): CheckedFile[] {
+  if (input.refusal === 'too-many' || input.files.length > MESSAGE_ATTACHMENTS_MAX) {
+    const message = englishValidationMessage(TOO_MANY_ATTACHMENTS_KEY);
+    return refuse('too-many', new AppError('TOO_MANY_ATTACHMENTS', message, { files: message }));
+  }
+  if (input.refusal) return refuse(input.refusal, uploadRefusal(input.refusal, 'files'));
+  const files: CheckedFile[] = [];
+  for (const file of input.files) {
+    const checked = checkIncomingFile(file);
+    if (!checked.ok) return refuse(checked.reason, uploadRefusal(checked.reason, 'files'));
+    files.push(checked.file);
+  }
+  return files;
+}
+
 function iso(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -351,6 +419,25 @@ function toMessage(row: MessageView): Message {
     senderRole: row.senderRole,
     body: row.body,
     attachments: row.attachments.map(toAttachment),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toChartConversation(row: ChartConversationRow): ChartConversation {
+  return {
+    id: row.id,
+    subject: row.subject,
+    topic: row.topic,
+    participants: row.participants.map((person) => ({
+      userId: person.userId,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      role: person.role,
+      position: person.position,
+    })),
+    messageCount: row.messageCount,
+    lastMessageAt: row.lastMessageAt ? row.lastMessageAt.toISOString() : null,
+    participating: row.participating,
     createdAt: row.createdAt.toISOString(),
   };
 }

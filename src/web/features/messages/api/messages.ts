@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   messagesApi,
+  type Conversation,
   type Message,
   type InboxTopic,
   type StartConversation,
@@ -51,10 +52,24 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ predicate: (query) => MESSAGING_QUERIES.some((matches) => matches(query.queryKey)) });
 }
 
+/**
+ * Starts a conversation; with files its first message goes as one multipart form (the text fields
+ * first, then the files), so the conversation, the message and its files are stored together or
+ * not at all.
+ */
 export function useStartConversation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: StartConversation) => callRoute(messagesApi.start, { body }).then((answer) => answer.data),
+    mutationFn: ({ files = [], ...body }: StartConversation & { files?: readonly File[] }): Promise<Conversation> => {
+      if (files.length === 0) return callRoute(messagesApi.start, { body }).then((answer) => answer.data);
+      const form = new FormData();
+      if (body.recipientId) form.append('recipientId', body.recipientId);
+      if (body.topic) form.append('topic', body.topic);
+      form.append('subject', body.subject);
+      form.append('body', body.body);
+      for (const file of files) form.append('files', file, file.name);
+      return api.postForm<{ data: Conversation }>(routeUrl(messagesApi.startWithAttachments, {}), form).then((answer) => answer.data);
+    },
     onSettled: refresh,
   });
 }

@@ -1,153 +1,38 @@
-import { Paperclip, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { DOCUMENT_ACCEPT, DOCUMENT_REFUSAL_KEYS } from '../../../../contracts/documents';
-import {
-  MESSAGE_ATTACHMENT_MAX_BYTES,
-  MESSAGE_ATTACHMENTS_MAX,
-  MESSAGE_BODY_MAX,
-  sendMessageSchema,
-  TOO_MANY_ATTACHMENTS_KEY,
-} from '../../../../contracts/messages';
+import { MESSAGE_BODY_MAX, sendMessageSchema } from '../../../../contracts/messages';
 import { TextareaInput } from '../../../components/form/fields';
 import { Form, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { FormAlert } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { precheckFile } from '../../../lib/files/file-facts';
-import { useFileSize } from '../../../lib/files/file-size';
-import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { useSendMessage } from '../api/messages';
+import { AttachmentPicker, sendFailureText, useAttachmentChoice } from './attachment-picker';
 
-// The reply box of a conversation: the text and up to MESSAGE_ATTACHMENTS_MAX files. A chosen file
-// is checked here by the server's own rules (its type from its first bytes, its size), so a wrong
-// one is said at once, in the reader's language, and never added; what was typed stays whatever
-// goes wrong, and so do the chosen files until the message is sent.
+// The reply box of a conversation: the text and up to MESSAGE_ATTACHMENTS_MAX files (the picker
+// shared with the new conversation form). What was typed stays whatever goes wrong, and so do the
+// chosen files until the message is sent.
 
 export function Composer({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('messages');
-  const fileSize = useFileSize();
   const send = useSendMessage(conversationId);
-  const ids = { input: useId(), hint: useId(), errors: useId() };
   const [failure, setFailure] = useState<unknown>(null);
-  const [files, setFiles] = useState<File[]>([]);
-  // The files as of now: a check finishes after awaiting the files' first bytes, when another choice
-  // may have changed the list, so it counts against this rather than the list it started with.
-  const current = useRef<File[]>([]);
-  const keep = (next: File[]) => {
-    current.current = next;
-    setFiles(next);
-  };
-  const [fileErrors, setFileErrors] = useState<string[]>([]);
-  const [announcement, setAnnouncement] = useState('');
-  const input = useRef<HTMLInputElement>(null);
+  const attachments = useAttachmentChoice(() => setFailure(null));
   // Kept in memory while the page is open, so a failed send never loses what was typed.
   const form = useSchemaForm({ schema: sendMessageSchema, defaultValues: { body: '' }, backup: { id: `message-${conversationId}` } });
 
-  async function choose(list: FileList | null) {
-    const chosen = [...(list ?? [])];
-    // Cleared, so choosing the same file again after removing it is a change too.
-    if (input.current) input.current.value = '';
-    if (chosen.length === 0) return;
-    const errors: string[] = [];
-    const accepted: File[] = [];
-    for (const file of chosen) {
-      const reason = await precheckFile(file);
-      if (reason) errors.push(t('composer.refused', { name: file.name, reason: t(`validation:${DOCUMENT_REFUSAL_KEYS[reason]}`) }));
-      else accepted.push(file);
-    }
-    if (current.current.length + accepted.length > MESSAGE_ATTACHMENTS_MAX) {
-      errors.push(t(`validation:${TOO_MANY_ATTACHMENTS_KEY}`));
-    } else {
-      keep([...current.current, ...accepted]);
-    }
-    setFileErrors(errors);
-    setFailure(null);
-  }
-
-  function remove(index: number) {
-    const file = files[index];
-    keep(files.filter((_, i) => i !== index));
-    setFileErrors([]);
-    if (file) setAnnouncement(t('composer.removed', { name: file.name }));
-    // The removed file's button is gone: the focus goes back to the picker rather than to the page.
-    input.current?.focus();
-  }
-
   const onSubmit = async (values: z.output<typeof sendMessageSchema>) => {
     setFailure(null);
-    await send.mutateAsync({ body: values.body, files });
+    await send.mutateAsync({ body: values.body, files: attachments.files });
     form.reset({ body: '' });
-    keep([]);
-    setFileErrors([]);
+    attachments.clear();
   };
 
   return (
     <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-2" data-testid="composer">
       <TextareaInput name="body" label={t('composer.label')} rows={3} maxLength={MESSAGE_BODY_MAX} description={t('composer.hint')} />
-      <div className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-3">
-          <input
-            ref={input}
-            id={ids.input}
-            type="file"
-            multiple
-            accept={DOCUMENT_ACCEPT}
-            className="peer sr-only"
-            aria-describedby={[ids.hint, fileErrors.length > 0 ? ids.errors : null].filter(Boolean).join(' ')}
-            aria-invalid={fileErrors.length > 0 ? true : undefined}
-            onChange={(event) => void choose(event.target.files)}
-            data-testid="attach-input"
-          />
-          <label
-            htmlFor={ids.input}
-            className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-          >
-            <Paperclip className="size-4" aria-hidden="true" />
-            {t('composer.attach')}
-          </label>
-          <p id={ids.hint} className="text-xs text-slate-600 dark:text-slate-400">
-            {t('composer.attachHint', { max: MESSAGE_ATTACHMENTS_MAX, size: fileSize(MESSAGE_ATTACHMENT_MAX_BYTES) })}
-          </p>
-        </div>
-        {files.length > 0 ? (
-          <ul aria-label={t('composer.chosen')} className="flex flex-col gap-1" data-testid="chosen-files">
-            {files.map((file, index) => (
-              <li
-                key={`${file.name}-${index}`}
-                className="flex items-center justify-between gap-2 rounded-lg bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800"
-              >
-                <span className="min-w-0 break-all">{t('composer.file', { name: file.name, size: fileSize(file.size) })}</span>
-                <button
-                  type="button"
-                  onClick={() => remove(index)}
-                  aria-label={t('composer.remove', { name: file.name })}
-                  className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none dark:text-slate-200 dark:hover:bg-slate-700"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {fileErrors.length > 0 ? (
-          // The alert is a region around the list: a role on the list itself would hide that it is a list.
-          <div id={ids.errors} role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="file-errors">
-            <ul className="flex flex-col gap-1">
-              {fileErrors.map((error, index) => (
-                <li key={index}>{error}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <p className="sr-only" aria-live="polite">
-          {announcement}
-        </p>
-      </div>
-      {failure ? <FormAlert testId="composer-error">{composerError(t, failure)}</FormAlert> : null}
+      <AttachmentPicker choice={attachments} />
+      {failure ? <FormAlert testId="composer-error">{sendFailureText(t, failure, t('composer.failed'))}</FormAlert> : null}
       <div className="flex justify-end">
         <SubmitButton pending={t('composer.sending')} testId="send-message">
           {t('composer.send')}
@@ -155,12 +40,4 @@ export function Composer({ conversationId }: { conversationId: string }) {
       </div>
     </Form>
   );
-}
-
-function composerError(t: TFunction, failure: unknown): string {
-  if (failure instanceof ApiError && failure.code === 'RATE_LIMITED') return t('composer.tooFast');
-  // A refused file: the server names the reason with the same words the checks here use.
-  const refusal = failure instanceof ApiError ? fieldErrorText(t, failure.fields?.files) : undefined;
-  if (refusal) return refusal;
-  return errorText(t, failure, t('composer.failed'));
 }

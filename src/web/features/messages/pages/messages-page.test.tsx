@@ -159,6 +159,53 @@ describe('messages view', { timeout: 20_000 }, () => {
     }
   });
 
+  it('starts a conversation with a file as one form; a file the server refuses is said in the reader’s words and nothing typed is lost', async () => {
+    const sent: Array<{ url: string; body: FormData }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input === '/api/csrf-token') return json({ csrfToken: 'token-1' });
+        if (input.startsWith('/api/conversations/recipients'))
+          return json({
+            data: [{ id: DOCTOR_ID, firstName: 'Maria', lastName: 'Lopez', role: 'doctor', position: null }],
+            topics: ['other'],
+          });
+        if ((init?.method ?? 'GET') === 'POST') {
+          sent.push({ url: input, body: init!.body as FormData });
+          const refusal = 'Only PDF, PNG, JPEG and WebP files can be uploaded.';
+          return json({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: refusal, fields: { files: refusal } } }, 415);
+        }
+        return json({ data: [], page: 1, pageSize: 20, total: 0 });
+      }),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderPatientView(<MessagesPage />, { path: '/', user: patientUser() });
+    await user.click(await screen.findByTestId('new-conversation'));
+    const dialog = await screen.findByTestId('new-conversation-dialog');
+    await within(dialog).findByRole('option', { name: 'Dr. Maria Lopez (doctor)' });
+    await user.selectOptions(within(dialog).getByLabelText('To'), `person:${DOCTOR_ID}`);
+    await user.type(within(dialog).getByLabelText('Subject'), 'My referral');
+    await user.type(within(dialog).getByLabelText('Message'), 'From my GP');
+    const pdf = new Uint8Array([...new TextEncoder().encode('%PDF-1.4\n'), ...new Array(200).fill(32)]);
+    await user.upload(within(dialog).getByLabelText('Attach files'), new File([pdf], 'referral.pdf', { type: 'application/pdf' }));
+    expect(await within(dialog).findByRole('list', { name: 'Files to send' })).toHaveTextContent('referral.pdf');
+    await user.click(within(dialog).getByTestId('start-conversation'));
+
+    expect(await within(dialog).findByTestId('new-conversation-error')).toHaveTextContent(
+      'Only PDF, PNG, JPEG and WebP files can be uploaded.',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('/api/conversations/with-attachments');
+    expect(sent[0]!.body.get('recipientId')).toBe(DOCTOR_ID);
+    expect(sent[0]!.body.get('topic')).toBeNull();
+    expect(sent[0]!.body.get('subject')).toBe('My referral');
+    expect(sent[0]!.body.get('body')).toBe('From my GP');
+    expect((sent[0]!.body.getAll('files') as File[]).map((file) => file.name)).toEqual(['referral.pdf']);
+    expect(within(dialog).getByLabelText('Subject')).toHaveValue('My referral');
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('From my GP');
+    expect(within(dialog).getByRole('list', { name: 'Files to send' })).toHaveTextContent('referral.pdf');
+  });
+
   it('keeps a draft when sending fails, and says so', async () => {
     stubApi({
       'GET /api/conversations': list([conversation()]),

@@ -37,6 +37,7 @@ import {
   useMarkRead,
   useStartConversation,
 } from '../api/messages';
+import { AttachmentPicker, sendFailureText, useAttachmentChoice } from '../components/attachment-picker';
 import { Composer } from '../components/composer';
 import { MessageAttachments } from '../components/message-attachments';
 import { LinkedText } from '../lib/linkify';
@@ -433,6 +434,8 @@ function NewConversationDialog({ open, onClose, onStarted }: { open: boolean; on
   const recipients = useQuery({ ...recipientsQuery(who.trim()), enabled: open, placeholderData: (previous) => previous });
   const start = useStartConversation();
   const [failure, setFailure] = useState<unknown>(null);
+  // The same files, checks and refusals as a reply's; what was typed stays if one is refused.
+  const attachments = useAttachmentChoice(() => setFailure(null));
   const first = useRef<HTMLInputElement>(null);
   const form = useSchemaForm({
     schema: newConversationSchema,
@@ -447,8 +450,10 @@ function NewConversationDialog({ open, onClose, onStarted }: { open: boolean; on
       topic: kind === 'topic' ? (value as InboxTopic) : null,
       subject: values.subject,
       body: values.body,
+      files: attachments.files,
     });
     form.reset({ to: '', subject: '', body: '' });
+    attachments.clear();
     onStarted(started.id);
   };
   const people = recipients.data?.data ?? [];
@@ -498,7 +503,8 @@ function NewConversationDialog({ open, onClose, onStarted }: { open: boolean; on
           {recipients.isError ? <FormAlert>{errorText(t, recipients.error, t('new.recipientsFailed'))}</FormAlert> : null}
           <TextInput name="subject" label={t('new.subject')} maxLength={CONVERSATION_SUBJECT_MAX} />
           <TextareaInput name="body" label={t('composer.label')} rows={5} maxLength={MESSAGE_BODY_MAX} />
-          {failure ? <FormAlert testId="new-conversation-error">{errorText(t, failure, t('new.failed'))}</FormAlert> : null}
+          <AttachmentPicker choice={attachments} />
+          {failure ? <FormAlert testId="new-conversation-error">{sendFailureText(t, failure, t('new.failed'))}</FormAlert> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
               {t('new.cancel')}

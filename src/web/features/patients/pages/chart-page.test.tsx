@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PatientChart } from '../../../../contracts/health-records';
+import type { ChartConversation } from '../../../../contracts/messages';
 import { allergy, json, PATIENT_ID, renderPatientView, stubRoutes, vital } from '../../../lib/clinical/testing';
 import { i18next, initI18n } from '../../../lib/i18n';
 import { sessionUser } from '../../../lib/session/testing';
@@ -135,6 +136,74 @@ describe('the patient chart', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Open the chart in an emergency' }));
     expect(await screen.findByText(/Opened in an emergency/)).toBeInTheDocument();
     expect(headers).toEqual([null, encodeURIComponent('short of breath, unconscious on arrival')]);
+  });
+
+  it('lists the patient’s conversations in a Messages section and reads one read-only; one the doctor is in links to his messages', async () => {
+    const mine = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const others = '7a2b3c4d-5e6f-4a70-8b8c-9d0e1f2a3b4c';
+    const ann = { userId: PATIENT_ID, firstName: 'Ann', lastName: 'Patient', role: 'patient' as const, position: null };
+    const chen = {
+      userId: '8b3c4d5e-6f70-4a81-9c9d-0e1f2a3b4c5d',
+      firstName: 'Michael',
+      lastName: 'Chen',
+      role: 'doctor' as const,
+      position: null,
+    };
+    const me = { userId: doctor.id, firstName: 'Maria', lastName: 'Lopez', role: 'doctor' as const, position: null };
+    const conversation = (id: string, subject: string, participants: ChartConversation['participants'], participating: boolean) => ({
+      id,
+      subject,
+      topic: null,
+      participants,
+      messageCount: 2,
+      lastMessageAt: '2026-03-02T10:00:00.000Z',
+      participating,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    const knee = conversation(others, 'My knee', [ann, chen], false);
+    stubRoutes({
+      [CHART]: () => json({ data: chart() }),
+      [`/api/patients/${PATIENT_ID}/conversations`]: () =>
+        json({ data: [conversation(mine, 'My results', [ann, me], true), knee], page: 1, pageSize: 20, total: 2 }),
+      [`/api/patients/${PATIENT_ID}/conversations/${others}`]: () =>
+        json({
+          data: {
+            conversation: knee,
+            hasOlder: false,
+            messages: [
+              {
+                id: '9c4d5e6f-7081-4b92-8dae-1f2a3b4c5d6e',
+                conversationId: others,
+                senderId: PATIENT_ID,
+                sender: { firstName: 'Ann', lastName: 'Patient' },
+                senderRole: 'patient',
+                body: 'It hurts on the stairs.',
+                attachments: [
+                  { id: '0d5e6f70-8192-4ca3-9ebf-2a3b4c5d6e7f', filename: 'x-ray.pdf', mimeType: 'application/pdf', sizeBytes: 10 },
+                ],
+                createdAt: '2026-03-01T10:00:00.000Z',
+              },
+            ],
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderChart();
+    const section = await screen.findByTestId('chart-section-messages');
+    expect(within(section).getByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+    const items = await within(section).findAllByTestId('chart-conversation');
+    expect(items[0]).toHaveTextContent('My results');
+    expect(within(items[0]!).getByRole('link', { name: 'Open in my messages' })).toHaveAttribute('href', `/messages?c=${mine}`);
+    expect(items[1]).toHaveTextContent('Between Ann Patient, Dr. Michael Chen');
+    expect(items[1]).toHaveTextContent('2 messages');
+    expect(within(items[1]!).queryByRole('link', { name: 'Open in my messages' })).toBeNull();
+    await user.click(within(items[1]!).getByRole('button', { name: 'Read' }));
+    const thread = await within(section).findByTestId('chart-thread');
+    expect(thread).toHaveTextContent('It hurts on the stairs.');
+    expect(thread).toHaveTextContent('Files: x-ray.pdf');
+    expect(thread).toHaveTextContent('Read-only');
+    // Read-only: nowhere to write.
+    expect(within(section).queryByRole('textbox')).toBeNull();
   });
 
   it('says when the chart cannot be loaded, with a retry', async () => {

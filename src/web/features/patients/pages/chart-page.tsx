@@ -21,6 +21,7 @@ import {
   MedicationsSection,
   OrdersSection,
 } from '../components/read-only-sections';
+import { MessagesSection } from '../components/messages-section';
 import { VitalsSection } from '../components/vitals-section';
 
 const SECTIONS = [
@@ -35,6 +36,7 @@ const SECTIONS = [
   'demographics',
   'documents',
   'appointments',
+  'messages',
 ] as const;
 type SectionKey = (typeof SECTIONS)[number];
 
@@ -65,6 +67,9 @@ export function ChartPage() {
   const [emergencyReason, setEmergencyReason] = useState<string | null>(null);
   const query = useQuery(chartQuery(id, emergencyReason));
   const canEdit = user?.role !== 'patient' && permissions.can(['medical_records.create']);
+  // The patient's messages are read by those the server lets read records, as it decides.
+  const canReadMessages = user?.role !== 'patient' && permissions.can(['medical_records.view']);
+  const shown = SECTIONS.filter((key) => key !== 'messages' || canReadMessages);
 
   if (query.isPending) return <DelayedLoading />;
   if (query.isError) {
@@ -91,6 +96,7 @@ export function ChartPage() {
     demographics: <DemographicsSection chart={chart} />,
     documents: <DocumentsSection chart={chart} />,
     appointments: <AppointmentsSection chart={chart} />,
+    messages: <MessagesSection patientId={id} emergencyReason={emergencyReason} />,
   };
 
   return (
@@ -99,7 +105,7 @@ export function ChartPage() {
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-6">
         <nav aria-label={t('chart.contents')}>
           <ul className="flex flex-wrap gap-2 text-sm">
-            {SECTIONS.map((key) => (
+            {shown.map((key) => (
               <li key={key}>
                 <a
                   href={`#chart-${key}`}
@@ -111,7 +117,7 @@ export function ChartPage() {
             ))}
           </ul>
         </nav>
-        {SECTIONS.map((key) => (
+        {shown.map((key) => (
           <ChartSection key={key} id={key} title={t(`chart.sections.${key}`)}>
             {sections[key]}
           </ChartSection>

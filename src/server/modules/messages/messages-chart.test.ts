@@ -1,0 +1,162 @@
+import { asc, eq, gt, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import {
+  chartConversationsResponseSchema,
+  chartThreadResponseSchema,
+  conversationResponseSchema,
+  type Conversation,
+} from '../../../contracts/messages';
+import { auditEvents, conversationParticipants } from '../../db/schema';
+import { createDoctorActor } from '../../test-support/clinical-fixtures';
+import { assignCare, createActor, type Actor } from '../../test-support/idor-harness';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+// A patient's messages in their chart: a clinician who may open the chart lists the patient's
+// conversations and reads any of them read-only, taking part or not, each noted as a read of the
+// patient's record; anyone else learns nothing.
+
+let t: TestApp;
+let patient: Actor;
+let otherPatient: Actor;
+let writingDoctor: Actor;
+let readingDoctor: Actor;
+let strangerDoctor: Actor;
+let recordsStaff: Actor;
+let deskStaff: Actor;
+let withDoctor: Conversation;
+let toInbox: Conversation;
+let otherPatients: Conversation;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  patient = await createActor(t.app, 'patient');
+  otherPatient = await createActor(t.app, 'patient');
+  writingDoctor = await createDoctorActor(t.app);
+  readingDoctor = await createDoctorActor(t.app);
+  strangerDoctor = await createDoctorActor(t.app);
+  recordsStaff = await createActor(t.app, 'staff', { permissions: ['patients.view.all', 'medical_records.view'] });
+  deskStaff = await createActor(t.app, 'staff', { permissions: ['patients.view.all'] });
+  await assignCare(t.app, writingDoctor.user.id, patient.user.id);
+  await assignCare(t.app, readingDoctor.user.id, patient.user.id);
+  await assignCare(t.app, writingDoctor.user.id, otherPatient.user.id);
+  withDoctor = await start(patient, {
+    recipientId: writingDoctor.user.id,
+    subject: 'My knee',
+    body: 'It still hurts when I climb stairs.',
+  });
+  expect((await writingDoctor.agent.post(`/api/conversations/${withDoctor.id}/messages`, { body: 'Come and see me.' })).statusCode).toBe(
+    201,
+  );
+  toInbox = await start(patient, { topic: 'billing', subject: 'My invoice', body: 'Was I charged twice?' });
+  otherPatients = await start(otherPatient, { recipientId: writingDoctor.user.id, subject: 'Not hers', body: 'Another patient' });
+  // Colleagues talking: no patient in it, so in no chart.
+  await start(writingDoctor, { recipientId: readingDoctor.user.id, subject: 'Rota', body: 'Swap Friday?' });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function start(actor: Actor, body: Record<string, unknown>): Promise<Conversation> {
+  const response = await actor.agent.post('/api/conversations', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return conversationResponseSchema.parse(response.json()).data;
+}
+
+async function lastAuditId(): Promise<number> {
+  const [row] = await t.app.db.select({ id: max(auditEvents.id) }).from(auditEvents);
+  return row?.id ?? 0;
+}
+const auditSince = (id: number) => t.app.db.select().from(auditEvents).where(gt(auditEvents.id, id)).orderBy(asc(auditEvents.id));
+
+describe('a patient’s conversations in the chart', () => {
+  it('lists every conversation with the patient to a doctor in her care who takes part in none, noted as a read of her record', async () => {
+    const since = await lastAuditId();
+    const response = await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations`);
+    expect(response.statusCode, response.body).toBe(200);
+    const list = chartConversationsResponseSchema.parse(response.json());
+    expect(list.total).toBe(2);
+    expect(list.data.map((c) => c.subject)).toEqual(['My invoice', 'My knee']);
+    const knee = list.data.find((c) => c.id === withDoctor.id)!;
+    expect(knee).toMatchObject({ messageCount: 2, participating: false, topic: null });
+    expect(knee.participants.map((p) => p.userId).sort()).toEqual([patient.user.id, writingDoctor.user.id].sort());
+    expect(knee.lastMessageAt).not.toBeNull();
+    expect(list.data.find((c) => c.id === toInbox.id)).toMatchObject({ messageCount: 1, topic: 'billing' });
+    expect(response.body).not.toContain('Not hers');
+    expect(response.body).not.toContain('Rota');
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({
+        action: 'conversation.chart-list',
+        outcome: 'success',
+        actorUserId: readingDoctor.user.id,
+        patientId: patient.user.id,
+        resourceType: 'patient',
+      }),
+    ]);
+  });
+
+  it('opens a thread read-only for a reader who is not in it, noted as a read of her record, without joining or marking anything read', async () => {
+    const before = await t.app.db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, withDoctor.id));
+    const since = await lastAuditId();
+    const response = await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const thread = chartThreadResponseSchema.parse(response.json()).data;
+    expect(thread.messages.map((m) => m.body)).toEqual(['It still hurts when I climb stairs.', 'Come and see me.']);
+    expect(thread.conversation.participating).toBe(false);
+    expect(thread.hasOlder).toBe(false);
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({
+        action: 'conversation.chart-open',
+        outcome: 'success',
+        actorUserId: readingDoctor.user.id,
+        patientId: patient.user.id,
+        resourceId: withDoctor.id,
+      }),
+    ]);
+    expect(
+      await t.app.db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, withDoctor.id)),
+    ).toEqual(before);
+    // Their own conversation is marked as theirs, and staff holding the records permission read it too.
+    const own = chartConversationsResponseSchema.parse(
+      (await writingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations`)).json(),
+    );
+    expect(own.data.find((c) => c.id === withDoctor.id)!.participating).toBe(true);
+    expect((await recordsStaff.agent.get(`/api/patients/${patient.user.id}/conversations/${toInbox.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a patient out of reach, like a missing one, and notes the miss naming nobody', async () => {
+    const missing = await strangerDoctor.agent.get(`/api/patients/${randomUUID()}/conversations`);
+    expect(missing.statusCode).toBe(404);
+    const since = await lastAuditId();
+    const list = await strangerDoctor.agent.get(`/api/patients/${patient.user.id}/conversations`);
+    expect(list.statusCode).toBe(404);
+    expect(list.body).toBe(missing.body);
+    const thread = await strangerDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`);
+    expect(thread.statusCode).toBe(404);
+    expect(thread.body).not.toContain('knee');
+    const noted = await auditSince(since);
+    expect(noted).toHaveLength(2);
+    for (const row of noted) expect(row).toMatchObject({ outcome: 'failure', patientId: null, actorUserId: strangerDoctor.user.id });
+  });
+
+  it('answers 404 for a conversation that is not with that patient, even one the reader may see elsewhere', async () => {
+    // The writing doctor cares for both patients and takes part in the other one's conversation.
+    const crossed = await writingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${otherPatients.id}`);
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.body).not.toContain('Not hers');
+    expect((await writingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/not-an-id`)).statusCode).toBe(404);
+  });
+
+  it('refuses a patient (her own messages are in her own view) and staff without the records permission', async () => {
+    for (const caller of [patient, otherPatient, deskStaff]) {
+      const list = await caller.agent.get(`/api/patients/${patient.user.id}/conversations`);
+      expect(list.statusCode).toBe(403);
+      expect(list.body).not.toContain('knee');
+      const thread = await caller.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`);
+      expect(thread.statusCode).toBe(403);
+      expect(thread.body).not.toContain('stairs');
+    }
+  });
+});

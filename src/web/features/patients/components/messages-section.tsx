@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query';
+import { Paperclip } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ChartConversation } from '../../../../contracts/messages';
+import { pathForView } from '../../../../contracts/views';
+import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
+import { QueryStates } from '../../../components/ui/query-states';
+import { useClinicalFormat } from '../../../lib/clinical/format';
+import { useDoctorName, usePersonName } from '../../../lib/person-name';
+import { chartConversationsQuery, chartThreadQuery } from '../api/chart-messages';
+
+// The patient's messages in their chart: every conversation with the patient, whoever wrote it,
+// and any of them read here without joining it or marking anything read. A conversation the reader
+// takes part in links to their own messages, where they can answer.
+
+type Props = { patientId: string; emergencyReason: string | null };
+
+/** A person's name in the reader's language, titled for a doctor. */
+function useLabel(): (person: { firstName: string; lastName: string }, role: string) => string {
+  const nameOf = usePersonName();
+  const doctorName = useDoctorName();
+  return (person, role) => (role === 'doctor' ? doctorName(person) : nameOf(person));
+}
+
+export function MessagesSection({ patientId, emergencyReason }: Props) {
+  const { t } = useTranslation('patients');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const query = useQuery({ ...chartConversationsQuery(patientId, page, emergencyReason), placeholderData: (previous) => previous });
+  return (
+    <QueryStates
+      query={query}
+      errorText={t('chart.messages.loadFailed')}
+      emptyText={t('chart.messages.none')}
+      isEmpty={(answer) => answer.data.length === 0}
+    >
+      {(answer) => (
+        <div className="flex flex-col gap-3">
+          <ul className="flex flex-col gap-2" data-testid="chart-conversations">
+            {answer.data.map((conversation) => (
+              <li key={conversation.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+                <ConversationSummary
+                  conversation={conversation}
+                  open={openId === conversation.id}
+                  onToggle={() => setOpenId(openId === conversation.id ? null : conversation.id)}
+                />
+                {openId === conversation.id ? (
+                  <ChartThread patientId={patientId} conversationId={conversation.id} emergencyReason={emergencyReason} />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Pager page={answer.page} pageSize={answer.pageSize} total={answer.total} busy={query.isFetching} onPage={setPage} />
+        </div>
+      )}
+    </QueryStates>
+  );
+}
+
+function ConversationSummary({ conversation, open, onToggle }: { conversation: ChartConversation; open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('patients');
+  const nameOf = useLabel();
+  const format = useClinicalFormat();
+  const names = conversation.participants.map((person) => nameOf(person, person.role)).join(', ');
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-2" data-testid="chart-conversation">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{conversation.subject}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {t('chart.messages.between', { names })}
+          {conversation.topic ? ` · ${t('chart.messages.inbox')}` : ''}
+        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {t('chart.messages.count', { count: conversation.messageCount })}
+          {conversation.lastMessageAt ? ` · ${t('chart.messages.last', { time: format.dateTime(conversation.lastMessageAt) })}` : ''}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {conversation.participating ? (
+          <Link
+            to={`${pathForView('messages')}?c=${conversation.id}`}
+            className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-brand-700 underline hover:text-brand-900 dark:text-brand-300"
+          >
+            {t('chart.messages.inMine')}
+          </Link>
+        ) : null}
+        <Button variant="secondary" onClick={onToggle} aria-expanded={open} data-testid="chart-conversation-read">
+          {t(open ? 'chart.messages.close' : 'chart.messages.read')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ChartThread({
+  patientId,
+  conversationId,
+  emergencyReason,
+}: {
+  patientId: string;
+  conversationId: string;
+  emergencyReason: string | null;
+}) {
+  const { t } = useTranslation('patients');
+  const nameOf = useLabel();
+  const format = useClinicalFormat();
+  const query = useQuery(chartThreadQuery(patientId, conversationId, emergencyReason));
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+      <QueryStates
+        query={query}
+        errorText={t('chart.messages.threadFailed')}
+        emptyText={t('chart.messages.threadFailed')}
+        isEmpty={() => false}
+      >
+        {(thread) => (
+          <div className="flex flex-col gap-2" data-testid="chart-thread">
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t('chart.messages.readOnly')}</p>
+            <ol className="flex flex-col gap-2">
+              {thread.messages.map((message) => (
+                <li key={message.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800" data-testid="chart-message">
+                  <p className="text-xs font-semibold">
+                    {nameOf(message.sender, message.senderRole)} ·{' '}
+                    <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
+                  </p>
+                  <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+                  {message.attachments.length > 0 ? (
+                    <p className="mt-1 flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+                      <Paperclip className="size-3" aria-hidden="true" />
+                      {t('chart.messages.files', { names: message.attachments.map((file) => file.filename).join(', ') })}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+            {thread.hasOlder ? <p className="text-xs text-slate-600 dark:text-slate-400">{t('chart.messages.older')}</p> : null}
+          </div>
+        )}
+      </QueryStates>
+    </div>
+  );
+}
