@@ -5,7 +5,7 @@ import { ROLES, type Role } from './roles';
 
 // Settings an administrator changes while the server runs (GET/PUT /api/admin/system-settings):
 // the session inactivity timeout, the password minimum, a second factor per role, appointment
-// reminder times and the mail sender. A null value means "not set": the server's configuration or
+// reminder times, the mail sender and which patient bookings wait for the clinic's approval. A null value means "not set": the server's configuration or
 // built-in default applies, and the answer says which value is in force and where it comes from.
 
 /** Reminder times, in whole hours before the start: a few, each within two weeks, none twice. */
@@ -19,6 +19,15 @@ export const SYSTEM_SETTINGS_BOUNDS = {
   reminderHours: { min: 1, max: REMINDER_BOUNDS.maxHours, maxCount: REMINDER_BOUNDS.maxKinds },
   mailFromName: { max: 200 },
 } as const;
+
+/**
+ * Which bookings a patient makes for themself wait for the clinic's approval (stored "requested"):
+ * none, those with a doctor the patient has no scheduled or completed visit with, or all. Staff
+ * booking for a patient never wait.
+ */
+export const BOOKING_APPROVAL_MODES = ['none', 'new-patients', 'all'] as const;
+export type BookingApprovalMode = (typeof BOOKING_APPROVAL_MODES)[number];
+export const BOOKING_APPROVAL_DEFAULT: BookingApprovalMode = 'new-patients';
 
 /** Where a setting's value in force comes from. */
 export const SETTING_SOURCES = ['saved', 'configuration', 'default'] as const;
@@ -52,6 +61,7 @@ export const systemSettingsSchema = z.object({
   reminderHoursBefore: setting(z.array(z.number().int())),
   mailFromName: setting(z.string()),
   mailFromAddress: setting(z.string()),
+  bookingApproval: setting(z.enum(BOOKING_APPROVAL_MODES)),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -108,6 +118,12 @@ export const systemSettingsUpdateSchema = z
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
+    /** Left out or null: the built-in default (new patients). */
+    bookingApproval: z
+      .enum(BOOKING_APPROVAL_MODES, 'choice.invalid')
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
   })
   .strict();
 export type SystemSettingsUpdate = z.input<typeof systemSettingsUpdateSchema>;

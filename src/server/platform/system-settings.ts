@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../contracts/roles';
-import { SYSTEM_SETTINGS_BOUNDS, type MfaRequired, type SettingSource, type SystemSettings } from '../../contracts/system-settings';
+import {
+  BOOKING_APPROVAL_DEFAULT,
+  SYSTEM_SETTINGS_BOUNDS,
+  type BookingApprovalMode,
+  type MfaRequired,
+  type SettingSource,
+  type SystemSettings,
+} from '../../contracts/system-settings';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { systemSettings, type SystemSettingsRow } from '../db/schema';
@@ -23,6 +30,8 @@ export interface EffectiveSystemSettings {
   reminderHoursBefore: number[];
   /** The From header of every mail the outbox sends. */
   mailFrom: { name: string; address: string };
+  /** Which bookings a patient makes for themself wait for the clinic's approval. */
+  bookingApproval: BookingApprovalMode;
 }
 
 type SettingsConfig = Pick<AppConfig, 'reminderHoursBefore' | 'organisationName' | 'supportEmail'>;
@@ -46,6 +55,7 @@ export function describeSystemSettings(row: SystemSettingsRow | undefined, confi
     reminderHoursBefore: pick(row?.reminderHoursBefore ?? null, config.reminderHoursBefore, 'configuration'),
     mailFromName: pick(row?.mailFromName ?? null, config.organisationName, 'configuration'),
     mailFromAddress: pick(row?.mailFromAddress ?? null, config.supportEmail, 'configuration'),
+    bookingApproval: pick(row?.bookingApproval ?? null, BOOKING_APPROVAL_DEFAULT, 'default'),
   };
 }
 
@@ -61,6 +71,7 @@ export function effectiveSystemSettings(row: SystemSettingsRow | undefined, conf
     mfaRequired: described.mfaRequired,
     reminderHoursBefore: described.reminderHoursBefore.effective,
     mailFrom: { name: described.mailFromName.effective, address: described.mailFromAddress.effective },
+    bookingApproval: described.bookingApproval.effective,
   };
 }
 

@@ -23,6 +23,7 @@ function toColumns(values: SystemSettingsValues): Columns {
     reminderHoursBefore: values.reminderHoursBefore,
     mailFromName: values.mailFromName,
     mailFromAddress: values.mailFromAddress,
+    bookingApproval: values.bookingApproval,
   };
 }
 

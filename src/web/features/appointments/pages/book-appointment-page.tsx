@@ -28,7 +28,8 @@ type BookingFormOutput = z.output<typeof bookingFormSchema>;
 // else just took is dropped and the free times asked again.
 
 export interface BookedNotice {
-  booked: { startsAt: string };
+  /** A "requested" booking waits for the clinic's approval, and the notice says so. */
+  booked: { startsAt: string; status?: string };
 }
 
 export function BookAppointmentPage() {
@@ -127,7 +128,9 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
       reason: values.reason,
       ...(values.type === 'in-person' && values.parkingOn ? { parking: values.parking } : {}),
     });
-    await navigate(pathForView('appointments'), { state: { booked: { startsAt: created.startsAt } } satisfies BookedNotice });
+    await navigate(pathForView('appointments'), {
+      state: { booked: { startsAt: created.startsAt, status: created.status } } satisfies BookedNotice,
+    });
   };
 
   const failed = async (error: unknown, placed: readonly PlacedError[]) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { splitList } from '../../../../contracts/registration';
 import {
+  BOOKING_APPROVAL_MODES,
   mfaRequiredSchema,
   systemSettingsUpdateSchema,
   type SystemSettings,
@@ -19,6 +20,7 @@ export const systemSettingsFormSchema = z
     reminderHoursBefore: z.string(),
     mailFromName: z.string(),
     mailFromAddress: z.string(),
+    bookingApproval: z.enum(BOOKING_APPROVAL_MODES, 'choice.invalid'),
   })
   .transform((values, ctx): z.output<typeof systemSettingsUpdateSchema> => {
     const parts = splitList(values.reminderHoursBefore);
@@ -47,6 +49,8 @@ export function formValuesOf(settings: SystemSettings): SystemSettingsFormValues
     reminderHoursBefore: settings.reminderHoursBefore.saved?.join(', ') ?? '',
     mailFromName: settings.mailFromName.saved ?? '',
     mailFromAddress: settings.mailFromAddress.saved ?? '',
+    // One of the choices is always in force: the form shows it, and saving keeps it.
+    bookingApproval: settings.bookingApproval.saved ?? settings.bookingApproval.effective,
   };
 }
 

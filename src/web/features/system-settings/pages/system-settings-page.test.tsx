@@ -27,6 +27,7 @@ function settings(overrides: Partial<SystemSettings> = {}): SystemSettings {
     reminderHoursBefore: { saved: null, effective: [48, 2], source: 'configuration' },
     mailFromName: { saved: null, effective: 'Caredeck Clinic', source: 'configuration' },
     mailFromAddress: { saved: null, effective: 'support@caredeck.local', source: 'configuration' },
+    bookingApproval: { saved: null, effective: 'new-patients', source: 'default' },
     ...overrides,
   };
 }
@@ -107,6 +108,9 @@ describe('system settings page', () => {
     await user.type(await screen.findByLabelText(tr('system-settings:sessionTimeout.label')), '15');
     await user.type(screen.getByLabelText(tr('system-settings:reminders.label')), '2, 24');
     await user.click(screen.getByLabelText(tr('system-settings:mfa.roles.doctor')));
+    // The rule in force (the default) is the one chosen; another is a click away.
+    expect(screen.getByLabelText(tr('system-settings:bookingApproval.options.new-patients'))).toBeChecked();
+    await user.click(screen.getByLabelText(tr('system-settings:bookingApproval.options.all')));
     await user.click(screen.getByRole('button', { name: tr('system-settings:save') }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
@@ -117,6 +121,7 @@ describe('system settings page', () => {
       reminderHoursBefore: [24, 2],
       mailFromName: null,
       mailFromAddress: null,
+      bookingApproval: 'all',
     });
   });
 
