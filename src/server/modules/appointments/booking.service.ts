@@ -246,7 +246,7 @@ export class BookingService {
         end: new Date(row.startsAt.getTime() + row.durationMinutes * MINUTE),
         summary: `Appointment with ${englishDoctorName({ firstName: row.doctorFirstName, lastName: row.doctorLastName })}`,
         location,
-        status: row.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+        status: row.status === 'cancelled' ? 'CANCELLED' : row.status === 'requested' ? 'TENTATIVE' : 'CONFIRMED',
         sequence: Math.max(0, Math.floor((row.updatedAt.getTime() - row.createdAt.getTime()) / 1000)),
       });
       booking.noteRead('appointment.calendar', row);
