@@ -4,8 +4,9 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient, signIn, toggleTheme } from './identity-helpers';
 
 // A patient of this journey's own (registered here, so no other journey sees its
-// appointments change) books from a doctor's profile, downloads the visit for a calendar, moves it
-// and cancels it. Every step is checked with axe, in light and dark theme.
+// appointments change) books from a doctor's profile (new to the doctor, so a request the clinic
+// confirms later), downloads the visit for a calendar, moves it and cancels it. Every step is
+// checked with axe, in light and dark theme.
 
 async function expectFitsOnPhone(page: Page): Promise<void> {
   const size = page.viewportSize();
@@ -51,9 +52,10 @@ test('a patient books an appointment, adds it to the calendar, reschedules and c
   await page.getByTestId('confirm-booking').click();
 
   await expect(page).toHaveURL(/\/appointments$/);
-  await expect(page.getByTestId('appointments-notice')).toContainText('Your appointment is booked for');
+  // New to this doctor: with the clinic's default setting the booking waits for the desk's approval.
+  await expect(page.getByTestId('appointments-notice')).toContainText('Your request for');
   const card = page.getByRole('listitem').filter({ has: page.locator(`time[datetime="${booked}"]`) });
-  await expect(card).toContainText('Scheduled');
+  await expect(card).toContainText('Requested');
   await expect(card.getByTestId('parking-details')).toContainText('JRN 2026');
   await expectNoSeriousA11yViolations(page);
   await expectFitsOnPhone(page);
@@ -65,6 +67,7 @@ test('a patient books an appointment, adds it to the calendar, reschedules and c
   expect(ics).toContain('BEGIN:VEVENT');
   expect(ics).toContain(`DTSTART:${booked.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
   expect(ics).not.toContain('headaches');
+  expect(ics).toContain('STATUS:TENTATIVE');
 
   // Reschedule to another free time.
   await card.getByTestId('reschedule').click();
@@ -85,7 +88,7 @@ test('a patient books an appointment, adds it to the calendar, reschedules and c
   await expect(reschedule).toBeHidden();
   await expect(page.getByTestId('appointments-notice')).toContainText('Your appointment was moved to');
   const movedCard = page.getByRole('listitem').filter({ has: page.locator(`time[datetime="${moved}"]`) });
-  await expect(movedCard).toContainText('Scheduled');
+  await expect(movedCard).toContainText('Requested');
 
   // Cancel, after confirming; the parking goes with it.
   await toggleTheme(page, 'dark');

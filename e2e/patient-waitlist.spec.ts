@@ -154,11 +154,17 @@ test('a reminder link from the outbox confirms once, and says it was used the se
   expect(login.status(), await login.text()).toBe(200);
   // The earliest free time from tomorrow: within the e2e server's first reminder time, so it is due at once.
   const { doctorId, slots } = await doctorWithSlots(patient.request, 1, 5);
-  await bookSlot(patient.request, doctorId, slots[0]!);
+  // New to the doctor, so a request (the clinic's default): no reminder goes out until it is approved.
+  const requestId = await bookSlot(patient.request, doctorId, slots[0]!);
 
-  // An admin reads the reminder in the outbox.
+  // An admin approves it, and reads the reminder in the outbox.
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
+  const approved = await page.request.post(`/api/appointments/${requestId}/approve`, {
+    headers: await csrfHeaders(page.request),
+    data: {},
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
   const mail = page
     .getByTestId('outbox-list')
     .getByRole('button')

@@ -4,9 +4,9 @@ import { registerPatient, signIn } from './identity-helpers';
 
 // The front desk books on a patient's behalf: the demo staff member finds a patient (one of this
 // journey's own, registered here, so no other journey sees its appointments change) by name, picks a
-// doctor with a free time in the next two weeks, books, and at the patient's request moves it to
-// another time. The patient, in a second browser, sees the visit at the new time on their
-// appointments page, marked as booked by the front desk. Which doctor and day are free is read from
+// doctor with a free time in the next two weeks, books with a parking space, and at the patient's
+// request moves it to another time. The patient, in a second browser, sees the visit at the new time
+// on their appointments page with its parking, marked as booked by the front desk. Which doctor and day are free is read from
 // the screen, so the journey holds whatever the weekday and hour.
 
 const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
@@ -73,9 +73,13 @@ test('the front desk books a visit for a patient and moves it; the patient sees 
   await dialog.getByRole('radio', { name: 'In person' }).check();
   await dialog.getByRole('textbox', { name: 'Reason for the visit' }).fill('Called the desk about a rash');
   const booked = await pickTime(dialog, 'first');
+  // The patient asks for parking, as they could when booking themself.
+  await dialog.getByRole('checkbox', { name: 'Reserve a parking space' }).check();
+  await dialog.getByRole('textbox', { name: 'Licence plate' }).fill('desk 77');
   await expectNoSeriousA11yViolations(desk);
   await dialog.getByRole('button', { name: 'Book appointment' }).click();
   await expect(dialog.getByTestId('desk-booked')).toContainText(`Booked: ${name} with`);
+  await expect(dialog.getByTestId('desk-booked-parking')).toContainText('Parking reserved for DESK 77');
 
   // The patient on the phone asks for another time: moved to the last free day offered.
   await dialog.getByRole('button', { name: 'Choose another time' }).click();
@@ -99,6 +103,8 @@ test('the front desk books a visit for a patient and moves it; the patient sees 
   const card = page.getByRole('listitem').filter({ has: page.locator(`time[datetime="${moved}"]`) });
   await expect(card).toContainText('Scheduled');
   await expect(card.getByTestId('booked-by')).toHaveText('Booked by the front desk');
+  // The parking moved with the visit.
+  await expect(card.getByTestId('parking-details')).toContainText('Parking reserved for DESK 77');
   await expect(page.locator(`time[datetime="${booked}"]`)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await patientContext.close();

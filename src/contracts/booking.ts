@@ -121,22 +121,38 @@ export type BookAppointmentRequest = z.input<typeof bookAppointmentSchema>;
  * with the box ticked. It checks what the request checks, field by field, so each message stands
  * beside its input.
  */
+/**
+ * The parking lines of a booking form (the patient's and the desk's): a box to tick and the
+ * request's fields as typed, checked only for a visit in person with the box ticked.
+ */
+export const parkingFormFields = {
+  parkingOn: z.boolean(),
+  parking: z.object({ licensePlate: z.string(), arrivalTime: z.string(), departureTime: z.string() }),
+};
+
+/** The parking request's own rules on a booking form's parking lines, each message on its field. */
+export function checkParkingForm(
+  form: { type: string; parkingOn: boolean; parking: { licensePlate: string; arrivalTime: string; departureTime: string } },
+  ctx: z.RefinementCtx,
+): void {
+  if (form.type !== 'in-person' || !form.parkingOn) return;
+  const parking = parkingRequestSchema.safeParse(form.parking);
+  for (const issue of parking.error?.issues ?? []) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: ['parking', ...issue.path] });
+  }
+}
+
 export const bookingFormSchema = z
   .object({
     doctorId: z.string().min(1, 'doctor.required').pipe(z.uuid('choice.invalid')),
     type: z.enum(APPOINTMENT_TYPES, 'choice.invalid'),
     reason: reasonSchema,
     slot: z.object({ startsAt: z.string(), date: dateSchema, time: timeSchema }).nullable(),
-    parkingOn: z.boolean(),
-    parking: z.object({ licensePlate: z.string(), arrivalTime: z.string(), departureTime: z.string() }),
+    ...parkingFormFields,
   })
   .superRefine((form, ctx) => {
     if (form.slot === null) ctx.addIssue({ code: 'custom', message: 'slot.required', path: ['slot'] });
-    if (form.type !== 'in-person' || !form.parkingOn) return;
-    const parking = parkingRequestSchema.safeParse(form.parking);
-    for (const issue of parking.error?.issues ?? []) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: ['parking', ...issue.path] });
-    }
+    checkParkingForm(form, ctx);
   });
 export type BookingForm = z.input<typeof bookingFormSchema>;
 

@@ -76,7 +76,9 @@ export const NOTIFICATION_CODES = [
   'appointment.doctor_booked',
   'appointment.doctor_rescheduled',
   'appointment.doctor_cancelled',
-  // The front desk's answer to a patient's request, with the params above (and reason, for a decline).
+  // A patient's booking that waits for the clinic's approval, and the front desk's answer to it, with
+  // the params above (and reason, for a decline).
+  'appointment.patient_requested',
   'appointment.patient_approved',
   'appointment.patient_declined',
   // A signed visit note released the visit's summary to the patient; params doctorFirstName, doctorLastName,

@@ -5,7 +5,7 @@ import { ROLES, type Role } from './roles';
 
 // Settings an administrator changes while the server runs (GET/PUT /api/admin/system-settings):
 // the session inactivity timeout, the password minimum, a second factor per role, appointment
-// reminder times, the mail sender, and the clinic's time zone and opening hours. A null value means "not set": the server's configuration or
+// reminder times, the mail sender, the clinic's time zone and opening hours, and which patient bookings wait for the clinic's approval. A null value means "not set": the server's configuration or
 // built-in default applies, and the answer says which value is in force and where it comes from.
 
 /** Reminder times, in whole hours before the start: a few, each within two weeks, none twice. */
@@ -56,6 +56,14 @@ export function isClinicTimeZone(zone: string): boolean {
   knownZones ??= new Set(clinicTimeZones());
   return knownZones.has(zone);
 }
+/**
+ * Which bookings a patient makes for themself wait for the clinic's approval (stored "requested"):
+ * none, those with a doctor the patient has no scheduled or completed visit with, or all. Staff
+ * booking for a patient never wait.
+ */
+export const BOOKING_APPROVAL_MODES = ['none', 'new-patients', 'all'] as const;
+export type BookingApprovalMode = (typeof BOOKING_APPROVAL_MODES)[number];
+export const BOOKING_APPROVAL_DEFAULT: BookingApprovalMode = 'new-patients';
 
 /** Where a setting's value in force comes from. */
 export const SETTING_SOURCES = ['saved', 'configuration', 'default'] as const;
@@ -91,6 +99,7 @@ export const systemSettingsSchema = z.object({
   mailFromAddress: setting(z.string()),
   clinicTimeZone: setting(z.string()),
   clinicHours: setting(z.array(z.object({ open: z.string(), close: z.string() }).nullable())),
+  bookingApproval: setting(z.enum(BOOKING_APPROVAL_MODES)),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -170,6 +179,12 @@ export const systemSettingsUpdateSchema = z
       .optional()
       .transform((value) => value ?? null),
     clinicHours: clinicHoursSchema
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    /** Left out or null: the built-in default (new patients). */
+    bookingApproval: z
+      .enum(BOOKING_APPROVAL_MODES, 'choice.invalid')
       .nullable()
       .optional()
       .transform((value) => value ?? null),

@@ -137,6 +137,8 @@ export function createServices(app: FastifyInstance) {
     organisationName: app.config.organisationName,
     onSlotFreed: (work, row): Promise<void> => waitlist.slotFreedIn(work, row),
     afterBooked: () => app.background.run('appointment-reminders', () => reminders.sendDue()),
+    // The system settings say which of a patient's bookings wait for the desk's approval.
+    bookingApproval: async () => (await app.systemSettings.current()).bookingApproval,
   });
   const videoVisits = new VideoVisitsService(uow, appointments, {
     iceServers: app.config.iceServers,

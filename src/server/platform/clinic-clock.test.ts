@@ -28,6 +28,7 @@ const rowWith = (values: Pick<SystemSettingsRow, 'clinicTimeZone' | 'clinicHours
   reminderHoursBefore: null,
   mailFromName: null,
   mailFromAddress: null,
+  bookingApproval: null,
   updatedAt: new Date(),
   updatedBy: null,
   ...values,

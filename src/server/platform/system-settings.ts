@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../contracts/roles';
 import {
+  BOOKING_APPROVAL_DEFAULT,
   isClinicTimeZone,
   SYSTEM_SETTINGS_BOUNDS,
+  type BookingApprovalMode,
   type ClinicHours,
   type MfaRequired,
   type SettingSource,
@@ -34,6 +36,8 @@ export interface EffectiveSystemSettings {
   clinicTimeZone: string;
   /** Seven weekdays, Sunday first: when the clinic is open, in its zone; null when closed. */
   clinicHours: ClinicHours;
+  /** Which bookings a patient makes for themself wait for the clinic's approval. */
+  bookingApproval: BookingApprovalMode;
 }
 
 export type SettingsConfig = Pick<
@@ -67,6 +71,7 @@ export function describeSystemSettings(row: SystemSettingsRow | undefined, confi
       'configuration',
     ),
     clinicHours: pick(row?.clinicHours ?? null, config.clinicHours, 'default'),
+    bookingApproval: pick(row?.bookingApproval ?? null, BOOKING_APPROVAL_DEFAULT, 'default'),
   };
 }
 
@@ -84,6 +89,7 @@ export function effectiveSystemSettings(row: SystemSettingsRow | undefined, conf
     mailFrom: { name: described.mailFromName.effective, address: described.mailFromAddress.effective },
     clinicTimeZone: described.clinicTimeZone.effective,
     clinicHours: described.clinicHours.effective,
+    bookingApproval: described.bookingApproval.effective,
   };
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createClinicalHistory, createDoctor, Random, type ClinicalHistory } from '../db/factories';
-import { doctorAvailability } from '../db/schema';
+import type { BookingApprovalMode } from '../../contracts/system-settings';
+import { doctorAvailability, systemSettings } from '../db/schema';
 import type { Actor } from './idor-harness';
 import { TestAgent } from './test-agent';
 
@@ -41,4 +42,16 @@ export async function createOpenDoctorActor(app: FastifyInstance): Promise<Actor
     .insert(doctorAvailability)
     .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ doctorId: actor.user.id, dayOfWeek, startTime: '09:00', endTime: '12:00' })));
   return actor;
+}
+
+/**
+ * Which patient bookings wait for the clinic's approval, as an admin would save it (null: the
+ * built-in default), in force on this app at once.
+ */
+export async function setBookingApproval(app: FastifyInstance, mode: BookingApprovalMode | null): Promise<void> {
+  await app.db
+    .insert(systemSettings)
+    .values({ id: 1, bookingApproval: mode })
+    .onConflictDoUpdate({ target: systemSettings.id, set: { bookingApproval: mode } });
+  app.systemSettings.forget();
 }

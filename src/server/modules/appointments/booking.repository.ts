@@ -1,5 +1,5 @@
 import type { AuditActionCode } from '../../../contracts/audit';
-import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, CHANGEABLE_STATUSES } from '../../../contracts/booking';
 import type { Database } from '../../db/client';
 import {
@@ -109,6 +109,25 @@ export class BookingRepository extends Repository {
     const booked = (await this.find(created.id))!;
     this.changed('appointment.create', booked, { parking: parking !== undefined });
     return booked;
+  }
+
+  /**
+   * Whether the caller (a patient) has had a visit with the doctor that the clinic accepted: one
+   * scheduled, under way or completed. A request or a cancelled or missed visit does not count.
+   */
+  async hasVisitWith(doctorId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          this.scope.condition(appointments.patientId),
+          eq(appointments.doctorId, doctorId),
+          inArray(appointments.status, ['scheduled', 'checked-in', 'in-progress', 'completed']),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** One of the caller's appointments; 404 (noted, naming nobody) for anyone else's or a missing one. */

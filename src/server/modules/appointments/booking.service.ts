@@ -1,5 +1,6 @@
 import type { AuditActionCode } from '../../../contracts/audit';
-import type { Appointment } from '../../../contracts/appointments';
+import type { Appointment, AppointmentStatus } from '../../../contracts/appointments';
+import type { BookingApprovalMode } from '../../../contracts/system-settings';
 import {
   BOOKING,
   BOOKING_MESSAGES,
@@ -29,7 +30,9 @@ import { freeSlots, nextDate, wallClock, zonedInstant } from './slots';
 // offered only when it is free (slots.ts); whether it is still free when two people take it at
 // once is decided by the database's unique index, and the loser hears SLOT_TAKEN. Each change is
 // one write: the change, its audit event, the notifications to the patient and the doctor and the
-// appointment_update push commit together, so a refused or failed change tells nobody. With an
+// appointment_update push commit together, so a refused or failed change tells nobody. A booking
+// the clinic's setting says must wait for approval is stored "requested": it holds its slot like a
+// scheduled one (the same index judges a race) until the desk approves or declines it. With an
 // Idempotency-Key a retry (after a timeout, say) answers the first outcome instead of a conflict
 // with the patient's own booking.
 
@@ -45,8 +48,11 @@ const HOUR = 60 * MINUTE;
  */
 type Outcome = { appointment: Appointment } | { taken: true };
 
-/** Who hears of a change by notification: both, only the doctor, or nobody (the push goes anyway). */
-type Notify = 'both' | 'doctor' | false;
+/**
+ * Who hears of a change by notification: both, only the doctor, only the patient (a request the
+ * doctor has not been told of yet), or nobody (the push goes anyway).
+ */
+type Notify = 'both' | 'doctor' | 'patient' | false;
 
 export interface BookingOptions {
   /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
@@ -57,6 +63,8 @@ export interface BookingOptions {
   afterBooked?: () => void;
   /** In the cancelling write: a booked slot was freed (the waitlist hears of it). */
   onSlotFreed?: (work: Work, row: AppointmentListRow) => Promise<void>;
+  /** Which of a patient's own bookings wait for approval now (the system settings; none when not given). */
+  bookingApproval?: () => Promise<BookingApprovalMode>;
 }
 
 export class BookingService {
@@ -92,25 +100,28 @@ export class BookingService {
   async book(ctx: AccessContext, input: BookInput, onBehalfOf?: string): Promise<Appointment> {
     const startsAt = instantOf(input.date, input.time, input.timeZone);
     const parking = input.parking ? parkingTimes(input.parking, input.date, input.timeZone, startsAt) : undefined;
+    // Staff booking at the desk are the clinic: their bookings never wait for its approval.
+    const approval = onBehalfOf === undefined && this.options.bookingApproval ? await this.options.bookingApproval() : 'none';
     return settled(
       await this.uow.write(ctx, async (work): Promise<Outcome> => {
         const booking = work.use(BookingRepository);
         if (!(await booking.doctor(input.doctorId))) throw AppError.notFound();
         await this.assertSlot(booking, input.doctorId, startsAt, 'appointment.create');
+        const status = await this.statusFor(booking, approval, input.doctorId);
         const row = await booking.book(
           {
             doctorId: input.doctorId,
             startsAt,
             durationMinutes: BOOKING.slotMinutes,
             type: input.type,
-            status: 'scheduled',
+            status,
             reason: input.reason,
           },
           parking,
           onBehalfOf,
         );
         if (!row) return { taken: true };
-        await this.announce(work, row, 'created', input.timeZone);
+        await this.announce(work, row, 'created', input.timeZone, notifyOf(row.status));
         if (this.options.afterBooked) booking.afterCommit(this.options.afterBooked);
         return { appointment: toAppointment(row) };
       }),
@@ -132,7 +143,7 @@ export class BookingService {
         await this.assertSlot(booking, row.doctorId, startsAt, 'appointment.reschedule', id);
         const moved = await booking.move(row, startsAt, this.clock());
         if (!moved) return { taken: true };
-        await this.announce(work, moved, 'updated', input.timeZone);
+        await this.announce(work, moved, 'updated', input.timeZone, notifyOf(moved.status));
         return { appointment: toAppointment(moved) };
       }),
     );
@@ -152,7 +163,7 @@ export class BookingService {
     const row = await booking.changeable(id, 'appointment.cancel', atDesk ? this.clock() : this.cutOff());
     // The reason is the patient's own words and may say anything about their health: only whether one was given is kept.
     const cancelled = await booking.cancel(row, this.clock(), withReason);
-    await this.announce(work, cancelled, 'cancelled', this.options.clinic.timeZone());
+    await this.announce(work, cancelled, 'cancelled', this.options.clinic.timeZone(), notifyOf(row.status));
     if (this.options.onSlotFreed && row.startsAt.getTime() > this.clock().getTime()) await this.options.onSlotFreed(work, cancelled);
     return cancelled;
   }
@@ -237,7 +248,7 @@ export class BookingService {
         end: new Date(row.startsAt.getTime() + row.durationMinutes * MINUTE),
         summary: `Appointment with ${englishDoctorName({ firstName: row.doctorFirstName, lastName: row.doctorLastName })}`,
         location,
-        status: row.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+        status: row.status === 'cancelled' ? 'CANCELLED' : row.status === 'requested' ? 'TENTATIVE' : 'CONFIRMED',
         sequence: Math.max(0, Math.floor((row.updatedAt.getTime() - row.createdAt.getTime()) / 1000)),
       });
       booking.noteRead('appointment.calendar', row);
@@ -284,6 +295,16 @@ export class BookingService {
    */
   async announceIn(work: Work, row: AppointmentListRow, action: BookingAction, options: { notify?: Notify } = {}): Promise<void> {
     await this.announce(work, row, action, this.options.clinic.timeZone(), options.notify ?? 'both');
+  }
+
+  /**
+   * A patient's booking with a doctor: "requested" when the setting asks for approval of all, or of
+   * new patients and the patient has had no scheduled or completed visit with this doctor.
+   */
+  private async statusFor(booking: BookingRepository, approval: BookingApprovalMode, doctorId: string): Promise<AppointmentStatus> {
+    if (approval === 'none') return 'scheduled';
+    if (approval === 'all') return 'requested';
+    return (await booking.hasVisitWith(doctorId)) ? 'scheduled' : 'requested';
   }
 
   /** The earliest start a patient may still change or cancel. */
@@ -349,13 +370,15 @@ export class BookingService {
     const metadata = { appointmentId: row.id, ...doctorNameParams(doctor), ...patientNameParams(patient), consultationType: row.type };
     const when = (zone: string) => `${wallClock(row.startsAt, zone).replace('T', ' ')} (${zone})`;
     const titles: Record<BookingAction, string> = {
-      created: 'Appointment booked',
+      created: row.status === 'requested' ? 'Appointment requested' : 'Appointment booked',
       updated: 'Appointment rescheduled',
       cancelled: 'Appointment cancelled',
     };
     const codes = { created: 'booked', updated: 'rescheduled', cancelled: 'cancelled' } as const;
+    // A new request is not a booking yet: the patient hears that it waits for the clinic.
+    const patientCode = action === 'created' && row.status === 'requested' ? 'requested' : codes[action];
     const verbs: Record<BookingAction, string> = {
-      created: 'is booked for',
+      created: row.status === 'requested' ? 'is requested for' : 'is booked for',
       updated: 'is moved to',
       cancelled: 'was cancelled; it was on',
     };
@@ -363,18 +386,18 @@ export class BookingService {
     // language, the doctor titled in it and the start in the reader's clock.
     const params = { ...doctorNameParams(doctor), ...patientNameParams(patient), startsAt: row.startsAt.toISOString() };
     const priority = action === 'cancelled' ? 'high' : 'medium';
-    if (notify === 'both')
+    if (notify === 'both' || notify === 'patient')
       await this.notifications.notifyIn(work, row.patientId, {
         type: 'appointment',
         title: titles[action],
-        message: `Your ${row.type} appointment with ${doctorName} ${verbs[action]} ${when(patientZone)}.`,
+        message: `Your ${row.type} appointment with ${doctorName} ${verbs[action]} ${when(patientZone)}.${row.status === 'requested' ? ' The clinic will confirm it.' : ''}`,
         priority,
         actionUrl: NOTIFICATION_LINKS.patientAppointments,
         metadata,
-        code: `appointment.patient_${codes[action]}`,
+        code: `appointment.patient_${patientCode}`,
         params,
       });
-    if (notify !== false)
+    if (notify === 'both' || notify === 'doctor')
       await this.notifications.notifyIn(work, row.doctorId, {
         type: 'appointment',
         title: titles[action],
@@ -389,6 +412,11 @@ export class BookingService {
     work.use(BookingRepository).pushUpdate(row, action, timestamp);
     await work.use(FrontDeskRepository).pushDesk(row, action, timestamp);
   }
+}
+
+/** A request is news to its doctor only once the desk approves it; anything else to both. */
+function notifyOf(status: AppointmentStatus): Notify {
+  return status === 'requested' ? 'patient' : 'both';
 }
 
 /** The appointment of a committed change, or SLOT_TAKEN when the index refused it. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentResponseSchema, BOOKING, BOOKING_MESSAGES, queueResponseSchema, slotsResponseSchema } from '../../../contracts/booking';
 import { buildAppointment, Random } from '../../db/factories';
 import { appointments, auditEvents, doctorTimeOff, notifications, organisationSettings, parkingReservations } from '../../db/schema';
-import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
+import { createOpenDoctorActor, setBookingApproval } from '../../test-support/clinical-fixtures';
 import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
 import type { BusEnvelope } from '../../platform/events';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -62,6 +62,8 @@ beforeAll(async () => {
   otherPatient = await createActor(t.app, 'patient');
   doctor = await createOpenDoctorActor(t.app);
   staff = await createActor(t.app, 'staff', { permissions: ['appointments.view.all'] });
+  // These bookings are confirmed at once; the requests a setting asks for are told in front-desk.test.ts.
+  await setBookingApproval(t.app, 'none');
   await t.app.db
     .insert(organisationSettings)
     .values({ id: 1, name: 'Riverside Clinic', supportEmail: 'desk@riverside.test', phone: PHONE });

@@ -11,7 +11,8 @@ export interface CalendarEvent {
   location: string;
   description?: string;
   /** CONFIRMED or CANCELLED. */
-  status: 'CONFIRMED' | 'CANCELLED';
+  /** TENTATIVE: a request the clinic has not confirmed yet. */
+  status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
   /** Incremented on every change, so calendars replace the older copy. */
   sequence: number;
 }

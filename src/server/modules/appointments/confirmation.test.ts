@@ -7,7 +7,7 @@ import { scheduleResponseSchema } from '../../../contracts/doctor-portal';
 import { buildAppointment, Random } from '../../db/factories';
 import { appointments, auditEvents, notifications } from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
-import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
+import { createOpenDoctorActor, setBookingApproval } from '../../test-support/clinical-fixtures';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -83,6 +83,8 @@ beforeAll(async () => {
   patient = await createActor(t.app, 'patient');
   otherPatient = await createActor(t.app, 'patient');
   desk = await createActor(t.app, 'staff', { permissions: ['patients.view.all', 'appointments.view.all', 'appointments.update'] });
+  // These bookings are confirmed at once; the requests a setting asks for are told in front-desk.test.ts.
+  await setBookingApproval(t.app, 'none');
 });
 
 afterAll(async () => {

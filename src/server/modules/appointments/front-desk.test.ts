@@ -6,9 +6,9 @@ import { pendingRequestsResponseSchema } from '../../../contracts/front-desk';
 import type { LiveEvent } from '../../../contracts/live-events';
 import { VALIDATION_MESSAGES_EN } from '../../../contracts/validation-messages';
 import { buildAppointment, Random } from '../../db/factories';
-import { appointments, auditEvents, notifications, parkingReservations } from '../../db/schema';
+import { appointmentReminders, appointments, auditEvents, notifications, parkingReservations } from '../../db/schema';
 import type { BusEnvelope } from '../../platform/events';
-import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
+import { createOpenDoctorActor, setBookingApproval } from '../../test-support/clinical-fixtures';
 import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -298,6 +298,221 @@ describe('booking on behalf of a patient', () => {
       .from(appointments)
       .where(and(eq(appointments.doctorId, doctor.user.id), eq(appointments.startsAt, new Date(`${day(15)}T11:30:00Z`))));
     expect(row).toBeUndefined();
+  });
+});
+
+describe('a patient’s booking that needs the clinic’s approval', () => {
+  /** A patient's own booking with `doctorId` on `date` at `time` (UTC). */
+  const ownBooking = (doctorId: string, date: string, time: string, overrides: Record<string, unknown> = {}) => ({
+    doctorId,
+    date,
+    time,
+    timeZone: 'UTC',
+    type: 'in-person',
+    reason: 'First visit about back pain',
+    ...overrides,
+  });
+
+  async function notesOf(userId: string, appointmentId: string): Promise<string[]> {
+    const rows = await t.app.db.select().from(notifications).where(eq(notifications.userId, userId));
+    return rows.filter((n) => (n.metadata as { appointmentId?: string } | null)?.appointmentId === appointmentId).map((n) => n.code ?? '');
+  }
+
+  /** A completed visit of `patientId` with `doctorId` a month ago: the patient is no longer new to that doctor. */
+  async function pastVisit(doctorId: string, patientId: string): Promise<void> {
+    await appointment(doctorId, patientId, new Date(`${day(-30)}T09:00:00Z`), 'completed');
+  }
+
+  afterAll(() => setBookingApproval(t.app, null));
+
+  it('is decided by the setting: new patients by default, none or all; staff booking never wait', async () => {
+    const newDoctor = await createOpenDoctorActor(t.app);
+    const known = await createActor(t.app, 'patient');
+    const newcomer = await createActor(t.app, 'patient');
+    await pastVisit(newDoctor.user.id, known.user.id);
+    const bookAs = async (actor: Actor, time: string, dayOffset = 20) => {
+      const response = await actor.agent.post('/api/appointments', ownBooking(newDoctor.user.id, day(dayOffset), time));
+      expect(response.statusCode, response.body).toBe(201);
+      return appointmentResponseSchema.parse(response.json()).data;
+    };
+
+    // The default (nothing saved): a patient new to the doctor asks, a known one books.
+    await setBookingApproval(t.app, null);
+    published.length = 0;
+    const asked = await bookAs(newcomer, '09:00');
+    expect(asked.status).toBe('requested');
+    expect((await rowOf(asked.id)).status).toBe('requested');
+    expect((await bookAs(known, '09:30')).status).toBe('scheduled');
+    // The patient hears that it waits for the clinic; the doctor hears nothing until it is approved.
+    expect(await notesOf(newcomer.user.id, asked.id)).toEqual(['appointment.patient_requested']);
+    expect(await notesOf(newDoctor.user.id, asked.id)).toEqual([]);
+    // The desk sees it among the requests, told live.
+    const events = await delivered();
+    expect(
+      events.some(
+        (e) =>
+          e.event.type === 'appointment_update' &&
+          e.event.appointmentId === asked.id &&
+          e.recipients.includes(viewer.user.id) &&
+          e.recipients.includes(admin.user.id),
+      ),
+    ).toBe(true);
+    const pending = pendingRequestsResponseSchema.parse((await desk.agent.get('/api/appointments/requests/pending')).json()).data;
+    expect(pending.map((a) => a.id)).toContain(asked.id);
+    // A second booking while the first is still a request is still new to the doctor.
+    expect((await bookAs(newcomer, '10:00')).status).toBe('requested');
+
+    await setBookingApproval(t.app, 'none');
+    expect((await bookAs(await createActor(t.app, 'patient'), '10:30')).status).toBe('scheduled');
+
+    await setBookingApproval(t.app, 'all');
+    expect((await bookAs(known, '11:00')).status).toBe('requested');
+    const byDesk = await desk.agent.post('/api/staff/appointments', {
+      ...ownBooking(newDoctor.user.id, day(20), '11:30'),
+      patientId: patient.user.id,
+    });
+    expect(byDesk.statusCode, byDesk.body).toBe(201);
+    expect(appointmentResponseSchema.parse(byDesk.json()).data.status).toBe('scheduled');
+  });
+
+  it('holds its slot against a second patient, also when both take it at once', async () => {
+    await setBookingApproval(t.app, 'all');
+    const newDoctor = await createOpenDoctorActor(t.app);
+    const [first, second, third] = [
+      await createActor(t.app, 'patient'),
+      await createActor(t.app, 'patient'),
+      await createActor(t.app, 'patient'),
+    ];
+    const held = await first.agent.post('/api/appointments', ownBooking(newDoctor.user.id, day(21), '09:00'));
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json().data.status).toBe('requested');
+    const slots = await second.agent.get(`/api/doctors/${newDoctor.user.id}/slots?from=${day(21)}&to=${day(21)}&timeZone=UTC`);
+    expect(slots.json().data.map((slot: { startsAt: string }) => slot.startsAt)).not.toContain(`${day(21)}T09:00:00.000Z`);
+    const late = await second.agent.post('/api/appointments', ownBooking(newDoctor.user.id, day(21), '09:00'));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('SLOT_TAKEN');
+
+    const race = await Promise.all(
+      [second, third].map((actor) => actor.agent.post('/api/appointments', ownBooking(newDoctor.user.id, day(21), '10:00'))),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const stored = await t.app.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.doctorId, newDoctor.user.id), eq(appointments.startsAt, new Date(`${day(21)}T10:00:00Z`))));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.status).toBe('requested');
+  });
+
+  it('may be moved and cancelled by the patient under the same rules', async () => {
+    await setBookingApproval(t.app, 'all');
+    const newDoctor = await createOpenDoctorActor(t.app);
+    const asking = await createActor(t.app, 'patient');
+    const booked = await asking.agent.post('/api/appointments', ownBooking(newDoctor.user.id, day(22), '09:00'));
+    const id = booked.json().data.id as string;
+    const moved = await asking.agent.put(`/api/appointments/${id}`, { date: day(22), time: '10:00', timeZone: 'UTC' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ status: 'requested', startsAt: `${day(22)}T10:00:00.000Z` });
+    const cancelled = await asking.agent.post(`/api/appointments/${id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await rowOf(id)).status).toBe('cancelled');
+    // The doctor never heard of the request, so not of its move or cancellation either.
+    expect(await notesOf(newDoctor.user.id, id)).toEqual([]);
+  });
+
+  it('is approved: scheduled, the patient notified and told live, the doctor told, and reminded only from then on', async () => {
+    await setBookingApproval(t.app, null);
+    const newDoctor = await createOpenDoctorActor(t.app);
+    const asking = await createActor(t.app, 'patient');
+    // Within two days: the 48-hour reminder is due at once for a scheduled visit.
+    const [slot] = twoSlotsWithinADay();
+    const booked = await asking.agent.post('/api/appointments', ownBooking(newDoctor.user.id, slot!.date, slot!.time));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().data.id as string;
+    expect(booked.json().data.status).toBe('requested');
+    await t.app.jobs.runNow('appointment-reminders');
+    expect(await t.app.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, id))).toEqual([]);
+
+    published.length = 0;
+    const approved = await desk.agent.post(`/api/appointments/${id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await rowOf(id)).status).toBe('scheduled');
+    expect(await notesOf(asking.user.id, id)).toEqual(
+      expect.arrayContaining(['appointment.patient_requested', 'appointment.patient_approved']),
+    );
+    expect(await notesOf(newDoctor.user.id, id)).toEqual(['appointment.doctor_booked']);
+    const events = await delivered();
+    // The patient's bell and their lists hear of it live.
+    expect(events.some((e) => e.event.type === 'notification' && e.recipients.includes(asking.user.id))).toBe(true);
+    expect(
+      events.some((e) => e.event.type === 'appointment_update' && e.event.appointmentId === id && e.recipients.includes(asking.user.id)),
+    ).toBe(true);
+
+    await t.app.jobs.runNow('appointment-reminders');
+    const reminders = await t.app.db.select().from(appointmentReminders).where(eq(appointmentReminders.appointmentId, id));
+    expect(reminders.length).toBeGreaterThan(0);
+  });
+
+  it('is declined with a reason the patient reads, and its time is free again', async () => {
+    await setBookingApproval(t.app, null);
+    const newDoctor = await createOpenDoctorActor(t.app);
+    const asking = await createActor(t.app, 'patient');
+    const booked = await asking.agent.post('/api/appointments', ownBooking(newDoctor.user.id, day(23), '09:00'));
+    const id = booked.json().data.id as string;
+    const declined = await desk.agent.post(`/api/appointments/${id}/decline`, { reason: 'Please see your usual doctor first' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await rowOf(id)).status).toBe('cancelled');
+    const [note] = await t.app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, asking.user.id), eq(notifications.code, 'appointment.patient_declined')));
+    expect(note?.params).toMatchObject({ reason: 'Please see your usual doctor first' });
+    expect(await notesOf(newDoctor.user.id, id)).toEqual([]);
+    const other = await createActor(t.app, 'patient');
+    expect((await other.agent.post('/api/appointments', ownBooking(newDoctor.user.id, day(23), '09:00'))).statusCode).toBe(201);
+  });
+});
+
+describe('parking with a booking at the desk', () => {
+  it('stores the reservation as a patient’s own booking does, and cancels it with the visit', async () => {
+    const response = await desk.agent.post('/api/staff/appointments', {
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+      date: day(16),
+      time: '10:00',
+      timeZone: 'UTC',
+      type: 'in-person',
+      reason: 'Knee check booked by phone',
+      parking: { licensePlate: ' ab  123 ', arrivalTime: '09:45', departureTime: '11:00' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const data = appointmentResponseSchema.parse(response.json()).data;
+    expect(data.parkingReservation).toMatchObject({ licensePlate: 'AB 123', status: 'reserved' });
+    const [stored] = await t.app.db.select().from(parkingReservations).where(eq(parkingReservations.appointmentId, data.id));
+    expect(stored).toMatchObject({
+      patientId: patient.user.id,
+      licensePlate: 'AB 123',
+      status: 'reserved',
+      arrivalAt: new Date(`${day(16)}T09:45:00Z`),
+      departureAt: new Date(`${day(16)}T11:00:00Z`),
+    });
+    // The same window rules as the patient's: parking that ends before the visit is refused, nothing stored.
+    const outside = await desk.agent.post('/api/staff/appointments', {
+      patientId: patient.user.id,
+      doctorId: doctor.user.id,
+      date: day(16),
+      time: '11:00',
+      timeZone: 'UTC',
+      type: 'in-person',
+      reason: 'Knee check booked by phone',
+      parking: { licensePlate: 'AB 123', arrivalTime: '09:00', departureTime: '10:00' },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.fields).toHaveProperty(['parking.departureTime']);
+    const cancelled = await desk.agent.post(`/api/staff/appointments/${data.id}/cancel`, {});
+    expect(cancelled.statusCode).toBe(200);
+    const [after] = await t.app.db.select().from(parkingReservations).where(eq(parkingReservations.appointmentId, data.id));
+    expect(after?.status).toBe('cancelled');
   });
 });
 

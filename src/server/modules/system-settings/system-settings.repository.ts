@@ -25,6 +25,7 @@ function toColumns(values: SystemSettingsValues): Columns {
     mailFromAddress: values.mailFromAddress,
     clinicTimeZone: values.clinicTimeZone,
     clinicHours: values.clinicHours,
+    bookingApproval: values.bookingApproval,
   };
 }
 

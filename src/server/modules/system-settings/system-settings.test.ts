@@ -60,6 +60,7 @@ async function save(changes: Partial<SystemSettingsUpdate>): Promise<SystemSetti
     mailFromAddress: now.mailFromAddress.saved,
     clinicTimeZone: now.clinicTimeZone.saved,
     clinicHours: now.clinicHours.saved,
+    bookingApproval: now.bookingApproval.saved,
     ...changes,
   };
   const response = await adminAgent.put(URL, body);
@@ -80,8 +81,13 @@ describe('the system settings', () => {
       mailFromAddress: { saved: null, effective: 'env@clinic.example', source: 'configuration' },
       clinicTimeZone: { saved: null, effective: 'UTC', source: 'configuration' },
       clinicHours: { saved: null, effective: OPEN_ALL_WEEK, source: 'default' },
+      bookingApproval: { saved: null, effective: 'new-patients', source: 'default' },
     });
-    expect(await t.app.systemSettings.current()).toMatchObject({ sessionTimeoutMs: 30 * MINUTE, passwordMinLength: 6 });
+    expect(await t.app.systemSettings.current()).toMatchObject({
+      sessionTimeoutMs: 30 * MINUTE,
+      passwordMinLength: 6,
+      bookingApproval: 'new-patients',
+    });
   });
 
   it('refuses staff (even holding system.config), doctors, patients and nobody', async () => {
@@ -122,6 +128,10 @@ describe('the system settings', () => {
       { ...valid, mfaRequired: { ...NO_MFA, robot: true } },
       { sessionTimeoutMinutes: 10, mfaRequired: NO_MFA },
       { ...valid, clinicOpeningDays: 5 },
+      { ...valid, bookingApproval: 'sometimes' },
+      { ...valid, bookingApproval: 'ALL' },
+      { ...valid, bookingApproval: 2 },
+      { ...valid, bookingApproval: ['all'] },
     ];
     for (const body of bad) {
       const response = await adminAgent.put(URL, body);
@@ -131,12 +141,19 @@ describe('the system settings', () => {
     expect(timeout.json().error.fields).toEqual({ sessionTimeoutMinutes: 'Please enter a whole number of minutes from 5 to 60' });
     const twice = await adminAgent.put(URL, { ...valid, reminderHoursBefore: [24, 24] });
     expect(twice.json().error.fields).toEqual({ reminderHoursBefore: 'Each reminder time may be listed only once' });
+    const approval = await adminAgent.put(URL, { ...valid, bookingApproval: 'sometimes' });
+    expect(approval.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { bookingApproval: expect.any(String) } });
     expect(await t.db.db.select().from(systemSettings)).toEqual([]);
     expect((await current()).version).toBe(1);
   });
 
   it('saves, answers what is in force and from where, and audits the values before and after', async () => {
-    const saved = await save({ sessionTimeoutMinutes: 15, reminderHoursBefore: [2, 24], mailFromName: 'Riverside Care' });
+    const saved = await save({
+      sessionTimeoutMinutes: 15,
+      reminderHoursBefore: [2, 24],
+      mailFromName: 'Riverside Care',
+      bookingApproval: 'all',
+    });
     expect(saved).toMatchObject({
       version: 2,
       updatedAt: expect.any(String),
@@ -146,10 +163,15 @@ describe('the system settings', () => {
       reminderHoursBefore: { saved: [24, 2], effective: [24, 2], source: 'saved' },
       mailFromName: { saved: 'Riverside Care', effective: 'Riverside Care', source: 'saved' },
       mailFromAddress: { saved: null, effective: 'env@clinic.example', source: 'configuration' },
+      bookingApproval: { saved: 'all', effective: 'all', source: 'saved' },
     });
     expect(await current()).toEqual(saved);
     // In force on this instance at once (the short-lived copy is dropped on save).
-    expect(await t.app.systemSettings.current()).toMatchObject({ sessionTimeoutMs: 15 * MINUTE, reminderHoursBefore: [24, 2] });
+    expect(await t.app.systemSettings.current()).toMatchObject({
+      sessionTimeoutMs: 15 * MINUTE,
+      reminderHoursBefore: [24, 2],
+      bookingApproval: 'all',
+    });
 
     const [row] = await t.db.db.select().from(systemSettings);
     expect(row).toMatchObject({ version: 2, updatedBy: admin.user.id, sessionTimeoutMinutes: 15 });
@@ -161,17 +183,24 @@ describe('the system settings', () => {
     expect(audited!.details).toMatchObject({
       version: 2,
       before: null,
-      after: { sessionTimeoutMinutes: 15, reminderHoursBefore: [24, 2], mailFromName: 'Riverside Care', passwordMinLength: null },
+      after: {
+        sessionTimeoutMinutes: 15,
+        reminderHoursBefore: [24, 2],
+        mailFromName: 'Riverside Care',
+        passwordMinLength: null,
+        bookingApproval: 'all',
+      },
     });
 
     // Cleared again: the configuration applies.
-    const cleared = await save({ mailFromName: '', reminderHoursBefore: [] });
+    const cleared = await save({ mailFromName: '', reminderHoursBefore: [], bookingApproval: null });
+    expect(cleared.bookingApproval).toEqual({ saved: null, effective: 'new-patients', source: 'default' });
     expect(cleared.mailFromName).toEqual({ saved: null, effective: 'Env Clinic', source: 'configuration' });
     expect(cleared.reminderHoursBefore).toEqual({ saved: null, effective: [48, 2], source: 'configuration' });
     const audits = await t.db.db.select().from(auditEvents).where(eq(auditEvents.action, 'system-settings.update'));
     expect(audits.at(-1)!.details).toMatchObject({
-      before: { mailFromName: 'Riverside Care', reminderHoursBefore: [24, 2] },
-      after: { mailFromName: null, reminderHoursBefore: null },
+      before: { mailFromName: 'Riverside Care', reminderHoursBefore: [24, 2], bookingApproval: 'all' },
+      after: { mailFromName: null, reminderHoursBefore: null, bookingApproval: null },
     });
   });
 

@@ -107,6 +107,11 @@ export function AppointmentItem({ appointment, detailed = false }: { appointment
           {t('health:appointments.reason', { reason: appointment.reason })}
         </p>
       ) : null}
+      {detailed && appointment.status === 'requested' ? (
+        <p className="text-sm text-amber-900 dark:text-amber-100" data-testid="awaiting-approval">
+          {t('health:appointments.awaitingApproval')}
+        </p>
+      ) : null}
       {detailed ? <AppointmentBookedBy bookedByRole={appointment.bookedByRole} reader="patient" /> : null}
     </div>
   );

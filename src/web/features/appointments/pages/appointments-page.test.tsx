@@ -84,6 +84,20 @@ describe('appointments view', { timeout: 20_000 }, () => {
     expect(within(openCard).getByRole('button', { name: 'Confirm appointment' })).toBeInTheDocument();
   });
 
+  it('says a request waits for the clinic, and offers no confirmation of it yet', async () => {
+    stubRoutes({
+      [UPCOMING]: page([appointment({ reason: 'Asked for', status: 'requested' }), appointment({ reason: 'Booked' })]),
+      [PAST]: page([]),
+    });
+    renderPatientView(<AppointmentsPage />);
+    const requestCard = (await screen.findByText('Reason: Asked for')).closest('li')!;
+    expect(within(requestCard).getByText('Requested')).toBeInTheDocument();
+    expect(within(requestCard).getByTestId('awaiting-approval')).toHaveTextContent('A request: waiting for the clinic to confirm it.');
+    expect(within(requestCard).queryByRole('button', { name: 'Confirm appointment' })).not.toBeInTheDocument();
+    const bookedCard = screen.getByText('Reason: Booked').closest('li')!;
+    expect(within(bookedCard).queryByTestId('awaiting-approval')).not.toBeInTheDocument();
+  });
+
   it('opens on the past tab from a link and says when there is none', async () => {
     stubRoutes({ [UPCOMING]: page([]), [PAST]: page([]) });
     renderPatientView(<AppointmentsPage />, { path: '/appointments?tab=past' });

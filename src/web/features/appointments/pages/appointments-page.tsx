@@ -30,7 +30,7 @@ export function AppointmentsPage() {
 
   if (!user) return null;
   const bookedText = booked
-    ? t('booking:book.success', {
+    ? t(booked.status === 'requested' ? 'booking:book.requestSent' : 'booking:book.success', {
         when: new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
           new Date(booked.startsAt),
         ),

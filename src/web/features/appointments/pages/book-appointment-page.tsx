@@ -10,7 +10,7 @@ import { BOOKING, bookingFormSchema } from '../../../../contracts/booking';
 import { APPOINTMENT_TYPES } from '../../../../contracts/appointments';
 import type { Doctor } from '../../../../contracts/doctors';
 import { pathForView } from '../../../../contracts/views';
-import { CheckboxInput, RadioGroupInput, SelectInput, TextareaInput, TextInput } from '../../../components/form/fields';
+import { RadioGroupInput, SelectInput, TextareaInput } from '../../../components/form/fields';
 import { Form, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm, type PlacedError } from '../../../components/form/use-schema-form';
 import { FormAlert } from '../../../components/ui/field';
@@ -18,6 +18,7 @@ import { InlineLoading, QueryError } from '../../../components/ui/query-states';
 import { fieldErrorText } from '../../../lib/forms/field-error-text';
 import { bookableDoctorsQuery, refreshSlots, useBookAppointment } from '../api/booking';
 import { SlotPicker, type PickedSlot } from '../../../components/booking/slot-picker';
+import { NO_PARKING, ParkingFields, parkingWindowAround } from '../../../components/booking/parking-fields';
 import { failureOf } from '../lib/errors';
 import { WaitlistJoin, type WaitlistVisit } from '../components/waitlist-join';
 
@@ -28,7 +29,8 @@ type BookingFormOutput = z.output<typeof bookingFormSchema>;
 // else just took is dropped and the free times asked again.
 
 export interface BookedNotice {
-  booked: { startsAt: string };
+  /** A "requested" booking waits for the clinic's approval, and the notice says so. */
+  booked: { startsAt: string; status?: string };
 }
 
 export function BookAppointmentPage() {
@@ -80,13 +82,12 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
       type: 'in-person',
       reason: '',
       slot: null,
-      parkingOn: false,
-      parking: { licensePlate: '', arrivalTime: '', departureTime: '' },
+      ...NO_PARKING,
     },
     serverField,
   });
   const { control, setValue, getValues, clearErrors } = form;
-  const [doctorId, type, slot, parkingOn] = useWatch({ control, name: ['doctorId', 'type', 'slot', 'parkingOn'] });
+  const [doctorId, type, slot] = useWatch({ control, name: ['doctorId', 'type', 'slot'] });
   const slotError = form.formState.errors.slot?.message;
   const doctor = doctors.find((d) => d.id === doctorId);
   const videoOffered = doctor?.telemedicineEnabled ?? true;
@@ -102,8 +103,9 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
     setValue('slot', picked, { shouldDirty: true });
     // A parking window around the chosen time, which the patient may change.
     if (picked && !getValues('parking.arrivalTime') && !getValues('parking.departureTime')) {
-      setValue('parking.arrivalTime', shiftTime(picked.time, -15));
-      setValue('parking.departureTime', shiftTime(picked.time, BOOKING.slotMinutes + 15));
+      const window = parkingWindowAround(picked.time);
+      setValue('parking.arrivalTime', window.arrivalTime);
+      setValue('parking.departureTime', window.departureTime);
     }
   };
 
@@ -127,7 +129,9 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
       reason: values.reason,
       ...(values.type === 'in-person' && values.parkingOn ? { parking: values.parking } : {}),
     });
-    await navigate(pathForView('appointments'), { state: { booked: { startsAt: created.startsAt } } satisfies BookedNotice });
+    await navigate(pathForView('appointments'), {
+      state: { booked: { startsAt: created.startsAt, status: created.status } } satisfies BookedNotice,
+    });
   };
 
   const failed = async (error: unknown, placed: readonly PlacedError[]) => {
@@ -207,22 +211,7 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
           )}
         </section>
 
-        {type === 'in-person' ? (
-          <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <legend className="px-1 text-sm font-medium">{t('parking.legend')}</legend>
-            <CheckboxInput name="parkingOn" label={t('parking.reserve')} />
-            {parkingOn ? (
-              <div className="grid gap-3 sm:grid-cols-3">
-                <TextInput name="parking.licensePlate" label={t('parking.licensePlate')} autoComplete="off" />
-                <TextInput name="parking.arrivalTime" label={t('parking.arrival')} type="time" />
-                <TextInput name="parking.departureTime" label={t('parking.departure')} type="time" />
-                <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-400">
-                  {t('parking.hint', { count: BOOKING.parkingWindowHours })}
-                </p>
-              </div>
-            ) : null}
-          </fieldset>
-        ) : null}
+        {type === 'in-person' ? <ParkingFields /> : null}
 
         <div>
           <SubmitButton pending={t('book.booking')} testId="confirm-booking">
@@ -241,11 +230,4 @@ function BookingForm({ doctors, linkedDoctorId, timeZone }: { doctors: readonly 
       ) : null}
     </>
   );
-}
-
-/** "HH:mm" moved by some minutes, kept within the day. */
-function shiftTime(time: string, minutes: number): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  const total = Math.min(23 * 60 + 59, Math.max(0, h * 60 + m + minutes));
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }

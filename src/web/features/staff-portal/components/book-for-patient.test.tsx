@@ -139,6 +139,50 @@ describe('booking for a patient at the desk', { timeout: 20_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('reserves parking for a visit in person, as the patient’s own booking does, and says so once booked', async () => {
+    const { date, first } = tomorrow();
+    const booked = appointment({
+      id: '0c0ffee0-0000-4000-8000-0000000000b2',
+      patient: PATIENT,
+      doctorId: DOCTOR.id,
+      startsAt: first,
+      type: 'in-person',
+      parkingReservation: {
+        id: '0c0ffee0-0000-4000-8000-0000000000c1',
+        appointmentId: '0c0ffee0-0000-4000-8000-0000000000b2',
+        licensePlate: 'KL 2026',
+        arrivalTime: `${date}T09:45:00.000Z`,
+        departureTime: `${date}T10:45:00.000Z`,
+        status: 'reserved',
+      },
+    });
+    const calls = stubServer({ ...baseRoutes(() => [first]), 'POST /api/staff/appointments': () => json({ data: booked }, 201) });
+    const user = userEvent.setup();
+    renderPatientView(<BookForPatientDialog clinicTimeZone="UTC" mayReschedule onClose={() => undefined} />, { user: staff });
+    const dialog = await fillIn(user);
+    // A video visit has no parking; in person it is offered.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Reserve a parking space' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'In person' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Reserve a parking space' }));
+    // The window around the chosen time is filled in; a bad plate is refused before anything is sent.
+    expect(within(dialog).getByLabelText('Arrival')).toHaveValue('09:45');
+    expect(within(dialog).getByLabelText('Departure')).toHaveValue('10:45');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Licence plate' }), '!!');
+    await user.click(within(dialog).getByRole('button', { name: 'Book appointment' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    const plate = within(dialog).getByRole('textbox', { name: 'Licence plate' });
+    await user.clear(plate);
+    await user.type(plate, 'kl 2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Book appointment' }));
+    expect(await within(dialog).findByTestId('desk-booked-parking')).toHaveTextContent('KL 2026');
+    const post = calls.find((call) => call.method === 'POST' && call.url === '/api/staff/appointments');
+    expect(post?.body).toMatchObject({
+      type: 'in-person',
+      // Sent as typed; the server writes the plate in capitals, as for a patient's own booking.
+      parking: { licensePlate: 'kl 2026', arrivalTime: '09:45', departureTime: '10:45' },
+    });
+  });
+
   it('says what is missing and sends nothing', async () => {
     const calls = stubServer(baseRoutes(() => []));
     const user = userEvent.setup();

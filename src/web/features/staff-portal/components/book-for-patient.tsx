@@ -5,7 +5,8 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { APPOINTMENT_TYPES, type Appointment } from '../../../../contracts/appointments';
-import { BOOKING } from '../../../../contracts/booking';
+import { BOOKING, checkParkingForm, parkingFormFields } from '../../../../contracts/booking';
+import { NO_PARKING, ParkingFields, parkingWindowAround } from '../../../components/booking/parking-fields';
 import { SlotPicker, type PickedSlot } from '../../../components/booking/slot-picker';
 import { PatientSelect } from '../../../components/clinical/patient-select';
 import { RadioGroupInput, SelectInput, TextareaInput } from '../../../components/form/fields';
@@ -25,7 +26,8 @@ import { RescheduleDialog } from './reschedule-dialog';
 
 // Booking on a patient's behalf at the desk (on the phone or at the counter): the patient (found by
 // name, record number or date of birth), the doctor, the kind of visit, the reason and one of the
-// doctor's free times on the clinic's clock. The server applies the patient's own booking rules;
+// doctor's free times on the clinic's clock, and parking for a visit in person, as the patient's own
+// booking offers it. The server applies the patient's own booking rules;
 // a refusal is said in words and everything typed stays. Once booked, the desk may still move it
 // (the patient often asks for another time straight away).
 
@@ -36,9 +38,11 @@ export const deskBookingSchema = z
     type: z.enum(APPOINTMENT_TYPES, 'choice.invalid'),
     reason: z.string().trim().min(1, 'reason.required').max(BOOKING.reasonMaxLength, 'text.tooLong'),
     slot: z.object({ startsAt: z.string(), date: z.string(), time: z.string() }).nullable(),
+    ...parkingFormFields,
   })
   .superRefine((form, ctx) => {
     if (form.slot === null) ctx.addIssue({ code: 'custom', message: 'slot.required', path: ['slot'] });
+    checkParkingForm(form, ctx);
   });
 type DeskBookingForm = z.input<typeof deskBookingSchema>;
 type DeskBookingValues = z.output<typeof deskBookingSchema>;
@@ -117,7 +121,7 @@ function Booked({
   onMove: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('staff-portal');
+  const { t } = useTranslation(['staff-portal', 'booking']);
   const nameOf = usePersonName();
   const format = useDeskFormat(clinicTimeZone);
   return (
@@ -129,6 +133,15 @@ function Booked({
           when: format.dateTime(appointment.startsAt),
         })}
       </p>
+      {appointment.parkingReservation?.status === 'reserved' ? (
+        <p className="text-sm" data-testid="desk-booked-parking">
+          {t('booking:parking.details', {
+            plate: appointment.parkingReservation.licensePlate,
+            arrival: format.time(appointment.parkingReservation.arrivalTime),
+            departure: format.time(appointment.parkingReservation.departureTime),
+          })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         {mayReschedule ? (
           <Button variant="secondary" onClick={onMove} data-testid="desk-booked-move">
@@ -160,11 +173,11 @@ function DeskBookingForm({
   const alertRef = useRef<HTMLDivElement>(null);
   const form = useSchemaForm<DeskBookingForm, DeskBookingValues>({
     schema: deskBookingSchema,
-    defaultValues: { patientId: '', doctorId: '', type: 'in-person', reason: '', slot: null },
+    defaultValues: { patientId: '', doctorId: '', type: 'in-person', reason: '', slot: null, ...NO_PARKING },
     serverField,
   });
-  const { control, setValue, clearErrors } = form;
-  const [doctorId, slot] = useWatch({ control, name: ['doctorId', 'slot'] });
+  const { control, setValue, getValues, clearErrors } = form;
+  const [doctorId, type, slot] = useWatch({ control, name: ['doctorId', 'type', 'slot'] });
   const doctor = doctors.data?.find((d) => d.id === doctorId);
   const videoOffered = doctor?.telemedicineEnabled ?? true;
 
@@ -176,6 +189,12 @@ function DeskBookingForm({
   const chooseSlot = (picked: PickedSlot | null) => {
     clearErrors('slot');
     setValue('slot', picked, { shouldDirty: true });
+    // A parking window around the chosen time, which the desk may change.
+    if (picked && !getValues('parking.arrivalTime') && !getValues('parking.departureTime')) {
+      const window = parkingWindowAround(picked.time);
+      setValue('parking.arrivalTime', window.arrivalTime);
+      setValue('parking.departureTime', window.departureTime);
+    }
   };
 
   const send = async (values: DeskBookingValues) => {
@@ -189,6 +208,7 @@ function DeskBookingForm({
       timeZone: clinicTimeZone,
       type: values.type,
       reason: values.reason,
+      ...(values.type === 'in-person' && values.parkingOn ? { parking: values.parking } : {}),
     });
     onBooked(created);
   };
@@ -258,6 +278,7 @@ function DeskBookingForm({
           <p className="text-sm text-slate-700 dark:text-slate-300">{t('booking:book.doctorFirst')}</p>
         )}
       </section>
+      {type === 'in-person' ? <ParkingFields testId="desk-book-parking" /> : null}
       <div ref={alertRef} tabIndex={-1} className="outline-none">
         {failure ? <FormAlert testId="desk-book-error">{failure}</FormAlert> : null}
       </div>

@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ROLES } from '../../../../contracts/roles';
-import { clinicTimeZones, SYSTEM_SETTINGS_BOUNDS, type SettingSource, type SystemSettings } from '../../../../contracts/system-settings';
-import { CheckboxInput, EmailInput, TextInput } from '../../../components/form/fields';
+import {
+  BOOKING_APPROVAL_MODES,
+  clinicTimeZones,
+  SYSTEM_SETTINGS_BOUNDS,
+  type SettingSource,
+  type SystemSettings,
+} from '../../../../contracts/system-settings';
+import { CheckboxInput, EmailInput, RadioGroupInput, TextInput } from '../../../components/form/fields';
 import { Form, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm, type PlacedError } from '../../../components/form/use-schema-form';
 import { FormAlert } from '../../../components/ui/field';
@@ -123,6 +129,21 @@ export function SystemSettingsForm({
               {inForce(settings.reminderHoursBefore.effective.join(', '), settings.reminderHoursBefore.source)}
             </>
           }
+        />
+      </fieldset>
+
+      <fieldset className={SECTION}>
+        <legend className={LEGEND}>{t('sections.booking')}</legend>
+        <RadioGroupInput
+          name="bookingApproval"
+          label={t('bookingApproval.label')}
+          description={
+            <>
+              {t('bookingApproval.hint')}{' '}
+              {inForce(t(`bookingApproval.options.${settings.bookingApproval.effective}`), settings.bookingApproval.source)}
+            </>
+          }
+          options={BOOKING_APPROVAL_MODES.map((mode) => ({ value: mode, label: t(`bookingApproval.options.${mode}`) }))}
         />
       </fieldset>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { splitList } from '../../../../contracts/registration';
 import {
+  BOOKING_APPROVAL_MODES,
   mfaRequiredSchema,
   systemSettingsUpdateSchema,
   type ClinicHours,
@@ -41,6 +42,7 @@ export const systemSettingsFormSchema = z
     clinicHours: z.array(clinicDayRowSchema),
     /** The built-in hours the form started on when none were saved (as JSON); empty when saved. */
     clinicHoursUnsaved: z.string(),
+    bookingApproval: z.enum(BOOKING_APPROVAL_MODES, 'choice.invalid'),
   })
   .transform((values, ctx): z.output<typeof systemSettingsUpdateSchema> => {
     const { clinicHoursUnsaved, ...fields } = values;
@@ -77,6 +79,8 @@ export function formValuesOf(settings: SystemSettings): SystemSettingsFormValues
     clinicTimeZone: settings.clinicTimeZone.saved ?? '',
     clinicHours: rowsOf(settings.clinicHours.effective),
     clinicHoursUnsaved: settings.clinicHours.saved === null ? JSON.stringify(settings.clinicHours.effective) : '',
+    // One of the choices is always in force: the form shows it, and saving keeps it.
+    bookingApproval: settings.bookingApproval.saved ?? settings.bookingApproval.effective,
   };
 }
 

@@ -29,6 +29,7 @@ function settings(overrides: Partial<SystemSettings> = {}): SystemSettings {
     mailFromAddress: { saved: null, effective: 'support@caredeck.local', source: 'configuration' },
     clinicTimeZone: { saved: null, effective: 'Europe/Lisbon', source: 'configuration' },
     clinicHours: { saved: null, effective: DEFAULT_CLINIC_HOURS, source: 'default' },
+    bookingApproval: { saved: null, effective: 'new-patients', source: 'default' },
     ...overrides,
   };
 }
@@ -109,6 +110,9 @@ describe('system settings page', () => {
     await user.type(await screen.findByLabelText(tr('system-settings:sessionTimeout.label')), '15');
     await user.type(screen.getByLabelText(tr('system-settings:reminders.label')), '2, 24');
     await user.click(screen.getByLabelText(tr('system-settings:mfa.roles.doctor')));
+    // The rule in force (the default) is the one chosen; another is a click away.
+    expect(screen.getByLabelText(tr('system-settings:bookingApproval.options.new-patients'))).toBeChecked();
+    await user.click(screen.getByLabelText(tr('system-settings:bookingApproval.options.all')));
     await user.click(screen.getByRole('button', { name: tr('system-settings:save') }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
@@ -122,6 +126,7 @@ describe('system settings page', () => {
       // Neither touched: left to the configuration and the built-in hours, not pinned by this save.
       clinicTimeZone: null,
       clinicHours: null,
+      bookingApproval: 'all',
     });
   });
 

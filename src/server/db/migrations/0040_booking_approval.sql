@@ -1,0 +1,2 @@
+ALTER TABLE "system_settings" ADD COLUMN "booking_approval" text;--> statement-breakpoint
+ALTER TABLE "system_settings" ADD CONSTRAINT "system_settings_booking_approval_check" CHECK ("system_settings"."booking_approval" in ('none', 'new-patients', 'all'));
