@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18next, initI18n, loadTexts } from '../../../lib/i18n';
@@ -29,7 +30,9 @@ describe('analytics help', () => {
     // Four parts, eight dashboard figures and five analytics charts.
     expect(links).toHaveLength(4 + 8 + 5);
     for (const link of links) {
-      const target = document.getElementById(link.getAttribute('href')!.slice(1));
+      const address = new URL(link.getAttribute('href')!, 'http://clinic.test');
+      expect(address.pathname).toBe('/docs/analytics');
+      const target = document.getElementById(address.hash.slice(1));
       expect(target, link.textContent ?? '').not.toBeNull();
       expect(within(target!).getAllByRole('heading')[0]).toHaveTextContent(link.textContent!);
     }
@@ -56,6 +59,12 @@ describe('analytics help', () => {
   it('opens on the part its address names, with focus on that heading', () => {
     renderAt('/docs/analytics#dashboard');
     expect(screen.getByRole('heading', { level: 2, name: "The administrator's home" })).toHaveFocus();
+  });
+
+  it('moves to the part a contents link names, with focus on its heading', async () => {
+    renderAt();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'On this page' })).getByRole('link', { name: 'New patients' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'New patients' })).toHaveFocus();
   });
 
   it('reads in Arabic for an Arabic reader', async () => {

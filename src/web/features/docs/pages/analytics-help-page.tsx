@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FAILED_SIGN_IN_ALERT_THRESHOLD, RECENT_DAYS, SECURITY_ALERT_WINDOW_HOURS } from '../../../../contracts/admin-console';
 import { ANALYTICS_DAILY_UP_TO_DAYS, ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from '../../../../contracts/analytics';
 import { REPORT_MAX_ROWS } from '../../../../contracts/reports';
@@ -10,7 +10,8 @@ import { REPORT_MAX_ROWS } from '../../../../contracts/reports';
 // leaves out and how its rates divide. The text follows the queries of the admin console's
 // repository; the numbers in it are the contracts' own constants, so a changed window or bound
 // changes the text too. Sections and figures have fixed anchors, so the dashboard and the
-// Analytics page can link to the part they need and the contents list can jump to any of them.
+// Analytics page can link to the part they need; the contents list moves the router's address
+// (not only the browser's), so the part it names comes into view with focus on its heading.
 
 const DASHBOARD_FIGURES = ['accounts', 'sessions', 'today', 'week', 'noShow', 'newPatients', 'tasks', 'alerts'] as const;
 const ANALYTICS_FIGURES = ['byStatus', 'byType', 'byDoctor', 'byWeekday', 'newPatients'] as const;
@@ -114,16 +115,16 @@ export function AnalyticsHelpPage() {
         <ol className="mt-2 list-decimal space-y-1 ps-6">
           {contents.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} className="text-brand-800 underline dark:text-brand-100">
+              <Link to={{ hash: section.id }} className="text-brand-800 underline dark:text-brand-100">
                 {section.title}
-              </a>
+              </Link>
               {section.figures.length > 0 ? (
                 <ul className="mt-1 list-disc space-y-1 ps-6">
                   {section.figures.map((figure) => (
                     <li key={figure.id}>
-                      <a href={`#${figure.id}`} className="text-brand-800 underline dark:text-brand-100">
+                      <Link to={{ hash: figure.id }} className="text-brand-800 underline dark:text-brand-100">
                         {figure.title}
-                      </a>
+                      </Link>
                     </li>
                   ))}
                 </ul>
