@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANALYTICS_MAX_DAYS } from './analytics';
 import { boundedDateSchema, isOrderedRange, isRangeWithin, optionalDaySchema } from './dates';
 import { defineRoute, idParamsSchema } from './http';
+import { SUPPORTED_LANGUAGES } from './languages';
 import { SPECIALTIES } from './specialties';
 
 // Report downloads (GET /api/reports/:kind?format=csv|pdf): the analytics views, the audit trail and
@@ -35,6 +36,8 @@ export const reportQuerySchema = z
     to: boundedDateSchema().optional(),
     doctorId: z.uuid('choice.invalid').optional(),
     specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid').optional(),
+    /** The language the requester reads: the file's note on a cut report is written in it (English without one). */
+    lang: z.enum(SUPPORTED_LANGUAGES, 'choice.invalid').optional(),
   })
   .strict();
 export type ReportQuery = z.infer<typeof reportQuerySchema>;

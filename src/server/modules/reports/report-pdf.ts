@@ -17,6 +17,8 @@ export interface PdfHeading {
   clinic: string;
   period: string;
   generatedAt: string;
+  /** A sentence shown under the title, in bold: that the row cap cut the report. */
+  note?: string | null;
 }
 
 export function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buffer> {
@@ -82,10 +84,15 @@ export function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buff
   };
   line(heading.title, 16, 'bold');
   y += 2;
+  if (heading.note) line(heading.note, 10, 'bold');
   line(heading.clinic, 10, 'regular');
   line(`Period: ${heading.period}`, 10, 'regular');
   line(`Generated: ${heading.generatedAt}`, 10, 'regular');
-  line(`Rows: ${table.rows.length}`, 10, 'regular');
+  line(
+    `Rows: ${table.rows.length}${table.total !== undefined && table.total > table.rows.length ? ` of ${table.total}` : ''}`,
+    10,
+    'regular',
+  );
   y += 10;
 
   const row = (cells: readonly string[], bold: boolean) => {

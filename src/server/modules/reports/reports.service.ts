@@ -19,6 +19,7 @@ import type { AnalyticsService } from '../admin-console/analytics.service';
 import { csvLine } from '../audit/audit-csv';
 import type { AuditService } from '../audit/audit.service';
 import type { PatientsDirectoryService } from '../patients/patients-directory.service';
+import { cutNote } from './report-notes';
 import { reportPdf } from './report-pdf';
 import {
   appointmentsTable,
@@ -130,8 +131,10 @@ export class ReportsService {
     const clinic = (await this.options.organisation()).name;
     const stamp = period ? `${period.from}-to-${period.to}` : generatedAt.toISOString().slice(0, 10);
     const fileName = `caredeck-${kind}-${stamp}.${query.format}`;
+    // A report the row cap cut says so, in the requester's language: a last row of the CSV, a line under the PDF's title.
+    const cut = table.total !== undefined && table.total > table.rows.length ? cutNote(query.lang, table.rows.length, table.total) : null;
     return query.format === 'csv'
-      ? { fileName, contentType: 'text/csv; charset=utf-8', body: reportCsv(table) }
+      ? { fileName, contentType: 'text/csv; charset=utf-8', body: reportCsv(table, cut) }
       : {
           fileName,
           contentType: 'application/pdf',
@@ -143,6 +146,7 @@ export class ReportsService {
                 ? `${period.from} to ${period.to}${filterText(note)}`
                 : `all patients as of ${generatedAt.toISOString().slice(0, 10)}`,
               generatedAt: `${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+              note: cut,
             },
             table,
           ),
@@ -263,10 +267,12 @@ export class ReportsService {
 
   private async table(ctx: AccessContext, kind: ReportKind, note: ReportNote): Promise<ReportTable> {
     if (kind === 'patient-list') {
-      return patientTable((await this.patientsDirectory.listForReport(ctx, REPORT_MAX_ROWS)).patients);
+      const { patients, total } = await this.patientsDirectory.listForReport(ctx, REPORT_MAX_ROWS);
+      return { ...patientTable(patients), total };
     }
     if (kind === 'audit-trail') {
-      return auditTable(await this.audit.reportEvents(ctx, { from: note.from!, to: note.to! }, REPORT_MAX_ROWS));
+      const { events, total } = await this.audit.reportEvents(ctx, { from: note.from!, to: note.to! }, REPORT_MAX_ROWS);
+      return { ...auditTable(events), total };
     }
     const analytics = await this.analytics.overview(ctx, {
       from: note.from!,
@@ -281,8 +287,11 @@ export class ReportsService {
   }
 }
 
-export function reportCsv(table: ReportTable): string {
-  return csvLine(table.columns.map((column) => column.label)) + table.rows.map((row) => csvLine(row)).join('');
+/** The table as CSV; `note` (the cap's sentence), when given, is the last row, alone in its first cell. */
+export function reportCsv(table: ReportTable, note: string | null = null): string {
+  return (
+    csvLine(table.columns.map((column) => column.label)) + table.rows.map((row) => csvLine(row)).join('') + (note ? csvLine([note]) : '')
+  );
 }
 
 function filterText(note: ReportNote): string {

@@ -1,10 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_MAX_ROWS } from '../../../contracts/reports';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import { appointments, auditEvents, mailOutbox, reportSchedules, users } from '../../db/schema';
 import { createDoctor, createPatient, Random } from '../../db/factories';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { clinicInstant } from '../../test-support/clinic-time';
+import { pdfText } from '../../test-support/pdf-text';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { nextRunAfter, periodOfRun } from './reports.service';
 
@@ -185,6 +187,52 @@ describe('report downloads', () => {
     expect((await exporter.agent.get('/api/reports/audit-trail?format=pdf')).statusCode).toBe(403);
     const refusal = await lastExport(exporter.user.id);
     expect(refusal).toMatchObject({ outcome: 'denied', resourceId: 'audit-trail', patientIds: null });
+  });
+});
+
+describe('the row cap', () => {
+  // A day of the trail with more events than a report holds: written straight to the table, as
+  // old events (their hashes are not checked here).
+  const DAY = '2025-06-02';
+  beforeAll(async () => {
+    const at = new Date(`${DAY}T12:00:00Z`);
+    const events = Array.from({ length: REPORT_MAX_ROWS + 3 }, (_, i) => ({
+      occurredAt: new Date(at.getTime() + i * 1000),
+      action: 'patient.read',
+      resourceType: 'patient',
+      outcome: 'success' as const,
+      prevHash: 'x',
+      hash: `cap-${i}`,
+    }));
+    for (let i = 0; i < events.length; i += 1000) await t.app.db.insert(auditEvents).values(events.slice(i, i + 1000));
+  });
+
+  it("ends a cut CSV with a note row in the requester's language, and a whole one without", async () => {
+    const cut = await admin.agent.get(`/api/reports/audit-trail?format=csv&from=${DAY}&to=${DAY}&lang=es`);
+    expect(cut.statusCode, cut.body).toBe(200);
+    const lines = cut.body.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + REPORT_MAX_ROWS + 1);
+    // Spanish groups digits only from five on.
+    expect(lines.at(-1)).toBe('Se muestran las primeras 5000 de 5003 filas.');
+    const english = (await admin.agent.get(`/api/reports/audit-trail?format=csv&from=${DAY}&to=${DAY}`)).body.trim().split('\r\n');
+    expect(english.at(-1)).toBe('"Showing the first 5,000 of 5,003 rows."');
+
+    const whole = await admin.agent.get('/api/reports/audit-trail?format=csv&from=2026-03-01&to=2026-03-14&lang=es');
+    expect(whole.body).not.toContain('Se muestran');
+  });
+
+  it("says so under a cut PDF's title, in Arabic for an Arabic reader", async () => {
+    const response = await admin.agent.get(`/api/reports/audit-trail?format=pdf&from=${DAY}&to=${DAY}&lang=ar`);
+    expect(response.statusCode).toBe(200);
+    const lines = (await pdfText(response.rawPayload, 1)).split('\n');
+    expect(lines[0]).toBe('Audit trail');
+    // pdf.js reads a right-to-left line back in pieces: each piece is there.
+    for (const piece of ['يُعرض', 'أول', 'أصل', '5,000', '5,003']) expect(lines[1]).toContain(piece);
+    expect(lines.some((line) => line === 'Rows: 5000 of 5003')).toBe(true);
+  }, 120_000);
+
+  it('refuses a language it does not know with 400', async () => {
+    expect((await admin.agent.get(`/api/reports/audit-trail?format=csv&lang=tlh`)).statusCode).toBe(400);
   });
 });
 
