@@ -125,6 +125,11 @@ export class AuditService {
     });
   }
 
+  /** How many events of the trail the filter matches: a count, for the reports page to warn of the row cap. */
+  countForReport(ctx: AccessContext, filter: AuditFilter): Promise<number> {
+    return this.uow.read(ctx, (work) => work.use(AuditRepository).count(filter));
+  }
+
   private async *csvLines(ctx: AccessContext, filter: AuditFilter): AsyncGenerator<string> {
     yield csvLine(CSV_HEADER);
     let beforeId: number | null = null;

@@ -10,6 +10,8 @@ import {
   type ReportQuery,
   type ReportSchedule,
   type ReportScheduleRequest,
+  type ReportSize,
+  type ReportSizeQuery,
 } from '../../../contracts/reports';
 import type { MailMessage } from '../../platform/mail';
 import type { AccessContext } from '../../platform/access-context';
@@ -151,6 +153,20 @@ export class ReportsService {
             table,
           ),
         };
+  }
+
+  /** How many rows a report would hold without the cap (for the kinds it can cut), checked and noted like a download. */
+  async size(ctx: AccessContext, kind: ReportKind, query: ReportSizeQuery): Promise<ReportSize> {
+    const problem = periodProblem(query.from, query.to);
+    if (problem === 'PERIOD_REVERSED') throw new AppError(problem, 'The end date cannot be before the start date.');
+    if (problem === 'PERIOD_TOO_LONG') throw new AppError(problem, 'Please choose a shorter period (at most a year).');
+    if (!(await ctx.can(KINDS[kind].reads))) throw new AppError('FORBIDDEN', 'You do not have permission to export this report.');
+    const period = kind === 'patient-list' ? null : this.analytics.period(query);
+    let rows: number | null = null;
+    if (kind === 'patient-list') rows = await this.patientsDirectory.countForReport(ctx);
+    else if (kind === 'audit-trail') rows = await this.audit.countForReport(ctx, { from: period!.from, to: period!.to });
+    await this.uow.read(ctx, async (work) => work.use(ReportsRepository).noteSize(kind, period, rows));
+    return { rows, max: REPORT_MAX_ROWS };
   }
 
   // Schedules

@@ -231,6 +231,30 @@ describe('the row cap', () => {
     expect(lines.some((line) => line === 'Rows: 5000 of 5003')).toBe(true);
   }, 120_000);
 
+  it('tells the page beforehand how many rows a report would have, for the kinds the cap can cut', async () => {
+    const size = await admin.agent.get(`/api/reports/audit-trail/size?from=${DAY}&to=${DAY}`);
+    expect(size.statusCode, size.body).toBe(200);
+    expect(size.json()).toEqual({ data: { rows: REPORT_MAX_ROWS + 3, max: REPORT_MAX_ROWS } });
+    const [noted] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'report.size'), eq(auditEvents.actorUserId, admin.user.id)))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(noted).toMatchObject({
+      resourceId: 'audit-trail',
+      outcome: 'success',
+      details: { from: DAY, to: DAY, rows: REPORT_MAX_ROWS + 3 },
+    });
+    expect((await admin.agent.get('/api/reports/patient-list/size')).json().data.rows).toBeGreaterThanOrEqual(2);
+    expect((await admin.agent.get('/api/reports/appointments/size?from=2026-03-01&to=2026-03-14')).json()).toEqual({
+      data: { rows: null, max: REPORT_MAX_ROWS },
+    });
+    expect((await exporter.agent.get(`/api/reports/audit-trail/size?from=${DAY}&to=${DAY}`)).statusCode).toBe(403);
+    expect((await viewerOnly.agent.get('/api/reports/patient-list/size')).statusCode).toBe(403);
+    expect((await admin.agent.get('/api/reports/audit-trail/size?from=2026-03-14&to=2026-03-01')).statusCode).toBe(400);
+  });
+
   it('refuses a language it does not know with 400', async () => {
     expect((await admin.agent.get(`/api/reports/audit-trail?format=csv&lang=tlh`)).statusCode).toBe(400);
   });

@@ -81,7 +81,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('report-csv'));
     await vi.waitFor(() => expect(saved).toEqual(['caredeck-doctor-rates-2026-09-01-to-2026-11-27.csv']));
     const call = asked.find((url) => url.startsWith('/api/reports/doctor-rates'))!;
-    expect(call).toBe('/api/reports/doctor-rates?format=csv&specialty=Cardiology');
+    expect(call).toBe('/api/reports/doctor-rates?format=csv&specialty=Cardiology&lang=en');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     answer(file('%PDF-1.3', 'caredeck-patient-list-2026-11-28.pdf', 'application/pdf'));
     await vi.waitFor(() => expect(saved).toEqual(['caredeck-patient-list-2026-11-28.pdf']));
     expect(screen.getByTestId('report-pdf')).toHaveTextContent('Download PDF');
-    expect(asked.filter((url) => url.includes('format='))).toEqual(['/api/reports/patient-list?format=pdf']);
+    expect(asked.filter((url) => url.includes('format='))).toEqual(['/api/reports/patient-list?format=pdf&lang=en']);
   });
 
   it('words a refused period in the user’s language, and saves nothing', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { analyticsApi } from '../../../../contracts/analytics';
+import { isSupportedLanguage } from '../../../../contracts/languages';
 import {
   REPORT_KINDS,
   REPORT_KINDS_WITH_DOCTOR_FILTER,
@@ -45,7 +46,7 @@ function doctorsQuery() {
 
 /** Reports: pick what, for which period and doctor or specialty, and download it as a CSV or a PDF. */
 export function ReportsPage() {
-  const { t } = useTranslation(['admin-console', 'errors']);
+  const { t, i18n } = useTranslation(['admin-console', 'errors']);
   const nameOf = usePersonName();
   const specialtyLabel = useSpecialtyLabel();
   const [params] = useSearchParams();
@@ -69,6 +70,8 @@ export function ReportsPage() {
           to: values.kind === 'patient-list' ? undefined : values.to || undefined,
           doctorId: narrows ? values.doctorId || undefined : undefined,
           specialty: narrows ? values.specialty || undefined : undefined,
+          // A report cut by the row cap says so in the language the page is read in.
+          lang: isSupportedLanguage(i18n.language) ? i18n.language : undefined,
         });
       } catch (error) {
         setFailure(errorText(t, error, t('reports.downloadFailed')));
