@@ -1,10 +1,22 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { pdfText as textOf } from '../../test-support/pdf-text';
 import { reportPdf } from './report-pdf';
 import type { ReportTable } from './report-table';
 
 // A report's PDF writes every script it is given: accented Latin, Arabic (shaped, right to left)
 // and Chinese come out in the file's text layer as they went in, read back with pdf.js.
+
+/** The text layer of a PDF as pdf.js reads it (its first `pages` only, if given): each page's items, a line break where a line ends. */
+async function textOf(pdf: Buffer, pages = Infinity): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const texts: string[] = [];
+  for (let n = 1; n <= Math.min(document.numPages, pages); n += 1) {
+    const content = await (await document.getPage(n)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+  }
+  await document.destroy();
+  return texts.join('\n');
+}
 
 const HEADING = {
   title: 'Patient list',

@@ -125,6 +125,34 @@ describe('reports page', { timeout: 20_000 }, () => {
     expect(saved).toEqual([]);
   });
 
+  it('says before the download that the row cap will cut an audit trail, asking for the period on the form', async () => {
+    const asked = stubRoutes({
+      ...SCHEDULE_ROUTES,
+      '/api/admin/analytics': () => json({ data: ANALYTICS }),
+      '/api/reports/audit-trail/size': () => json({ data: { rows: 7342, max: 5000 } }),
+      '/api/reports/new-patients/size': () => json({ data: { rows: null, max: 5000 } }),
+    });
+    renderPatientView(<ReportsPage />, { user: admin, path: '/admin/reports?kind=audit-trail&from=2026-01-01&to=2026-03-31' });
+    expect(await screen.findByTestId('report-cap-note')).toHaveTextContent(
+      'This report has 7,342 rows: the file will hold the first 5,000.',
+    );
+    expect(asked).toContain('/api/reports/audit-trail/size?from=2026-01-01&to=2026-03-31');
+    await userEvent.selectOptions(screen.getByLabelText('Report'), 'new-patients');
+    expect(screen.queryByTestId('report-cap-note')).not.toBeInTheDocument();
+    expect(asked.some((url) => url.startsWith('/api/reports/new-patients/size'))).toBe(false);
+  });
+
+  it('says nothing of the cap when the report fits', async () => {
+    stubRoutes({
+      ...SCHEDULE_ROUTES,
+      '/api/admin/analytics': () => json({ data: ANALYTICS }),
+      '/api/reports/patient-list/size': () => json({ data: { rows: 120, max: 5000 } }),
+    });
+    renderPatientView(<ReportsPage />, { user: admin, path: '/admin/reports?kind=patient-list' });
+    expect(await screen.findByTestId('report-kind-note')).toHaveTextContent('Contains personal data');
+    await vi.waitFor(() => expect(screen.queryByTestId('report-cap-note')).not.toBeInTheDocument());
+  });
+
   it('fills the form from a scheduled report’s link', async () => {
     stubRoutes({ ...SCHEDULE_ROUTES, '/api/admin/analytics': () => json({ data: ANALYTICS }) });
     renderPatientView(<ReportsPage />, { user: admin, path: '/admin/reports?kind=new-patients&from=2026-11-01&to=2026-11-30' });
