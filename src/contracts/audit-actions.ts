@@ -146,6 +146,7 @@ export const AUDIT_ACTIONS = [
   'problem.update',
   'profile.update',
   'report.export',
+  'report.size',
   'report.schedule-create',
   'report.schedule-delete',
   'report.schedule-list',

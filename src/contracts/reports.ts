@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANALYTICS_MAX_DAYS } from './analytics';
 import { boundedDateSchema, isOrderedRange, isRangeWithin, optionalDaySchema } from './dates';
 import { defineRoute, idParamsSchema } from './http';
+import { SUPPORTED_LANGUAGES } from './languages';
 import { SPECIALTIES } from './specialties';
 
 // Report downloads (GET /api/reports/:kind?format=csv|pdf): the analytics views, the audit trail and
@@ -20,6 +21,9 @@ export const REPORT_KINDS_WITH_DOCTOR_FILTER: readonly ReportKind[] = ['appointm
 /** At most this many rows in one report (audit events, patients); narrow the period for more. */
 export const REPORT_MAX_ROWS = 5000;
 
+/** The kinds the row cap can cut: one row per event or patient (the others hold a row per day, week, doctor or weekday). */
+export const REPORT_KINDS_CAPPED: readonly ReportKind[] = ['audit-trail', 'patient-list'];
+
 const SPECIALTY_NAMES = SPECIALTIES.map((specialty) => specialty.name) as [string, ...string[]];
 
 export const reportParamsSchema = z.object({ kind: z.enum(REPORT_KINDS, 'choice.invalid') }).strict();
@@ -35,9 +39,23 @@ export const reportQuerySchema = z
     to: boundedDateSchema().optional(),
     doctorId: z.uuid('choice.invalid').optional(),
     specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid').optional(),
+    /** The language the requester reads: the file's note on a cut report is written in it (English without one). */
+    lang: z.enum(SUPPORTED_LANGUAGES, 'choice.invalid').optional(),
   })
   .strict();
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** The period a report's size is asked for (the kinds the row cap can cut take no other filter). */
+export const reportSizeQuerySchema = z.object({ from: boundedDateSchema().optional(), to: boundedDateSchema().optional() }).strict();
+export type ReportSizeQuery = z.infer<typeof reportSizeQuerySchema>;
+
+export const reportSizeSchema = z.object({
+  /** How many rows the report would have without the cap; null for a kind the cap cannot cut. */
+  rows: z.number().int().min(0).nullable(),
+  /** The cap: a report holds at most this many rows. */
+  max: z.number().int().min(1),
+});
+export type ReportSize = z.infer<typeof reportSizeSchema>;
 
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
@@ -95,6 +113,15 @@ export const reportsApi = {
     path: '/api/reports/:kind',
     params: reportParamsSchema,
     query: reportQuerySchema,
+    errors: ['FORBIDDEN', 'PERIOD_REVERSED', 'PERIOD_TOO_LONG'],
+  }),
+  /** How many rows a report would have, so the page can say before the download that the cap will cut it. */
+  size: defineRoute({
+    method: 'GET',
+    path: '/api/reports/:kind/size',
+    params: reportParamsSchema,
+    query: reportSizeQuerySchema,
+    response: z.object({ data: reportSizeSchema }),
     errors: ['FORBIDDEN', 'PERIOD_REVERSED', 'PERIOD_TOO_LONG'],
   }),
   schedules: defineRoute({

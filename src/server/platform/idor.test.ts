@@ -661,6 +661,7 @@ const NOT_SOMEONES_RECORD: Record<string, string> = {
   'PUT /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
   'DELETE /api/admin/clinics/:': "the organisation's own clinic locations, configured by administrators only",
   'GET /api/reports/:': 'a report kind from a fixed list, not an id: access per kind is tested in reports.test.ts',
+  'GET /api/reports/:/size': 'a report kind from a fixed list, not an id: access per kind is tested in reports.test.ts',
   'DELETE /api/reports/schedules/:': "the organisation's report schedules, managed by holders of reports.schedule; no one's record",
 };
 

@@ -54,6 +54,7 @@ export const NAMESPACES = [
   'orders',
   'messages',
   'video',
+  'docs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'caredeck.language';

@@ -161,6 +161,17 @@ export class AuditRepository extends Repository {
     return { rows: rows as AuditEventListRow[], total: Number(total?.value ?? 0) };
   }
 
+  /** How many events the filter matches. Not noted: it is a step of an export, noted by `startExport`. */
+  async count(filter: AuditFilter): Promise<number> {
+    const [total] = await this.db
+      .select({ value: count() })
+      .from(auditEvents)
+      .leftJoin(actors, eq(actors.id, auditEvents.actorUserId))
+      .leftJoin(patients, eq(patients.id, auditEvents.patientId))
+      .where(whereOf(filter));
+    return Number(total?.value ?? 0);
+  }
+
   /** Notes an export before its first line leaves: an interrupted download still counts. */
   startExport(filter: AuditFilter): void {
     this.audit.read('audit.export', 'audit_events', null, patientsOf(filter), filterDetails(filter));

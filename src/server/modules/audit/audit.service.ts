@@ -105,10 +105,11 @@ export class AuditService {
   }
 
   /**
-   * At most `limit` events of the filtered trail, newest first, for a report: the same rows the
-   * export reads, noted the same way (one note on the request's event, naming the filter).
+   * At most `limit` events of the filtered trail, newest first, for a report, and how many the
+   * filter matches in all (counted only when the limit cut it): the same rows the export reads,
+   * noted the same way (one note on the request's event, naming the filter).
    */
-  reportEvents(ctx: AccessContext, filter: AuditFilter, limit: number): Promise<AuditEvent[]> {
+  reportEvents(ctx: AccessContext, filter: AuditFilter, limit: number): Promise<{ events: AuditEvent[]; total: number }> {
     return this.uow.read(ctx, async (work) => {
       const repository = work.use(AuditRepository);
       repository.startExport(filter);
@@ -120,8 +121,13 @@ export class AuditService {
         events.push(...rows.map(toEvent));
         beforeId = rows[rows.length - 1]!.id;
       }
-      return events;
+      return { events, total: events.length < limit ? events.length : await repository.count(filter) };
     });
+  }
+
+  /** How many events of the trail the filter matches: a count, for the reports page to warn of the row cap. */
+  countForReport(ctx: AccessContext, filter: AuditFilter): Promise<number> {
+    return this.uow.read(ctx, (work) => work.use(AuditRepository).count(filter));
   }
 
   private async *csvLines(ctx: AccessContext, filter: AuditFilter): AsyncGenerator<string> {

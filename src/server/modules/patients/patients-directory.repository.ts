@@ -190,6 +190,16 @@ export class PatientsDirectoryRepository extends Repository {
     return { rows, total };
   }
 
+  /** How many patients are in the caller's reach: a count, naming nobody (the caller notes why it asked). */
+  async count(): Promise<number> {
+    const [counted] = await this.db
+      .select({ n: count() })
+      .from(patientProfiles)
+      .innerJoin(users, eq(users.id, patientProfiles.userId))
+      .where(this.scope.condition(patientProfiles.userId));
+    return Number(counted?.n ?? 0);
+  }
+
   /** The patient; 404 when missing or out of the caller's reach (the caller cannot tell which). */
   async find(patientId: string): Promise<PatientDetailRow> {
     const [row] = isUuid(patientId)

@@ -27,6 +27,11 @@ export class PatientsDirectoryService {
     });
   }
 
+  /** How many patients a patient list report would hold before its row cap. */
+  countForReport(ctx: AccessContext): Promise<number> {
+    return this.uow.read(ctx, (work) => work.use(PatientsDirectoryRepository).count());
+  }
+
   read(ctx: AccessContext, patientId: string): Promise<{ data: PatientDetail }> {
     return this.uow.read(ctx, async (work) => {
       const repository = work.use(PatientsDirectoryRepository);

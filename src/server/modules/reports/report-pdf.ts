@@ -1,10 +1,11 @@
 import PDFDocument from 'pdfkit';
+import { fontFile, fontName, isRightToLeft, scriptRuns, type FontFamily, type FontStyle, type TextRun } from './pdf-fonts';
 import type { ReportTable } from './report-table';
 
 // A report as a PDF: a heading (title, clinic, period, when it was made) and the table, which goes
 // on over as many pages as it needs with its header row repeated, and "page n of m" at the foot.
-// pdfkit's built-in Helvetica needs no font files; it writes Latin text only, which the server's
-// report texts are (English, like its mail).
+// Names, titles and cells may be in any script: every text is written in runs, each with the Noto
+// font of its script (pdf-fonts.ts), so the file shows them and its text layer holds them.
 
 const MARGIN = 40;
 const ROW_HEIGHT = 16;
@@ -16,6 +17,8 @@ export interface PdfHeading {
   clinic: string;
   period: string;
   generatedAt: string;
+  /** A sentence shown under the title, in bold: that the row cap cut the report. */
+  note?: string | null;
 }
 
 export function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buffer> {
@@ -26,6 +29,9 @@ export function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buff
     bufferPages: true,
     info: { Title: heading.title, Author: heading.clinic, Creator: 'Caredeck' },
   });
+  for (const family of ['latin', 'arabic', 'cjk'] as FontFamily[]) {
+    for (const style of ['regular', 'bold', 'italic'] as FontStyle[]) doc.registerFont(fontName(family, style), fontFile(family, style));
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,21 +45,61 @@ export function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buff
   const widths = weights.map((weight) => (width * weight) / total);
   const bottom = () => doc.page.height - MARGIN - ROW_HEIGHT;
 
-  doc.font('Helvetica-Bold').fontSize(16).text(heading.title);
-  doc.font('Helvetica').fontSize(10).moveDown(0.3);
-  doc.text(heading.clinic);
-  doc.text(`Period: ${heading.period}`);
-  doc.text(`Generated: ${heading.generatedAt}`);
-  doc.text(`Rows: ${table.rows.length}`);
-  doc.moveDown(0.8);
+  /**
+   * Writes a text at (x, y) in runs of one script each: right-to-left texts put their runs in
+   * reading order from the right. A left-to-right text of one script wider than `width` ends with
+   * an ellipsis; any other is clipped at the edge. Arabic is never given to pdfkit's line wrapper,
+   * which lays it out word by word in the wrong order and drops the spaces: each run is laid out
+   * whole, so fontkit shapes it and orders it right to left.
+   */
+  const write = (text: string, x: number, top: number, size: number, style: FontStyle, options: { width: number; align?: 'center' }) => {
+    const runs = scriptRuns(text);
+    if (runs.length === 0) return;
+    doc.fontSize(size);
+    if (runs.length === 1 && runs[0]!.family !== 'arabic') {
+      doc.font(fontName(runs[0]!.family, style)).text(runs[0]!.text, x, top, { ...options, lineBreak: false, ellipsis: true });
+      return;
+    }
+    const ordered: TextRun[] = isRightToLeft(runs) ? [...runs].reverse() : runs;
+    const widths = ordered.map((run) => doc.font(fontName(run.family, style)).widthOfString(run.text));
+    const total = widths.reduce((sum, w) => sum + w, 0);
+    let at = options.align === 'center' && total < options.width ? x + (options.width - total) / 2 : x;
+    const clipped = total > options.width;
+    if (clipped)
+      doc
+        .save()
+        .rect(x, top - size, options.width, size * 3)
+        .clip();
+    ordered.forEach((run, i) => {
+      doc.font(fontName(run.family, style)).text(run.text, at, top, { lineBreak: false });
+      at += widths[i]!;
+    });
+    if (clipped) doc.restore();
+  };
 
   let y = doc.y;
+  const line = (text: string, size: number, style: FontStyle) => {
+    write(text, MARGIN, y, size, style, { width });
+    y += size * 1.5;
+  };
+  line(heading.title, 16, 'bold');
+  y += 2;
+  if (heading.note) line(heading.note, 10, 'bold');
+  line(heading.clinic, 10, 'regular');
+  line(`Period: ${heading.period}`, 10, 'regular');
+  line(`Generated: ${heading.generatedAt}`, 10, 'regular');
+  line(
+    `Rows: ${table.rows.length}${table.total !== undefined && table.total > table.rows.length ? ` of ${table.total}` : ''}`,
+    10,
+    'regular',
+  );
+  y += 10;
+
   const row = (cells: readonly string[], bold: boolean) => {
     if (bold) doc.rect(MARGIN, y, width, ROW_HEIGHT).fill(HEADER_FILL).fillColor('black');
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      doc.text(cell, x + 2, y + 4, { width: widths[i]! - 4, height: ROW_HEIGHT - 4, lineBreak: false, ellipsis: true });
+      write(cell, x + 2, y + 4, FONT_SIZE, bold ? 'bold' : 'regular', { width: widths[i]! - 4 });
       x += widths[i]!;
     });
     y += ROW_HEIGHT;
@@ -66,10 +112,7 @@ export function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buff
 
   header();
   if (table.rows.length === 0) {
-    doc
-      .font('Helvetica-Oblique')
-      .fontSize(FONT_SIZE)
-      .text('No rows for this period.', MARGIN, y + 4);
+    write('No rows for this period.', MARGIN, y + 4, FONT_SIZE, 'italic', { width });
   }
   for (const cells of table.rows) {
     if (y > bottom()) {
@@ -89,15 +132,11 @@ export function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buff
     // Writing below the bottom margin would make pdfkit start a new page: lift it for the footer.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(FONT_SIZE)
-      .fillColor('#555555')
-      .text(`${heading.title} - page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN / 2 - FONT_SIZE, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
+    doc.fillColor('#555555');
+    write(`${heading.title} - page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN / 2 - FONT_SIZE, FONT_SIZE, 'regular', {
+      width,
+      align: 'center',
+    });
     doc.page.margins.bottom = margin;
   }
   doc.end();

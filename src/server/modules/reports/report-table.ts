@@ -12,6 +12,8 @@ export type Cell = string | number | null;
 export interface ReportTable {
   columns: { label: string; weight?: number }[];
   rows: Cell[][];
+  /** How many rows there were before REPORT_MAX_ROWS cut the report; absent when nothing can cut it. */
+  total?: number;
 }
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -155,6 +155,11 @@ export class ReportsRepository extends Repository {
     this.effects.mail(message);
   }
 
+  /** Notes that the size of a report was asked for: the kind, the period and the count, naming nobody. */
+  noteSize(kind: ReportKind, period: { from: string; to: string } | null, rows: number | null): void {
+    this.audit.note({ action: 'report.size', resourceType: 'report', resourceId: kind, details: { ...period, rows } });
+  }
+
   noteRun(row: ScheduleRow, details: Record<string, unknown>): void {
     this.audit.note({ action: 'report.scheduled-run', resourceType: 'report_schedule', resourceId: row.id, details });
   }

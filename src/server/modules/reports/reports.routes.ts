@@ -20,6 +20,9 @@ export const reportsRoutes: FastifyPluginAsync<{ reports: ReportsService }> = as
   route(app, reportsApi.deleteSchedule, { access: SCHEDULERS, beforeValidation: uuidParam() }, (request) =>
     reports.deleteSchedule(request.ctx, request.params.id),
   );
+  route(app, reportsApi.size, { access: EXPORTERS, rateLimit: COSTLY }, async (request) => ({
+    data: await reports.size(request.ctx, request.params.kind, request.query),
+  }));
   route(app, reportsApi.download, { access: EXPORTERS, rateLimit: COSTLY }, async (request, reply) => {
     const file = await reports.download(request.ctx, request.params.kind, request.query);
     return reply

@@ -10,6 +10,8 @@ import {
   type ReportQuery,
   type ReportSchedule,
   type ReportScheduleRequest,
+  type ReportSize,
+  type ReportSizeQuery,
 } from '../../../contracts/reports';
 import type { MailMessage } from '../../platform/mail';
 import type { AccessContext } from '../../platform/access-context';
@@ -19,6 +21,7 @@ import type { AnalyticsService } from '../admin-console/analytics.service';
 import { csvLine } from '../audit/audit-csv';
 import type { AuditService } from '../audit/audit.service';
 import type { PatientsDirectoryService } from '../patients/patients-directory.service';
+import { cutNote } from './report-notes';
 import { reportPdf } from './report-pdf';
 import {
   appointmentsTable,
@@ -130,8 +133,10 @@ export class ReportsService {
     const clinic = (await this.options.organisation()).name;
     const stamp = period ? `${period.from}-to-${period.to}` : generatedAt.toISOString().slice(0, 10);
     const fileName = `caredeck-${kind}-${stamp}.${query.format}`;
+    // A report the row cap cut says so, in the requester's language: a last row of the CSV, a line under the PDF's title.
+    const cut = table.total !== undefined && table.total > table.rows.length ? cutNote(query.lang, table.rows.length, table.total) : null;
     return query.format === 'csv'
-      ? { fileName, contentType: 'text/csv; charset=utf-8', body: reportCsv(table) }
+      ? { fileName, contentType: 'text/csv; charset=utf-8', body: reportCsv(table, cut) }
       : {
           fileName,
           contentType: 'application/pdf',
@@ -143,10 +148,25 @@ export class ReportsService {
                 ? `${period.from} to ${period.to}${filterText(note)}`
                 : `all patients as of ${generatedAt.toISOString().slice(0, 10)}`,
               generatedAt: `${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+              note: cut,
             },
             table,
           ),
         };
+  }
+
+  /** How many rows a report would hold without the cap (for the kinds it can cut), checked and noted like a download. */
+  async size(ctx: AccessContext, kind: ReportKind, query: ReportSizeQuery): Promise<ReportSize> {
+    const problem = periodProblem(query.from, query.to);
+    if (problem === 'PERIOD_REVERSED') throw new AppError(problem, 'The end date cannot be before the start date.');
+    if (problem === 'PERIOD_TOO_LONG') throw new AppError(problem, 'Please choose a shorter period (at most a year).');
+    if (!(await ctx.can(KINDS[kind].reads))) throw new AppError('FORBIDDEN', 'You do not have permission to export this report.');
+    const period = kind === 'patient-list' ? null : this.analytics.period(query);
+    let rows: number | null = null;
+    if (kind === 'patient-list') rows = await this.patientsDirectory.countForReport(ctx);
+    else if (kind === 'audit-trail') rows = await this.audit.countForReport(ctx, { from: period!.from, to: period!.to });
+    await this.uow.read(ctx, async (work) => work.use(ReportsRepository).noteSize(kind, period, rows));
+    return { rows, max: REPORT_MAX_ROWS };
   }
 
   // Schedules
@@ -263,10 +283,12 @@ export class ReportsService {
 
   private async table(ctx: AccessContext, kind: ReportKind, note: ReportNote): Promise<ReportTable> {
     if (kind === 'patient-list') {
-      return patientTable((await this.patientsDirectory.listForReport(ctx, REPORT_MAX_ROWS)).patients);
+      const { patients, total } = await this.patientsDirectory.listForReport(ctx, REPORT_MAX_ROWS);
+      return { ...patientTable(patients), total };
     }
     if (kind === 'audit-trail') {
-      return auditTable(await this.audit.reportEvents(ctx, { from: note.from!, to: note.to! }, REPORT_MAX_ROWS));
+      const { events, total } = await this.audit.reportEvents(ctx, { from: note.from!, to: note.to! }, REPORT_MAX_ROWS);
+      return { ...auditTable(events), total };
     }
     const analytics = await this.analytics.overview(ctx, {
       from: note.from!,
@@ -281,8 +303,11 @@ export class ReportsService {
   }
 }
 
-export function reportCsv(table: ReportTable): string {
-  return csvLine(table.columns.map((column) => column.label)) + table.rows.map((row) => csvLine(row)).join('');
+/** The table as CSV; `note` (the cap's sentence), when given, is the last row, alone in its first cell. */
+export function reportCsv(table: ReportTable, note: string | null = null): string {
+  return (
+    csvLine(table.columns.map((column) => column.label)) + table.rows.map((row) => csvLine(row)).join('') + (note ? csvLine([note]) : '')
+  );
 }
 
 function filterText(note: ReportNote): string {

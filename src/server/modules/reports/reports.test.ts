@@ -1,5 +1,7 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_MAX_ROWS } from '../../../contracts/reports';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import { appointments, auditEvents, mailOutbox, reportSchedules, users } from '../../db/schema';
 import { createDoctor, createPatient, Random } from '../../db/factories';
@@ -11,6 +13,18 @@ import { nextRunAfter, periodOfRun } from './reports.service';
 // Report downloads against the analytics' small clinic, whose answers are worked out by hand: two
 // doctors in two specialties, six appointments in the first half of March 2026, and a patient whose
 // name a spreadsheet would run as a formula.
+
+/** The text layer of a PDF as pdf.js reads it (its first `pages` only, if given): each page's items, a line break where a line ends. */
+async function pdfText(pdf: Buffer, pages = Infinity): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const texts: string[] = [];
+  for (let n = 1; n <= Math.min(document.numPages, pages); n += 1) {
+    const content = await (await document.getPage(n)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+  }
+  await document.destroy();
+  return texts.join('\n');
+}
 
 const random = new Random(4242);
 const ZONE = 'America/New_York';
@@ -185,6 +199,76 @@ describe('report downloads', () => {
     expect((await exporter.agent.get('/api/reports/audit-trail?format=pdf')).statusCode).toBe(403);
     const refusal = await lastExport(exporter.user.id);
     expect(refusal).toMatchObject({ outcome: 'denied', resourceId: 'audit-trail', patientIds: null });
+  });
+});
+
+describe('the row cap', () => {
+  // A day of the trail with more events than a report holds: written straight to the table, as
+  // old events (their hashes are not checked here).
+  const DAY = '2025-06-02';
+  beforeAll(async () => {
+    const at = new Date(`${DAY}T12:00:00Z`);
+    const events = Array.from({ length: REPORT_MAX_ROWS + 3 }, (_, i) => ({
+      occurredAt: new Date(at.getTime() + i * 1000),
+      action: 'patient.read',
+      resourceType: 'patient',
+      outcome: 'success' as const,
+      prevHash: 'x',
+      hash: `cap-${i}`,
+    }));
+    for (let i = 0; i < events.length; i += 1000) await t.app.db.insert(auditEvents).values(events.slice(i, i + 1000));
+  });
+
+  it("ends a cut CSV with a note row in the requester's language, and a whole one without", async () => {
+    const cut = await admin.agent.get(`/api/reports/audit-trail?format=csv&from=${DAY}&to=${DAY}&lang=es`);
+    expect(cut.statusCode, cut.body).toBe(200);
+    const lines = cut.body.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + REPORT_MAX_ROWS + 1);
+    // Spanish groups digits only from five on.
+    expect(lines.at(-1)).toBe('Se muestran las primeras 5000 de 5003 filas.');
+    const english = (await admin.agent.get(`/api/reports/audit-trail?format=csv&from=${DAY}&to=${DAY}`)).body.trim().split('\r\n');
+    expect(english.at(-1)).toBe('"Showing the first 5,000 of 5,003 rows."');
+
+    const whole = await admin.agent.get('/api/reports/audit-trail?format=csv&from=2026-03-01&to=2026-03-14&lang=es');
+    expect(whole.body).not.toContain('Se muestran');
+  });
+
+  it("says so under a cut PDF's title, in Arabic for an Arabic reader", async () => {
+    const response = await admin.agent.get(`/api/reports/audit-trail?format=pdf&from=${DAY}&to=${DAY}&lang=ar`);
+    expect(response.statusCode).toBe(200);
+    const lines = (await pdfText(response.rawPayload, 1)).split('\n');
+    expect(lines[0]).toBe('Audit trail');
+    // pdf.js reads a right-to-left line back in pieces: each piece is there.
+    for (const piece of ['يُعرض', 'أول', 'أصل', '5,000', '5,003']) expect(lines[1]).toContain(piece);
+    expect(lines.some((line) => line === 'Rows: 5000 of 5003')).toBe(true);
+  }, 120_000);
+
+  it('tells the page beforehand how many rows a report would have, for the kinds the cap can cut', async () => {
+    const size = await admin.agent.get(`/api/reports/audit-trail/size?from=${DAY}&to=${DAY}`);
+    expect(size.statusCode, size.body).toBe(200);
+    expect(size.json()).toEqual({ data: { rows: REPORT_MAX_ROWS + 3, max: REPORT_MAX_ROWS } });
+    const [noted] = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'report.size'), eq(auditEvents.actorUserId, admin.user.id)))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(noted).toMatchObject({
+      resourceId: 'audit-trail',
+      outcome: 'success',
+      details: { from: DAY, to: DAY, rows: REPORT_MAX_ROWS + 3 },
+    });
+    expect((await admin.agent.get('/api/reports/patient-list/size')).json().data.rows).toBeGreaterThanOrEqual(2);
+    expect((await admin.agent.get('/api/reports/appointments/size?from=2026-03-01&to=2026-03-14')).json()).toEqual({
+      data: { rows: null, max: REPORT_MAX_ROWS },
+    });
+    expect((await exporter.agent.get(`/api/reports/audit-trail/size?from=${DAY}&to=${DAY}`)).statusCode).toBe(403);
+    expect((await viewerOnly.agent.get('/api/reports/patient-list/size')).statusCode).toBe(403);
+    expect((await admin.agent.get('/api/reports/audit-trail/size?from=2026-03-14&to=2026-03-01')).statusCode).toBe(400);
+  });
+
+  it('refuses a language it does not know with 400', async () => {
+    expect((await admin.agent.get(`/api/reports/audit-trail?format=csv&lang=tlh`)).statusCode).toBe(400);
   });
 });
 

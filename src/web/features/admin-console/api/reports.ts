@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reportsApi, type ReportKind, type ReportQuery, type ReportScheduleRequest } from '../../../../contracts/reports';
+import {
+  reportsApi,
+  type ReportKind,
+  type ReportQuery,
+  type ReportScheduleRequest,
+  type ReportSizeQuery,
+} from '../../../../contracts/reports';
 import { fetchFile } from '../../../lib/api-client';
 import { callRoute, routeMatcher, routeQuery, routeUrl } from '../../../lib/api-routes';
 import { saveFile } from '../lib/csv';
@@ -12,6 +18,12 @@ export async function downloadReport(kind: ReportKind, query: ReportQuery): Prom
   const set = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as ReportQuery;
   const { blob, fileName } = await fetchFile(routeUrl(reportsApi.download, { params: { kind }, query: set }));
   saveFile(fileName ?? `caredeck-${kind}.${query.format}`, blob);
+}
+
+/** How many rows the report would have (for the kinds the row cap can cut), so the page can warn before the download. */
+export function reportSizeQuery(kind: ReportKind, query: ReportSizeQuery) {
+  const set = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as ReportSizeQuery;
+  return { ...routeQuery(reportsApi.size, { params: { kind }, query: set }, (answer) => answer.data), retry: false };
 }
 
 export function reportSchedulesQuery() {

@@ -176,9 +176,18 @@ export function AdminDashboardPage() {
         </p>
       </header>
       <section aria-labelledby="admin-figures" className="flex flex-col gap-3">
-        <h2 id="admin-figures" className="text-lg font-semibold">
-          {t('home.figures')}
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="admin-figures" className="text-lg font-semibold">
+            {t('home.figures')}
+          </h2>
+          <Link
+            to={`${pathForView('docs/analytics')}#dashboard`}
+            className="text-sm text-brand-800 underline dark:text-brand-100"
+            data-testid="figures-help"
+          >
+            {t('home.howComputed')}
+          </Link>
+        </div>
         {query.isError ? (
           <QueryError message={errorText(t, query.error, t('home.loadFailed'))} onRetry={() => void query.refetch()} />
         ) : query.data ? (

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from '../../../../contracts/appointments';
 import {
   ANALYTICS_MAX_DAYS,
@@ -14,6 +15,7 @@ import {
   type WeekdayRates,
 } from '../../../../contracts/analytics';
 import { SPECIALTIES } from '../../../../contracts/specialties';
+import { pathForView } from '../../../../contracts/views';
 import { useSpecialtyLabel } from '../../../components/doctor/use-specialty-label';
 import { DateInput, SelectInput } from '../../../components/form/fields';
 import { Form, FormButton, SubmitButton } from '../../../components/form/form';
@@ -340,6 +342,15 @@ export function AnalyticsPage() {
       <header>
         <h1 className="text-2xl font-semibold">{t('analytics.title')}</h1>
         <p className="mt-1 max-w-2xl text-slate-700 dark:text-slate-300">{t('analytics.description', { days: ANALYTICS_MAX_DAYS })}</p>
+        <p className="mt-1 text-sm">
+          <Link
+            to={`${pathForView('docs/analytics')}#analytics-page`}
+            className="text-brand-800 underline dark:text-brand-100"
+            data-testid="analytics-help-link"
+          >
+            {t('analytics.howComputed')}
+          </Link>
+        </p>
       </header>
       <Form
         form={form}

@@ -81,7 +81,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('report-csv'));
     await vi.waitFor(() => expect(saved).toEqual(['caredeck-doctor-rates-2026-09-01-to-2026-11-27.csv']));
     const call = asked.find((url) => url.startsWith('/api/reports/doctor-rates'))!;
-    expect(call).toBe('/api/reports/doctor-rates?format=csv&specialty=Cardiology');
+    expect(call).toBe('/api/reports/doctor-rates?format=csv&specialty=Cardiology&lang=en');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe('reports page', { timeout: 20_000 }, () => {
     answer(file('%PDF-1.3', 'caredeck-patient-list-2026-11-28.pdf', 'application/pdf'));
     await vi.waitFor(() => expect(saved).toEqual(['caredeck-patient-list-2026-11-28.pdf']));
     expect(screen.getByTestId('report-pdf')).toHaveTextContent('Download PDF');
-    expect(asked.filter((url) => url.includes('format='))).toEqual(['/api/reports/patient-list?format=pdf']);
+    expect(asked.filter((url) => url.includes('format='))).toEqual(['/api/reports/patient-list?format=pdf&lang=en']);
   });
 
   it('words a refused period in the user’s language, and saves nothing', async () => {
@@ -123,6 +123,34 @@ describe('reports page', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByTestId('report-csv'));
     expect(await screen.findByRole('alert')).toHaveTextContent("The period's end date is before its start date.");
     expect(saved).toEqual([]);
+  });
+
+  it('says before the download that the row cap will cut an audit trail, asking for the period on the form', async () => {
+    const asked = stubRoutes({
+      ...SCHEDULE_ROUTES,
+      '/api/admin/analytics': () => json({ data: ANALYTICS }),
+      '/api/reports/audit-trail/size': () => json({ data: { rows: 7342, max: 5000 } }),
+      '/api/reports/new-patients/size': () => json({ data: { rows: null, max: 5000 } }),
+    });
+    renderPatientView(<ReportsPage />, { user: admin, path: '/admin/reports?kind=audit-trail&from=2026-01-01&to=2026-03-31' });
+    expect(await screen.findByTestId('report-cap-note')).toHaveTextContent(
+      'This report has 7,342 rows: the file will hold the first 5,000.',
+    );
+    expect(asked).toContain('/api/reports/audit-trail/size?from=2026-01-01&to=2026-03-31');
+    await userEvent.selectOptions(screen.getByLabelText('Report'), 'new-patients');
+    expect(screen.queryByTestId('report-cap-note')).not.toBeInTheDocument();
+    expect(asked.some((url) => url.startsWith('/api/reports/new-patients/size'))).toBe(false);
+  });
+
+  it('says nothing of the cap when the report fits', async () => {
+    stubRoutes({
+      ...SCHEDULE_ROUTES,
+      '/api/admin/analytics': () => json({ data: ANALYTICS }),
+      '/api/reports/patient-list/size': () => json({ data: { rows: 120, max: 5000 } }),
+    });
+    renderPatientView(<ReportsPage />, { user: admin, path: '/admin/reports?kind=patient-list' });
+    expect(await screen.findByTestId('report-kind-note')).toHaveTextContent('Contains personal data');
+    await vi.waitFor(() => expect(screen.queryByTestId('report-cap-note')).not.toBeInTheDocument());
   });
 
   it('fills the form from a scheduled report’s link', async () => {

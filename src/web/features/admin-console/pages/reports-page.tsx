@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { analyticsApi } from '../../../../contracts/analytics';
+import { isSupportedLanguage } from '../../../../contracts/languages';
 import {
   REPORT_KINDS,
+  REPORT_KINDS_CAPPED,
   REPORT_KINDS_WITH_DOCTOR_FILTER,
   REPORT_MAX_ROWS,
   reportFormSchema,
@@ -22,7 +24,7 @@ import { routeQuery } from '../../../lib/api-routes';
 import { errorText } from '../../../lib/error-text';
 import { usePersonName } from '../../../lib/person-name';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
-import { downloadReport } from '../api/reports';
+import { downloadReport, reportSizeQuery } from '../api/reports';
 import { ReportSchedules } from '../components/report-schedules';
 
 const EMPTY: ReportForm = { kind: 'appointments', from: '', to: '', doctorId: '', specialty: '' };
@@ -43,9 +45,12 @@ function doctorsQuery() {
   return { ...routeQuery(analyticsApi.overview, { query: {} }, (answer) => answer.data.doctors), retry: false };
 }
 
+/** A date the field holds whole (YYYY-MM-DD), or nothing while it is being typed. */
+const wholeDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
 /** Reports: pick what, for which period and doctor or specialty, and download it as a CSV or a PDF. */
 export function ReportsPage() {
-  const { t } = useTranslation(['admin-console', 'errors']);
+  const { t, i18n } = useTranslation(['admin-console', 'errors']);
   const nameOf = usePersonName();
   const specialtyLabel = useSpecialtyLabel();
   const [params] = useSearchParams();
@@ -55,6 +60,15 @@ export function ReportsPage() {
   const kind = form.watch('kind');
   const narrows = REPORT_KINDS_WITH_DOCTOR_FILTER.includes(kind);
   const doctors = useQuery({ ...doctorsQuery(), enabled: narrows });
+  // For an audit trail or a patient list the server counts the rows first: past the cap, the page says so before the download.
+  const capped = REPORT_KINDS_CAPPED.includes(kind);
+  const [from, to] = form.watch(['from', 'to']);
+  const size = useQuery({
+    ...reportSizeQuery(kind, kind === 'patient-list' ? {} : { from: wholeDay(from), to: wholeDay(to) }),
+    enabled: capped,
+  });
+  const cut = capped && size.data && size.data.rows !== null && size.data.rows > size.data.max ? size.data : null;
+  const number = new Intl.NumberFormat(i18n.language);
   const [busy, setBusy] = useState<ReportFormat | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -69,6 +83,8 @@ export function ReportsPage() {
           to: values.kind === 'patient-list' ? undefined : values.to || undefined,
           doctorId: narrows ? values.doctorId || undefined : undefined,
           specialty: narrows ? values.specialty || undefined : undefined,
+          // A report cut by the row cap says so in the language the page is read in.
+          lang: isSupportedLanguage(i18n.language) ? i18n.language : undefined,
         });
       } catch (error) {
         setFailure(errorText(t, error, t('reports.downloadFailed')));
@@ -94,6 +110,11 @@ export function ReportsPage() {
         <p className="text-sm text-slate-700 sm:self-center dark:text-slate-300" data-testid="report-kind-note">
           {t(`reports.notes.${kind}`)}
         </p>
+        {cut ? (
+          <p className="text-sm font-medium text-amber-900 sm:col-span-2 dark:text-amber-200" data-testid="report-cap-note">
+            {t('reports.capped', { rows: number.format(cut.rows!), max: number.format(cut.max) })}
+          </p>
+        ) : null}
         {kind === 'patient-list' ? null : (
           <>
             <DateInput name="from" label={t('reports.from')} />

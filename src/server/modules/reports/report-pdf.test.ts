@@ -1,0 +1,69 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { reportPdf } from './report-pdf';
+import type { ReportTable } from './report-table';
+
+// A report's PDF writes every script it is given: accented Latin, Arabic (shaped, right to left)
+// and Chinese come out in the file's text layer as they went in, read back with pdf.js.
+
+/** The text layer of a PDF as pdf.js reads it (its first `pages` only, if given): each page's items, a line break where a line ends. */
+async function textOf(pdf: Buffer, pages = Infinity): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const texts: string[] = [];
+  for (let n = 1; n <= Math.min(document.numPages, pages); n += 1) {
+    const content = await (await document.getPage(n)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+  }
+  await document.destroy();
+  return texts.join('\n');
+}
+
+const HEADING = {
+  title: 'Patient list',
+  clinic: 'Clinique Sainte-Hélène',
+  period: '2026-03-01 to 2026-03-14',
+  generatedAt: '2026-03-15 08:00 UTC',
+};
+
+function table(names: [string, string][]): ReportTable {
+  return {
+    columns: [
+      { label: 'First name', weight: 1.4 },
+      { label: 'Last name', weight: 1.4 },
+      { label: 'Doctor', weight: 2 },
+    ],
+    rows: names.map(([first, last]) => [first, last, 'Dr. 王小明']),
+  };
+}
+
+describe('report PDFs', () => {
+  it('hold accented Latin, Arabic and Chinese names in their text layer', async () => {
+    const pdf = await reportPdf(
+      { ...HEADING, title: 'تقرير المرضى 患者报告' },
+      table([
+        ['Zoë', 'Ångström'],
+        ['مريم', 'الحسن'],
+        ['小明', '王'],
+      ]),
+    );
+    const text = await textOf(pdf);
+    expect(text).toContain('Zoë');
+    expect(text).toContain('Ångström');
+    expect(text).toContain('مريم');
+    expect(text).toContain('الحسن');
+    expect(text).toContain('小明');
+    expect(text).toContain('王小明');
+    expect(text).toContain('Clinique Sainte-Hélène');
+    expect(text).toContain('患者报告');
+  });
+
+  it('writes a cell of two scripts, and a right-to-left name of two words, whole', async () => {
+    const text = await textOf(await reportPdf(HEADING, table([['Zoë 王', 'مريم الحسن']])));
+    expect(text).toContain('Zoë 王');
+    expect(text).toContain('Dr. 王小明');
+    // pdf.js reads a right-to-left line back word by word; both words are in the cell's one line.
+    const line = text.split('\n').find((candidate) => candidate.includes('Zoë'))!;
+    expect(line).toContain('مريم');
+    expect(line).toContain('الحسن');
+  });
+});
