@@ -12,6 +12,8 @@ test('a signed-in patient at an unknown address sees not found in the portal fra
 
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  // The tab says it too, not "coming soon".
+  await expect(page).toHaveTitle('Page not found · Caredeck');
   await expect(page.getByRole('navigation', { name: 'Portal navigation' })).toBeVisible();
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

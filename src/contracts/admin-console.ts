@@ -185,7 +185,7 @@ export const adminConsoleApi = {
     path: '/api/admin/security/unlock',
     body: unlockRequestSchema,
     response: unlockResponseSchema,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'ADMIN_ACCOUNT_PROTECTED'],
   }),
   sessions: defineRoute({
     method: 'GET',
@@ -198,7 +198,7 @@ export const adminConsoleApi = {
     path: '/api/admin/users/:id/sessions/end',
     params: idParamsSchema,
     response: endSessionsResponseSchema,
-    errors: ['NOT_FOUND', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'CONFLICT', 'ADMIN_ACCOUNT_PROTECTED'],
   }),
   roles: defineRoute({
     method: 'GET',

@@ -16,6 +16,7 @@ import { sessionCookieName } from './session';
 // string of its path, query and body, wrong types, overlong strings, deeply nested JSON,
 // undecodable paths, ids that are no ids). Each field is spoiled alone, the rest of the request
 // generated from the route's own schemas, so the bad value reaches as far into the server as it can.
+// Every route with a body also gets wrong content types and broken multipart forms (the upload routes).
 
 let t: TestApp;
 
@@ -77,6 +78,7 @@ const DEEP_MARK = '"__deep__"';
 /** JSON nested `levels` deep, written out (no recursion to build or serialise it). */
 const nested = (levels: number) => '{"a":['.repeat(levels) + '1' + ']}'.repeat(levels);
 const DEEP_JSON = nested(10_000);
+const BOUNDARY = '----caredeckprobe';
 
 const schemaOf = (route: DeclaredRoute, part: 'params' | 'querystring' | 'body') =>
   (route.schema as Record<string, z.ZodType | undefined> | undefined)?.[part];
@@ -102,7 +104,7 @@ interface Probe {
 }
 
 /** Every bad request for one route. */
-function probesFor(route: DeclaredRoute, caller: Caller): Probe[] {
+function probesFor(route: DeclaredRoute, caller: Caller, kind: 'fields' | 'content types'): Probe[] {
   const paramsSchema = schemaOf(route, 'params');
   const querySchema = schemaOf(route, 'querystring');
   const bodySchema = schemaOf(route, 'body');
@@ -118,6 +120,7 @@ function probesFor(route: DeclaredRoute, caller: Caller): Probe[] {
   const bodyText = body === undefined ? undefined : JSON.stringify(body);
   const at = (p: Record<string, string> = params, q: Record<string, unknown> = query) => `${fillPath(route.url, p)}${queryString(q)}`;
   const probes: Probe[] = [];
+  if (kind === 'content types') return contentTypeProbes(route, at(), bodyText);
 
   for (const name of Object.keys(params)) {
     for (const [what, value] of [
@@ -186,6 +189,43 @@ function probesFor(route: DeclaredRoute, caller: Caller): Probe[] {
   return probes;
 }
 
+/** Wrong and malformed content types for a route that takes a body. */
+function contentTypeProbes(route: DeclaredRoute, url: string, bodyText: string | undefined): Probe[] {
+  if (!['POST', 'PUT', 'PATCH'].includes(route.method)) return [];
+  const probes: Probe[] = [];
+  // Wrong and malformed content types, on JSON routes and upload routes alike: an upload route
+  // reads its multipart body itself, so broken forms must reach it and be refused there.
+  const part = (name: string, value: string, file = '') =>
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: application/pdf` : ''}\r\n\r\n${value}\r\n`;
+  const form = `multipart/form-data; boundary=${BOUNDARY}`;
+  for (const [what, contentType, payload] of [
+    ['text/plain', 'text/plain', bodyText ?? '{}'],
+    ['form-urlencoded', 'application/x-www-form-urlencoded', 'a=1&b=%00'],
+    ['XML', 'application/xml', '<a/>'],
+    ['multipart without a boundary', 'multipart/form-data', 'hello'],
+    ['multipart that never ends', form, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4`],
+    [
+      'multipart with NUL in a field and a file name',
+      form,
+      `${part('body', NUL)}${part('category', NUL)}${part('file', '%PDF-1.4', 'a\u0000.pdf')}--${BOUNDARY}--\r\n`,
+    ],
+    ['multipart with a path as file name', form, `${part('body', 'x')}${part('file', '%PDF-1.4', '../../etc/passwd')}--${BOUNDARY}--\r\n`],
+    [
+      'multipart with two thousand fields',
+      form,
+      `${Array.from({ length: 2_000 }, (_, i) => part(`f${i}`, 'x')).join('')}--${BOUNDARY}--\r\n`,
+    ],
+    [
+      'multipart with the same file twice',
+      form,
+      `${part('file', '%PDF-1.4', 'a.pdf')}${part('file', '%PDF-1.4', 'a.pdf')}--${BOUNDARY}--\r\n`,
+    ],
+  ] as const) {
+    probes.push({ what: `content type: ${what}`, url, payload, contentType });
+  }
+  return probes;
+}
+
 describe('the guard in front of every route', () => {
   const report = (additionalData: unknown, message = 'Cannot read properties of undefined') => ({
     id: randomBytes(8).toString('hex'),
@@ -235,13 +275,14 @@ describe('the guard in front of every route', () => {
 });
 
 describe('bad input to every route', () => {
-  it('answers 4xx to malformed input on every route of the route table, never 5xx', async () => {
+  async function failuresOf(kind: 'fields' | 'content types'): Promise<string[]> {
     const routes = declaredRoutes(t.app).filter((route) => route.method !== 'HEAD' && route.url !== '/ws');
     expect(routes.length).toBeGreaterThan(50);
     const failures: string[] = [];
     for (const route of routes) {
+      if (kind === 'content types' && !['POST', 'PUT', 'PATCH'].includes(route.method)) continue;
       const caller = await callerFor(route);
-      for (const probe of probesFor(route, caller)) {
+      for (const probe of probesFor(route, caller, kind)) {
         const { status, body } = await send(caller, route.method, probe.url, probe.payload, probe.contentType).catch((error: unknown) => ({
           status: 0,
           body: `no answer: ${String(error)}`,
@@ -249,6 +290,21 @@ describe('bad input to every route', () => {
         if (status >= 500 || status === 0) failures.push(`${route.method} ${route.url} ${probe.what} → ${status} ${body.slice(0, 120)}`);
       }
     }
-    expect(failures).toEqual([]);
+    return failures;
+  }
+
+  // Thousands of requests in one test: it takes most of a minute alone, so it gets room on a busy machine.
+  const SWEEP_MS = 180_000;
+
+  it('answers 4xx to malformed input on every route of the route table, never 5xx', { timeout: SWEEP_MS }, async () => {
+    expect(await failuresOf('fields')).toEqual([]);
   });
+
+  it(
+    'answers 4xx to wrong content types and broken multipart forms on every route that takes a body, uploads included',
+    { timeout: SWEEP_MS },
+    async () => {
+      expect(await failuresOf('content types')).toEqual([]);
+    },
+  );
 });

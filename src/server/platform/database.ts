@@ -3,7 +3,12 @@ import type { AppConfig } from '../config';
 import { MAINTENANCE_LIMITS, openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import { seedDemoOrganisation } from '../db/seed';
-import { DEMO_ACCOUNTS_RETIRED_MESSAGE, retireDemoAccounts } from '../db/seed/retire-demo-accounts';
+import {
+  DEMO_ACCOUNTS_RESTORED_MESSAGE,
+  DEMO_ACCOUNTS_RETIRED_MESSAGE,
+  restoreDemoAccounts,
+  retireDemoAccounts,
+} from '../db/seed/retire-demo-accounts';
 import { startupPhase } from './startup-phases';
 
 declare module 'fastify' {
@@ -41,11 +46,17 @@ export async function registerDatabase(app: FastifyInstance, config: AppConfig, 
   try {
     await applyMigrations(maintenance);
     startupPhase('migrated');
-    if (setup.seed ?? config.demoMode) {
+    const seed = setup.seed ?? config.demoMode;
+    if (seed) {
       const result = await seedDemoOrganisation(maintenance, { timeZone: config.clinicTimeZone });
       if (result.seeded) app.log.info({ users: result.users }, 'seeded the demo organisation');
       startupPhase('seeded');
-    } else if (!config.demoMode) {
+    }
+    if (config.demoMode) {
+      // Demo mode again after it was off: the retired demo accounts sign in with their published passwords again.
+      const restored = await restoreDemoAccounts(maintenance.db);
+      if (restored > 0) app.log.warn({ restored }, DEMO_ACCOUNTS_RESTORED_MESSAGE);
+    } else if (!seed) {
       // Demo credentials never open a real deployment: a database seeded in demo mode keeps none of them usable.
       const disabled = await retireDemoAccounts(maintenance.db);
       if (disabled > 0) app.log.warn({ disabled }, DEMO_ACCOUNTS_RETIRED_MESSAGE);

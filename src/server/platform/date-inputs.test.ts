@@ -168,6 +168,109 @@ function routes(): DateRoute[] {
         },
       }),
     },
+    // Routes added after the first ones: analytics, reports, the doctor's schedule, the front desk,
+    // leave, the waitlist, weekly hours, tasks and the patient directory.
+    {
+      name: 'analytics period',
+      actor: 'admin',
+      request: (from, to) => ({ method: 'GET', url: `/api/admin/analytics?from=${q(from)}&to=${q(to)}` }),
+    },
+    {
+      name: 'report download',
+      actor: 'admin',
+      request: (from, to) => ({ method: 'GET', url: `/api/reports/appointments?format=csv&from=${q(from)}&to=${q(to)}` }),
+    },
+    {
+      name: 'audit trail report',
+      actor: 'admin',
+      request: (from, to) => ({ method: 'GET', url: `/api/reports/audit-trail?format=pdf&from=${q(from)}&to=${q(to)}` }),
+    },
+    {
+      name: 'doctor schedule',
+      actor: 'doctor',
+      request: (from, to) => ({ method: 'GET', url: `/api/doctor/schedule?from=${q(from)}&to=${q(to)}` }),
+    },
+    {
+      name: 'staff booking',
+      actor: 'staff',
+      request: (date) => ({
+        method: 'POST',
+        url: '/api/staff/appointments',
+        payload: {
+          patientId: userIds.patient,
+          doctorId,
+          date,
+          time: '10:00',
+          timeZone: 'Pacific/Kiritimati',
+          type: 'in-person',
+          reason: 'Check-up',
+        },
+      }),
+    },
+    {
+      name: 'staff rescheduling',
+      actor: 'staff',
+      request: (date) => ({
+        method: 'PUT',
+        url: `/api/staff/appointments/${appointmentId}`,
+        payload: { date, time: '10:00', timeZone: 'UTC' },
+      }),
+    },
+    {
+      name: 'approval with a move',
+      actor: 'staff',
+      request: (date) => ({
+        method: 'POST',
+        url: `/api/appointments/${appointmentId}/approve`,
+        payload: { move: { date, time: '10:00', timeZone: 'UTC' } },
+      }),
+    },
+    {
+      name: 'leave request',
+      actor: 'doctor',
+      request: (startDate, endDate) => ({
+        method: 'POST',
+        url: '/api/leave/requests',
+        payload: { type: 'vacation', startDate, endDate, reason: 'Away' },
+      }),
+    },
+    {
+      name: 'time off in weekly hours',
+      actor: 'doctor',
+      request: (startDate, endDate) => ({
+        method: 'PUT',
+        url: '/api/doctors/availability',
+        payload: { weekly: [], timeOff: [{ startDate, endDate }] },
+      }),
+    },
+    {
+      name: 'waitlist latest day',
+      actor: 'patient',
+      request: (latestDate) => ({
+        method: 'POST',
+        url: '/api/waitlist',
+        payload: { doctorId, latestDate, type: 'in-person', reason: 'Check-up' },
+      }),
+    },
+    {
+      name: 'task due date',
+      actor: 'staff',
+      request: (dueDate) => ({ method: 'POST', url: '/api/tasks', payload: { title: 'Call back', dueDate, priority: 'low' } }),
+    },
+    {
+      name: 'patient directory birth date',
+      actor: 'staff',
+      request: (day) => ({ method: 'GET', url: `/api/patients?dateOfBirth=${q(day)}` }),
+    },
+    {
+      name: 'duplicate check birth date',
+      actor: 'staff',
+      request: (dateOfBirth) => ({
+        method: 'POST',
+        url: '/api/staff/patients/duplicates',
+        payload: { firstName: 'Amara', lastName: 'Okafor', dateOfBirth },
+      }),
+    },
     {
       name: 'notification cursor',
       actor: 'patient',
@@ -194,8 +297,14 @@ describe('dates, ranges and cursors at the extremes', () => {
 
   it('answers a date outside 1900–2200 with 400 and a message that says so', async () => {
     const { doctorId } = isolated.fixtures;
-    for (const url of [`/api/doctors/${doctorId}/slots?from=9999-12-30&to=9999-12-31`, '/api/audit/events?from=9999-12-31']) {
-      const reply = await isolated.request({ actor: url.includes('audit') ? 'admin' : 'patient', method: 'GET', url }, STALL_MS);
+    for (const [actor, url] of [
+      ['patient', `/api/doctors/${doctorId}/slots?from=9999-12-30&to=9999-12-31`],
+      ['admin', '/api/audit/events?from=9999-12-31'],
+      ['admin', '/api/admin/analytics?from=0001-01-01&to=0001-01-31'],
+      ['admin', '/api/reports/appointments?format=csv&from=9999-12-01&to=9999-12-31'],
+      ['doctor', '/api/doctor/schedule?from=9999-12-30&to=9999-12-31'],
+    ] as const) {
+      const reply = await isolated.request({ actor, method: 'GET', url }, STALL_MS);
       expect(reply.status, reply.body).toBe(400);
       expect(Object.values(JSON.parse(reply.body).error.fields)).toContain('Please enter a date between 1900 and 2200');
     }
@@ -205,5 +314,20 @@ describe('dates, ranges and cursors at the extremes', () => {
     );
     expect(reply.status).toBe(400);
     expect(JSON.parse(reply.body).error.fields['querystring.to']).toBe('Please choose a shorter period');
+    for (const [actor, url] of [
+      ['admin', '/api/admin/analytics?from=1900-01-01&to=2200-12-31'],
+      ['doctor', '/api/doctor/schedule?from=1900-01-01&to=2200-12-31'],
+    ] as const) {
+      const long = await isolated.request({ actor, method: 'GET', url }, STALL_MS);
+      expect(long.status, `${url} ${long.body}`).toBe(400);
+      expect(JSON.parse(long.body).error.fields['querystring.to']).toBe('Please choose a shorter period');
+    }
+    // A report names its own limit (a year), with a code the web translates.
+    const report = await isolated.request(
+      { actor: 'admin', method: 'GET', url: '/api/reports/appointments?format=csv&from=1900-01-01&to=2200-12-31' },
+      STALL_MS,
+    );
+    expect(report.status).toBe(400);
+    expect(JSON.parse(report.body).error.code).toBe('PERIOD_TOO_LONG');
   });
 });

@@ -15,6 +15,10 @@ export const DEMO_ACCOUNTS_RETIRED_MESSAGE =
   'Sign in with an account of your own; if the demo administrator was your only administrator, start once with ' +
   'DEMO_MODE=true, invite an administrator of your own at /admin/users, then start with DEMO_MODE off again.';
 
+export const DEMO_ACCOUNTS_RESTORED_MESSAGE =
+  'Enabled the demo accounts in this database again because DEMO_MODE is on: they sign in with their published passwords. ' +
+  'Start with DEMO_MODE off again before real patients use it.';
+
 /** Disables every demo account that can still sign in; answers how many it disabled. */
 export async function retireDemoAccounts(db: Database, now: () => Date = () => new Date()): Promise<number> {
   const emails = DEMO_ACCOUNTS.map((account) => account.email);
@@ -58,5 +62,51 @@ export async function retireDemoAccounts(db: Database, now: () => Date = () => n
       });
     }
     return ids.length;
+  });
+}
+
+/**
+ * Started in demo mode again, a database whose demo accounts were retired gets them back, with
+ * their published passwords (and a new second factor for the MFA account): that is how an operator
+ * whose only administrator was the demo one gets in to invite their own. Only accounts in the state
+ * retirement leaves (inactive, no password) come back; one an administrator deactivated keeps its
+ * password and stays as it is. Answers how many came back.
+ */
+export async function restoreDemoAccounts(db: Database, now: () => Date = () => new Date()): Promise<number> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const retired = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, emails), eq(users.isActive, false), isNull(users.passwordHash)));
+  if (retired.length === 0) return 0;
+  const [{ hashPassword }, { generateSecret }] = await Promise.all([import('../../platform/passwords'), import('otplib')]);
+  const restored = await Promise.all(
+    retired.map(async (row) => {
+      const account = DEMO_ACCOUNTS.find((candidate) => candidate.email === row.email)!;
+      return { ...row, account, passwordHash: await hashPassword(account.password) };
+    }),
+  );
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const audit = new AuditLog(tx, now);
+    for (const { id, account, passwordHash } of restored) {
+      await tx
+        .update(users)
+        .set({
+          isActive: true,
+          passwordHash,
+          ...(account.mfa ? { mfaEnabled: true, mfaSecret: generateSecret({ length: 20 }) } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id));
+      await audit.record({
+        action: 'users.reactivate',
+        outcome: 'success',
+        resourceType: 'user',
+        resourceId: id,
+        details: { reason: 'demo-mode-on' },
+      });
+    }
+    return restored.length;
   });
 }

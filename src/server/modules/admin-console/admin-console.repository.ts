@@ -7,6 +7,7 @@ import { ROLES, type Role } from '../../../contracts/roles';
 import type { StatusCounts } from '../../../contracts/admin-console';
 import { appointments, auditEvents, authThrottle, doctorProfiles, sessions, tasks, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
+import { DELEGATION_CODES, DELEGATION_MESSAGES } from '../../platform/delegation';
 import { Repository } from '../../platform/unit-of-work';
 
 // The admin console's figures, each counted by the database over the whole organisation. They are
@@ -238,11 +239,14 @@ export class AdminConsoleRepository extends Repository {
    * address) are cleared. The failures stay on the audit trail. Noted with how many were cleared.
    */
   async unlock(userId: string): Promise<number> {
-    const [account] = await this.rows<{ email: string }>(sql`select ${users.email} as email from ${users} where ${users.id} = ${userId}`);
+    const [account] = await this.rows<{ email: string; role: Role }>(
+      sql`select ${users.email} as email, ${users.role} as role from ${users} where ${users.id} = ${userId}`,
+    );
     if (!account) {
       this.audit.missed('security.unlock', 'user', userId);
       throw AppError.notFound();
     }
+    this.refuseUnlessAdminManagesAdmin('security.unlock', userId, account.role);
     const key = `acct:${account.email.trim().toLowerCase()}`;
     const cleared = await this.rows(
       sql`delete from ${authThrottle} where ${authThrottle.key} = ${key} or starts_with(${authThrottle.key}, ${`${key}|ip:`}) returning ${authThrottle.key}`,
@@ -361,11 +365,12 @@ export class AdminConsoleRepository extends Repository {
       this.audit.note({ action: 'sessions.end', outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason: 'self' } });
       throw new AppError('CONFLICT', 'End your own session by signing out.');
     }
-    const [account] = await this.rows(sql`select ${users.id} as id from ${users} where ${users.id} = ${userId}`);
+    const [account] = await this.rows<{ role: Role }>(sql`select ${users.role} as role from ${users} where ${users.id} = ${userId}`);
     if (!account) {
       this.audit.missed('sessions.end', 'user', userId);
       throw AppError.notFound();
     }
+    this.refuseUnlessAdminManagesAdmin('sessions.end', userId, account.role);
     const ended = await this.rows(sql`
       update ${sessions} set revoked_at = ${ts(now)}, revoked_reason = 'ended by an administrator'
       where ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null
@@ -373,6 +378,17 @@ export class AdminConsoleRepository extends Repository {
     this.effects.then(afterCommit);
     this.audit.note({ action: 'sessions.end', resourceType: 'user', resourceId: userId, details: { sessionsEnded: ended.length } });
     return ended.length;
+  }
+
+  /**
+   * Only administrators manage administrators: a security officer may end a colleague's sessions or
+   * clear their failed sign-ins, but not sign an administrator out nor reset the brute-force count
+   * on an administrator's account.
+   */
+  private refuseUnlessAdminManagesAdmin(action: 'security.unlock' | 'sessions.end', userId: string, role: Role): void {
+    if (role !== 'admin' || this.work.ctx.user.role === 'admin') return;
+    this.audit.note({ action, outcome: 'denied', resourceType: 'user', resourceId: userId, details: { reason: 'admin-only' } });
+    throw new AppError(DELEGATION_CODES['admin-only'], DELEGATION_MESSAGES['admin-only']);
   }
 
   // Roles

@@ -263,6 +263,30 @@ describe('sessions', () => {
     expect((await admin.agent.post('/api/admin/users/not-an-id/sessions/end')).statusCode).toBe(404);
     expect((await admin.agent.get('/api/admin/sessions?pageSize=1000')).statusCode).toBe(400);
   });
+
+  it('lets only an administrator end an administrator’s sessions or unlock an administrator’s sign-in', async () => {
+    const otherAdmin = await createActor(t.app, 'admin');
+    const staffVictim = await createActor(t.app, 'staff');
+    for (const attempt of [
+      () => securityOfficer.agent.post(`/api/admin/users/${otherAdmin.user.id}/sessions/end`),
+      () => securityOfficer.agent.post('/api/admin/security/unlock', { userId: otherAdmin.user.id }),
+    ]) {
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('ADMIN_ACCOUNT_PROTECTED');
+    }
+    // The administrator is still signed in, and the refusal is on the record.
+    expect((await otherAdmin.agent.get('/api/user/settings')).statusCode).toBe(200);
+    const denied = await t.app.db.select().from(auditEvents).where(eq(auditEvents.resourceId, otherAdmin.user.id));
+    expect(denied.map((event) => [event.action, event.outcome]).sort()).toEqual([
+      ['security.unlock', 'denied'],
+      ['sessions.end', 'denied'],
+    ]);
+    // Staff accounts stay within the security officer's reach; administrators keep theirs over each other.
+    expect((await securityOfficer.agent.post(`/api/admin/users/${staffVictim.user.id}/sessions/end`)).statusCode).toBe(200);
+    expect((await admin.agent.post('/api/admin/security/unlock', { userId: otherAdmin.user.id })).statusCode).toBe(200);
+    expect((await admin.agent.post(`/api/admin/users/${otherAdmin.user.id}/sessions/end`)).statusCode).toBe(200);
+  });
 });
 
 describe('roles', () => {

@@ -160,4 +160,28 @@ describe('starting with demo mode off on a database that holds the demo accounts
     expect(warning).toMatchObject({ level: 40, disabled: DEMO_ACCOUNTS.length });
     expect(String(warning!.msg)).toMatch(/DEMO_MODE/);
   });
+
+  it('brings the demo accounts back when started in demo mode again, as the log advises, and retires them again after', async () => {
+    const again = await createTestApp({ handle: demo.db, config: { demoMode: true } });
+    try {
+      await again.app.ready();
+      for (const account of DEMO_ACCOUNTS.filter((candidate) => !candidate.mfa)) {
+        const answer = await agentOf(again).post('/api/auth/login', { email: account.email, password: account.password });
+        expect(answer.statusCode, account.email).toBe(200);
+      }
+      // The deployment's own accounts are not touched.
+      const [own] = await again.db.db.select({ isActive: users.isActive }).from(users).where(eq(users.id, ownAdminId));
+      expect(own!.isActive).toBe(true);
+    } finally {
+      await again.close();
+    }
+    const off = await createTestApp({ handle: demo.db, config: { demoMode: false } });
+    try {
+      await off.app.ready();
+      const answer = await agentOf(off).post('/api/auth/login', { email: 'admin@caredeck.demo', password: 'Admin#2026' });
+      expect(answer.statusCode).toBe(401);
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -90,11 +90,15 @@ describe('page titles and focus on navigation', () => {
     });
   });
 
-  it('names the pages outside the view table, and anything else as coming soon', () => {
+  it('names the pages outside the view table, and anything else as not found', () => {
     expect(pageTitleKey('/privacy/access-log')).toBe('nav.accessLog');
+    expect(pageTitleKey('/admin/system-settings')).toBe('nav.systemSettings');
+    expect(pageTitleKey('/admin/leave')).toBe('nav.leaveApprovals');
     expect(pageTitleKey('/doctors/3f0c9a52-1111-4222-8333-944445555666')).toBe('views.doctors');
     expect(pageTitleKey('/clinical-notes/3f0c9a52-1111-4222-8333-944445555666')).toBe('views.clinical-notes');
     expect(pageTitleKey('/vitals/')).toBe('views.vitals');
-    expect(pageTitleKey('/no-such-page')).toBe('pages.comingSoon');
+    // The router answers any other address with the not-found page, so the tab says so too.
+    expect(pageTitleKey('/no-such-page')).toBe('common:notFound.title');
+    expect(pageTitleKey('/admin')).toBe('common:notFound.title');
   });
 });

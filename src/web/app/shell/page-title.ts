@@ -7,8 +7,10 @@ import {
   ADMIN_CONSOLE_LINKS,
   AUDIT_PATH,
   MY_PATIENTS_PATH,
+  LEAVE_APPROVALS_PATH,
   ORGANISATION_PATH,
   OUTBOX_PATH,
+  SYSTEM_SETTINGS_PATH,
   USER_ADMIN_PATH,
 } from './sidebar-nav';
 
@@ -22,6 +24,8 @@ const OTHER_PAGES: Record<string, string> = {
   [USER_ADMIN_PATH]: 'nav.users',
   [AUDIT_PATH]: 'nav.audit',
   [ORGANISATION_PATH]: 'nav.organisation',
+  [SYSTEM_SETTINGS_PATH]: 'nav.systemSettings',
+  [LEAVE_APPROVALS_PATH]: 'nav.leaveApprovals',
   [ACCESS_LOG_PATH]: 'nav.accessLog',
   [OUTBOX_PATH]: 'nav.outbox',
   [MY_PATIENTS_PATH]: 'nav.myPatients',
@@ -29,7 +33,10 @@ const OTHER_PAGES: Record<string, string> = {
   ...Object.fromEntries(ADMIN_CONSOLE_LINKS.map(({ path, key }) => [path, key])),
 };
 
-/** The shell text (key) naming the page at `pathname`; a path that is no page is the coming-soon page. */
+/**
+ * The shell text (key) naming the page at `pathname`. A view still to come is a view of the table
+ * (named above); any other path is answered by the not-found page, and named like it.
+ */
 export function pageTitleKey(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const view = viewForPath(trimmed);
@@ -42,7 +49,7 @@ export function pageTitleKey(pathname: string): string {
   if (/^\/clinical-notes\/[0-9a-f-]{36}$/i.test(trimmed)) return 'views.clinical-notes';
   // A patient's chart (/patient/:id); the older /patient/<feature> paths are views and matched above.
   if (/^\/patient\/[0-9a-f-]{36}$/i.test(trimmed)) return 'pages.patientChart';
-  return 'pages.comingSoon';
+  return 'common:notFound.title';
 }
 
 /**
