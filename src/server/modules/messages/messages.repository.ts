@@ -86,6 +86,17 @@ const messageColumns = {
   createdAt: messages.createdAt,
 };
 
+/** Who takes part in a conversation, as lists and threads show them, in the order they joined. */
+const PARTICIPANT_COLUMNS = {
+  conversationId: conversationParticipants.conversationId,
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  position: users.position,
+};
+const PARTICIPANT_ORDER = [asc(conversationParticipants.joinedAt), asc(users.lastName), asc(users.id)] as const;
+
 export class MessagesRepository extends Repository {
   private get me(): string {
     return this.scope.actor.userId;
@@ -242,18 +253,11 @@ export class MessagesRepository extends Repository {
     if (heads.length === 0) return [];
     const ids = heads.map((head) => head.id);
     const people = await this.db
-      .select({
-        conversationId: conversationParticipants.conversationId,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        position: users.position,
-      })
+      .select(PARTICIPANT_COLUMNS)
       .from(conversationParticipants)
       .innerJoin(users, eq(users.id, conversationParticipants.userId))
       .where(inArray(conversationParticipants.conversationId, ids))
-      .orderBy(asc(conversationParticipants.joinedAt), asc(users.lastName), asc(users.id));
+      .orderBy(...PARTICIPANT_ORDER);
     const counts = await this.db
       .select({ conversationId: messages.conversationId, n: count(), last: sql<Date | string | null>`max(${messages.createdAt})` })
       .from(messages)
@@ -677,12 +681,7 @@ export class MessagesRepository extends Repository {
     const ids = heads.map((head) => head.id);
     const people = await this.db
       .select({
-        conversationId: conversationParticipants.conversationId,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        position: users.position,
+        ...PARTICIPANT_COLUMNS,
         readUpTo: sql<
           string | null
         >`(select ${messages.createdAt} from ${messages} where ${messages.seq} = ${conversationParticipants.lastReadSeq})`,
@@ -691,7 +690,7 @@ export class MessagesRepository extends Repository {
       .from(conversationParticipants)
       .innerJoin(users, eq(users.id, conversationParticipants.userId))
       .where(inArray(conversationParticipants.conversationId, ids))
-      .orderBy(asc(conversationParticipants.joinedAt), asc(users.lastName), asc(users.id));
+      .orderBy(...PARTICIPANT_ORDER);
     const unread = await this.db
       .select({ conversationId: messages.conversationId, n: count() })
       .from(messages)

@@ -1,22 +1,10 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { reportPdf } from './report-pdf';
 import type { ReportTable } from './report-table';
+import { pdfText } from '../../test-support/pdf-text';
 
 // A report's PDF writes every script it is given: accented Latin, Arabic (shaped, right to left)
 // and Chinese come out in the file's text layer as they went in, read back with pdf.js.
-
-/** The text layer of a PDF as pdf.js reads it (its first `pages` only, if given): each page's items, a line break where a line ends. */
-async function textOf(pdf: Buffer, pages = Infinity): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let n = 1; n <= Math.min(document.numPages, pages); n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
-  }
-  await document.destroy();
-  return texts.join('\n');
-}
 
 const HEADING = {
   title: 'Patient list',
@@ -46,7 +34,7 @@ describe('report PDFs', () => {
         ['小明', '王'],
       ]),
     );
-    const text = await textOf(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('Zoë');
     expect(text).toContain('Ångström');
     expect(text).toContain('مريم');
@@ -58,7 +46,7 @@ describe('report PDFs', () => {
   });
 
   it('writes a cell of two scripts, and a right-to-left name of two words, whole', async () => {
-    const text = await textOf(await reportPdf(HEADING, table([['Zoë 王', 'مريم الحسن']])));
+    const text = await pdfText(await reportPdf(HEADING, table([['Zoë 王', 'مريم الحسن']])));
     expect(text).toContain('Zoë 王');
     expect(text).toContain('Dr. 王小明');
     // pdf.js reads a right-to-left line back word by word; both words are in the cell's one line.

@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MAX_ROWS } from '../../../contracts/reports';
@@ -9,22 +8,11 @@ import { createActor, type Actor } from '../../test-support/idor-harness';
 import { clinicInstant } from '../../test-support/clinic-time';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { nextRunAfter, periodOfRun } from './reports.service';
+import { pdfText } from '../../test-support/pdf-text';
 
 // Report downloads against the analytics' small clinic, whose answers are worked out by hand: two
 // doctors in two specialties, six appointments in the first half of March 2026, and a patient whose
 // name a spreadsheet would run as a formula.
-
-/** The text layer of a PDF as pdf.js reads it (its first `pages` only, if given): each page's items, a line break where a line ends. */
-async function pdfText(pdf: Buffer, pages = Infinity): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
-  const texts: string[] = [];
-  for (let n = 1; n <= Math.min(document.numPages, pages); n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
-  }
-  await document.destroy();
-  return texts.join('\n');
-}
 
 const random = new Random(4242);
 const ZONE = 'America/New_York';

@@ -9,6 +9,7 @@ import { wallClock } from '../appointments/slots';
 import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { TestAgent } from '../../test-support/test-agent';
+import { settingsBodyOf } from '../../test-support/system-settings-body';
 import { createTestApp, OPEN_ALL_WEEK, type TestApp } from '../../test-support/test-app';
 
 // The clinic's time zone and opening hours as system settings, told as an admin changes them
@@ -37,23 +38,8 @@ async function current(): Promise<SystemSettings> {
   return response.json<{ data: SystemSettings }>().data;
 }
 
-function bodyOf(now: SystemSettings, changes: Partial<SystemSettingsUpdate>): SystemSettingsUpdate {
-  return {
-    version: now.version,
-    sessionTimeoutMinutes: now.sessionTimeoutMinutes.saved,
-    passwordMinLength: now.passwordMinLength.saved,
-    mfaRequired: now.mfaRequired,
-    reminderHoursBefore: now.reminderHoursBefore.saved,
-    mailFromName: now.mailFromName.saved,
-    mailFromAddress: now.mailFromAddress.saved,
-    clinicTimeZone: now.clinicTimeZone.saved,
-    clinicHours: now.clinicHours.saved,
-    ...changes,
-  };
-}
-
 async function save(changes: Partial<SystemSettingsUpdate>): Promise<SystemSettings> {
-  const response = await admin.agent.put(URL, bodyOf(await current(), changes));
+  const response = await admin.agent.put(URL, settingsBodyOf(await current(), changes));
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: SystemSettings }>().data;
 }
@@ -150,7 +136,7 @@ describe('the clinic’s time zone', () => {
   it('refuses a zone not on the list with a 400 naming the field, and changes nothing', async () => {
     const before = await current();
     for (const zone of ['Mars/Olympus_Mons', 'europe/berlin', 'UTC+3', '', 'x'.repeat(65), 42]) {
-      const response = await admin.agent.put(URL, { ...bodyOf(before, {}), clinicTimeZone: zone });
+      const response = await admin.agent.put(URL, { ...settingsBodyOf(before, {}), clinicTimeZone: zone });
       expect(response.statusCode, String(zone)).toBe(400);
       expect(response.json().error.fields).toEqual({ clinicTimeZone: 'Please choose a time zone from the list' });
     }
@@ -240,7 +226,7 @@ describe('the clinic’s opening hours', () => {
       [hoursWith([], { 5: { open: '09:00' } as never }), expect.objectContaining({ 'clinicHours.5.close': expect.any(String) })],
     ];
     for (const [clinicHours, fields] of cases) {
-      const response = await admin.agent.put(URL, { ...bodyOf(before, {}), clinicHours });
+      const response = await admin.agent.put(URL, { ...settingsBodyOf(before, {}), clinicHours });
       expect(response.statusCode, JSON.stringify(clinicHours)).toBe(400);
       expect(response.json().error.fields).toEqual(fields);
     }

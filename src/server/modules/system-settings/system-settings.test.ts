@@ -7,6 +7,7 @@ import { mailFromHeader, SYSTEM_SETTINGS_CACHE_MS, systemSettingsSource } from '
 import { hashToken } from '../../platform/tokens';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { TestAgent } from '../../test-support/test-agent';
+import { settingsBodyOf } from '../../test-support/system-settings-body';
 import { createTestApp, OPEN_ALL_WEEK, type TestApp } from '../../test-support/test-app';
 import { createAccount, currentCode, login, mailTo, resetTokenFrom, type TestAccount } from '../auth/testing';
 
@@ -50,19 +51,7 @@ async function current(): Promise<SystemSettings> {
 /** Saves `changes` on top of what is stored now (at the current version). */
 async function save(changes: Partial<SystemSettingsUpdate>): Promise<SystemSettings> {
   const now = await current();
-  const body: SystemSettingsUpdate = {
-    version: now.version,
-    sessionTimeoutMinutes: now.sessionTimeoutMinutes.saved,
-    passwordMinLength: now.passwordMinLength.saved,
-    mfaRequired: now.mfaRequired,
-    reminderHoursBefore: now.reminderHoursBefore.saved,
-    mailFromName: now.mailFromName.saved,
-    mailFromAddress: now.mailFromAddress.saved,
-    clinicTimeZone: now.clinicTimeZone.saved,
-    clinicHours: now.clinicHours.saved,
-    bookingApproval: now.bookingApproval.saved,
-    ...changes,
-  };
+  const body = settingsBodyOf(now, changes);
   const response = await adminAgent.put(URL, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: SystemSettings }>().data;
