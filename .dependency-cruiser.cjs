@@ -76,9 +76,17 @@ module.exports = {
       name: 'server-not-to-dev-dependency',
       severity: 'error',
       comment:
-        'The server bundle keeps packages external, so what it imports at run time must be a dependency, not a devDependency. Tests may use devDependencies.',
-      from: { path: '^src/server/', pathNot: '\\.test\\.ts$' },
+        'The server bundle keeps packages external, so what it imports at run time must be a dependency, not a devDependency. Tests and their support may use devDependencies.',
+      from: { path: '^src/server/', pathNot: '(\\.test\\.ts$|^src/server/test-support/)' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-not-to-test-support',
+      severity: 'error',
+      comment: 'Test support may use devDependencies and test shortcuts; the running server never imports it.',
+      // Test helpers kept beside their module (auth/testing.ts, biometric-test-helpers.ts) are test code too.
+      from: { path: '^src/server/', pathNot: '(\\.test\\.ts$|^src/server/test-support/|/testing\\.ts$|-test-helpers\\.ts$)' },
+      to: { path: '^src/server/test-support/' },
     },
   ],
   options: {

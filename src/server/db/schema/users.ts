@@ -42,7 +42,9 @@ export const users = pgTable(
     // By role, and a role's accounts by when they were made (new patients per day or week).
     index('users_role_created_idx').on(t.role, t.createdAt),
     // Active accounts per role (the admin's home) counted from this index alone.
-    index('users_active_role_idx').on(t.role).where(sql`${t.isActive}`),
+    index('users_active_role_idx')
+      .on(t.role)
+      .where(sql`${t.isActive}`),
     // Name search (header search, directory) uses trigram similarity.
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     // The directory also matches "last first" and a day of birth; without these a search over a large
