@@ -167,7 +167,10 @@ export function createServices(app: FastifyInstance) {
   // run with nothing due reads one index range.
   app.jobs.schedule({ name: 'appointment-reminders', cron: '* * * * *', run: withFreshSettings(() => reminders.sendDue()) });
   const leave = new LeaveService(uow, notifications, appointments, { clinic });
-  const frontDesk = new FrontDeskService(uow, booking, notifications, { clinic });
+  const frontDesk = new FrontDeskService(uow, booking, notifications, {
+    clinic,
+    afterApproved: () => app.background.run('appointment-reminders', () => reminders.sendDue()),
+  });
   const staffPortal = new StaffPortalService(uow, frontDesk, { clinic });
   const chartEntries = new ChartEntriesService(uow);
   const orders = new OrdersService(uow, notifications);

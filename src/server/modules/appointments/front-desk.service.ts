@@ -25,6 +25,8 @@ export interface FrontDeskOptions {
   /** The clinic's zone and opening hours, asked at call time (an admin may change them). */
   clinic: ClinicClock;
   clock?: () => Date;
+  /** Runs after an approval commits: an approved visit may already be due a reminder, as a booking may. */
+  afterApproved?: () => void;
 }
 
 type MoveInput = NonNullable<ApproveRequest['move']>;
@@ -75,6 +77,7 @@ export class FrontDeskService {
         throw new AppError('REQUEST_NOT_PENDING', FRONT_DESK_MESSAGES.notRequested);
       }
       await this.tell(work, approved, 'approved');
+      if (this.options.afterApproved) desk.afterCommit(this.options.afterApproved);
       return { appointment: toAppointment(approved) };
     });
     if ('taken' in outcome) throw new AppError('SLOT_TAKEN', BOOKING_MESSAGES.slotTaken);
