@@ -81,6 +81,11 @@ export abstract class Repository {
     if (!this.work.effects) throw new Error('This change must run in a write (uow.write), not a read');
     return this.work.effects;
   }
+
+  /** Runs `fn` once the write has committed (a job to kick, a pass to run): never for a write that rolls back. */
+  afterCommit(fn: () => void): void {
+    this.effects.then(fn);
+  }
 }
 
 export class UnitOfWork {

@@ -224,11 +224,6 @@ export class BookingRepository extends Repository {
     this.refused('appointment.confirm', row.id, row.patientId, 'not_confirmable', { status: row.status });
   }
 
-  /** Runs `fn` once the write has committed. */
-  afterCommit(fn: () => void): void {
-    this.effects.then(fn);
-  }
-
   /** A read of one of the caller's appointments (the calendar file, the queue), noted under its patient. */
   noteRead(action: AuditActionCode, row: AppointmentListRow): void {
     this.audit.read(action, 'appointment', row.id, [row.patientId], {});

@@ -37,11 +37,6 @@ export interface ParkingVisitRow {
 }
 
 export class FrontDeskRepository extends Repository {
-  /** Runs `fn` once the write has committed. */
-  afterCommit(fn: () => void): void {
-    this.effects.then(fn);
-  }
-
   /** Requests still waiting for approval, from `now` on, soonest first; noted with their patients. */
   async pending(now: Date): Promise<AppointmentListRow[]> {
     const rows = await selectAppointments(this.db)

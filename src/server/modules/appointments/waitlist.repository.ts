@@ -232,11 +232,6 @@ export class WaitlistRepository extends Repository {
     await this.db.insert(waitlistOpenings).values({ doctorId, startsAt, freedBy }).onConflictDoNothing();
   }
 
-  /** Runs `fn` once the write has committed. */
-  afterCommit(fn: () => void): void {
-    this.effects.then(fn);
-  }
-
   async openIds(limit: number): Promise<string[]> {
     const rows = await this.db
       .select({ id: waitlistOpenings.id })

@@ -171,7 +171,6 @@ export function SystemSettingsForm({
           list="clinic-time-zones"
           autoComplete="off"
           spellCheck={false}
-          placeholder={settings.clinicTimeZone.effective}
           description={
             <>
               {t('clinicTimeZone.hint')} {inForce(settings.clinicTimeZone.effective, settings.clinicTimeZone.source)}
