@@ -1,16 +1,18 @@
 import { Clock, MapPin, Video } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ScheduleItem, ScheduleResponse } from '../../../../contracts/doctor-portal';
 import { AppointmentConfirmedBadge, AppointmentStatusBadge } from '../../../components/clinical/appointment-item';
 import { EmptyState } from '../../../components/ui/query-states';
+import { chartPath } from '../../../lib/clinical/chart-path';
 import { usePersonName } from '../../../lib/person-name';
 import { useClinicFormat } from '../lib/use-clinic-format';
 import { VisitActions } from './visit-actions';
 import { JoinVideoVisit } from '../../../components/clinical/join-video-visit';
 
 // Today on the doctor's home: who is next, the waiting room in queue order, and the whole day with
-// the step each visit can take. All of it comes from one answer (today's schedule), which pushes
+// the step each visit can take. Every patient's name opens their chart. All of it comes from one answer (today's schedule), which pushes
 // refresh, so the three never disagree.
 
 type Notice = (message: string, kind: 'success' | 'error') => void;
@@ -55,7 +57,9 @@ function Who({ item }: { item: ScheduleItem }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <p className="font-medium break-words" data-testid="patient-name">
-        {nameOf(item.patient)}
+        <Link to={chartPath(item.patientId)} className="text-brand-800 underline dark:text-brand-200">
+          {nameOf(item.patient)}
+        </Link>
       </p>
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700 dark:text-slate-300">
         <TypeIcon className="size-4 shrink-0" aria-hidden="true" />
@@ -123,7 +127,12 @@ export function WaitingRoom({ answer }: { answer: ScheduleResponse }) {
                   <span className="sr-only">{t('queue.position', { position: index + 1 })}</span>
                   <span aria-hidden="true">{format.number(index + 1)}</span>
                 </span>
-                <span className="min-w-0 font-medium break-words">{nameOf(item.patient)}</span>
+                <Link
+                  to={chartPath(item.patientId)}
+                  className="min-w-0 font-medium break-words text-brand-800 underline dark:text-brand-200"
+                >
+                  {nameOf(item.patient)}
+                </Link>
               </span>
               <time dateTime={item.startsAt} className="shrink-0 text-sm text-slate-700 tabular-nums dark:text-slate-300">
                 {format.time(item.startsAt)}

@@ -24,7 +24,9 @@ const STATS = {
 };
 
 function item(overrides: Partial<ScheduleItem>): ScheduleItem {
-  return { ...appointment({ doctorId: doctor.id }), queuePosition: null, ...overrides };
+  // The patient's id follows the patient given, as in a real answer.
+  const patientId = overrides.patient?.id;
+  return { ...appointment({ doctorId: doctor.id, ...(patientId ? { patientId } : {}) }), queuePosition: null, ...overrides };
 }
 
 const person = (firstName: string, lastName: string) => ({ id: crypto.randomUUID(), firstName, lastName });
@@ -97,6 +99,11 @@ describe('doctor portal', { timeout: 20_000 }, () => {
     const waiting = within(screen.getByTestId('waiting-room')).getAllByRole('listitem');
     expect(waiting.map((li) => li.textContent)).toEqual([expect.stringContaining('Sarah Johnson'), expect.stringContaining('Omar Haddad')]);
     expect(waiting[0]).toHaveTextContent('Number 1 in the queue');
+    // Each name opens the patient's chart, from the next-patient card and the waiting room alike.
+    const sarahChart = within(next).getByRole('link', { name: 'Sarah Johnson' }).getAttribute('href');
+    expect(sarahChart).toMatch(/^\/patient\/[0-9a-f-]{36}$/);
+    expect(within(waiting[0]!).getByRole('link', { name: 'Sarah Johnson' })).toHaveAttribute('href', sarahChart);
+    expect(within(waiting[1]!).getByRole('link', { name: 'Omar Haddad' }).getAttribute('href')).not.toBe(sarahChart);
 
     const rows = within(screen.getByTestId('today-schedule')).getAllByTestId('schedule-item');
     expect(rows).toHaveLength(4);

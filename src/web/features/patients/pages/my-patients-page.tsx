@@ -14,7 +14,7 @@ import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
 import { usePersonName } from '../../../lib/person-name';
 import { myPatientsQuery } from '../api/patients';
-import { chartPath } from '../lib/paths';
+import { chartPath } from '../../../lib/clinical/chart-path';
 
 const NO_FILTERS: PatientFilterForm = { search: '', dateOfBirth: '', sort: 'name' };
 

@@ -2,6 +2,7 @@ import type { Role } from '../../../../contracts/roles';
 import type { SearchAppointment, SearchDoctor, SearchFeature, SearchPatient, SearchStaff } from '../../../../contracts/search';
 import { PORTAL_VIEW_OF_ROLE } from '../../../../contracts/view-access';
 import { pathForView } from '../../../../contracts/views';
+import { chartPath } from '../../../lib/clinical/chart-path';
 
 // Where a click on a result goes. A non-patient opens a patient's chart
 // (/patient/{id}) and a doctor's profile; where the role may not open the chart, the role's portal
@@ -22,7 +23,7 @@ export type SearchHit =
 export function resultRoute(hit: SearchHit, role: Role, canOpenCharts: boolean): string {
   switch (hit.group) {
     case 'patients':
-      return role !== 'patient' && canOpenCharts ? `/patient/${hit.item.id}` : pathForView(PORTAL_VIEW_OF_ROLE[role]);
+      return role !== 'patient' && canOpenCharts ? chartPath(hit.item.id) : pathForView(PORTAL_VIEW_OF_ROLE[role]);
     case 'doctors':
       return role === 'patient' ? pathForView('doctors') : `/doctors/${hit.item.id}`;
     case 'staff':
@@ -33,6 +34,6 @@ export function resultRoute(hit: SearchHit, role: Role, canOpenCharts: boolean):
       if (role === 'patient') return '/patient/appointments';
       if (role === 'doctor') return pathForView('appointments');
       if (role === 'staff') return pathForView('staff-portal');
-      return canOpenCharts ? `/patient/${hit.item.patientId}` : pathForView(PORTAL_VIEW_OF_ROLE[role]);
+      return canOpenCharts ? chartPath(hit.item.patientId) : pathForView(PORTAL_VIEW_OF_ROLE[role]);
   }
 }

@@ -17,6 +17,7 @@ import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { useDuplicateCheck, useRegisterWalkIn } from '../api/desk-registration';
 import { duplicateCheckOf, walkInFormSchema, walkInRequestOf, type WalkInFormValues } from '../lib/walk-in-form';
 import { Card } from './card';
+import { chartPath } from '../../../lib/clinical/chart-path';
 
 // The desk registers a walk-in patient (staff holding patients.create): the patient's own
 // registration without a password. Possible duplicates are asked for first and shown with a link
@@ -138,7 +139,7 @@ function DuplicateWarning({ found }: { found: PossibleDuplicate[] }) {
             return (
               <li key={match.id ?? index} data-testid="walk-in-duplicate">
                 {match.id && mayOpen ? (
-                  <Link to={`/patient/${match.id}`} className="font-medium underline">
+                  <Link to={chartPath(match.id)} className="font-medium underline">
                     {text}
                   </Link>
                 ) : (
