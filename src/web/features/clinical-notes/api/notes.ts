@@ -20,13 +20,18 @@ export function templateListQuery(specialty?: string) {
 }
 
 /** A patient's past visits, for choosing the one a note is about. */
-export function pastVisitsQuery(patientId: string) {
-  return routeQuery(
-    appointmentsApi.forPatient,
-    { params: { id: patientId }, query: { when: 'past', pageSize: 100 } },
-    (answer) => answer.data,
-  );
+/**
+ * The patient's visits a note can be written for: those that have begun — started, checked in or
+ * done, even when the patient was seen ahead of the booked time — and those whose time has passed.
+ * A visit still to come is left out. Newest first, as the list answers.
+ */
+export function noteVisitsQuery(patientId: string) {
+  return routeQuery(appointmentsApi.forPatient, { params: { id: patientId }, query: { when: 'all', pageSize: 100 } }, (answer) => {
+    const now = Date.now();
+    return answer.data.filter((visit) => BEGUN.has(visit.status) || Date.parse(visit.startsAt) < now);
+  });
 }
+const BEGUN: ReadonlySet<string> = new Set(['checked-in', 'in-progress', 'completed']);
 
 export const notesLists = routeMatcher(clinicalNotesApi.list);
 export const templatesList = routeMatcher(clinicalNotesApi.templates);

@@ -12,7 +12,7 @@ import { FormAlert } from '../../../components/ui/field';
 import { useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session/use-session';
-import { createNote, notesLists, pastVisitsQuery, templateListQuery } from '../api/notes';
+import { createNote, notesLists, noteVisitsQuery, templateListQuery } from '../api/notes';
 import { NoteList } from '../components/note-list';
 import { ViewHeader } from '../components/view-header';
 import { PatientSelect } from '../../../components/clinical/patient-select';
@@ -89,7 +89,7 @@ function NewNoteForm() {
   );
 }
 
-/** The chosen patient's past visits with this doctor; a note without one is free-standing. */
+/** The chosen patient's visits with this doctor that have begun; a note without one is free-standing. */
 function VisitChoice() {
   const { t } = useTranslation('notes');
   const { user } = useSession();
@@ -98,7 +98,7 @@ function VisitChoice() {
   const { setValue } = useFormContext();
   // Another patient: the visit chosen for the previous one no longer applies.
   useEffect(() => setValue('appointmentId', ''), [patientId, setValue]);
-  const visits = useQuery({ ...pastVisitsQuery(patientId), enabled: Boolean(patientId) });
+  const visits = useQuery({ ...noteVisitsQuery(patientId), enabled: Boolean(patientId) });
   const mine = (visits.data ?? []).filter(
     (visit) => visit.doctorId === user?.id && visit.status !== 'cancelled' && visit.status !== 'no-show',
   );

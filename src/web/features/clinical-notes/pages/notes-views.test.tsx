@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import type { ClinicalNote, NoteListResponse, NoteTemplate } from '../../../../contracts/clinical-notes';
-import { json, patientUser, renderPatientView } from '../../../lib/clinical/testing';
+import { appointment, json, patientUser, renderPatientView } from '../../../lib/clinical/testing';
 import { clearFormBackups } from '../../../lib/forms/form-backup';
 import { initI18n } from '../../../lib/i18n';
 import { ClinicalNotesPage } from './clinical-notes-page';
@@ -104,6 +104,45 @@ describe('clinical notes list', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveAttribute('href', `/clinical-notes/${NOTE_ID}`);
     expect(rows[1]).toHaveTextContent('Note without a visit');
     expect(within(rows[1]!).getByTestId('note-status')).toHaveTextContent('Signed');
+  });
+
+  it('offers the patient’s visits that are under way or over, and not one still to come', async () => {
+    const ann = { ...person('Ann', 'Patient'), medicalRecordNumber: 'MRN1001', dateOfBirth: '1980-01-02', email: null, phone: null };
+    const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+    const visit = (
+      reason: string,
+      startsAt: string,
+      status: 'scheduled' | 'in-progress' | 'completed' | 'cancelled',
+      doctorId = DOCTOR_ID,
+    ) => appointment({ patientId: ann.id, doctorId, reason, startsAt, endsAt: startsAt, status });
+    const visits = [
+      visit('Booked for next week', hours(24 * 7), 'scheduled'),
+      // Seen ahead of the booked time: under way, though its time is still to come.
+      visit('Seen early today', hours(2), 'in-progress'),
+      visit('Last month', hours(-24 * 30), 'completed'),
+      visit('Called off', hours(-24 * 3), 'cancelled'),
+      visit('With a colleague', hours(-24 * 2), 'completed', crypto.randomUUID()),
+    ];
+    const calls = stubFetch((_method, url) => {
+      if (url.startsWith('/api/clinical-notes')) return json(page([], 0));
+      if (url.startsWith(`/api/appointments/patient/${ann.id}`))
+        return json({ data: visits, page: 1, pageSize: 100, total: visits.length });
+      if (url.startsWith('/api/patients')) return json({ data: [ann], page: 1, pageSize: 100, total: 1 });
+      return json({ data: [] });
+    });
+    const user = userEvent.setup();
+    renderPatientView(<ClinicalNotesPage />, { user: doctor });
+    const patient = await screen.findByTestId('new-note-patient');
+    await waitFor(() => expect(patient).toBeEnabled());
+    await user.selectOptions(patient, ann.id);
+    const choice = screen.getByTestId('new-note-visit');
+    await waitFor(() => expect(within(choice).getAllByRole('option')).toHaveLength(3));
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No visit', expect.stringContaining('Seen early today'), expect.stringContaining('Last month')]);
+    expect(calls.find((call) => call.url.startsWith('/api/appointments/patient/'))?.url).toContain('when=all');
   });
 
   it('says when there are no notes, and offers a retry when the list fails', async () => {
