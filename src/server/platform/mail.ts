@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { mailFromHeader } from './system-settings';
@@ -25,21 +25,25 @@ const CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 5;
 
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** Made on the first delivery: nodemailer loads only in a deployment that sends mail. */
+  private transport: Promise<Transporter> | null = null;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Database,
-    smtpUrl: string | undefined,
+    private readonly smtpUrl: string | undefined,
     /** The From header, read at each delivery: the system settings may change it while the server runs. */
     private readonly from: string | (() => Promise<string>),
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  }
+  ) {}
 
   get delivers(): boolean {
-    return this.transport !== null;
+    return Boolean(this.smtpUrl);
+  }
+
+  private smtp(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.smtpUrl));
+    return this.transport;
   }
 
   /**
@@ -56,7 +60,7 @@ export class Mailer {
   /** Writes messages inside a caller's transaction; `deliverLater` sends them once it committed. */
   async insertIn(tx: Database, messages: readonly MailMessage[]): Promise<string[]> {
     if (messages.length === 0) return [];
-    const claimedUntil = this.transport ? new Date(this.now().getTime() + CLAIM_MS) : null;
+    const claimedUntil = this.smtpUrl ? new Date(this.now().getTime() + CLAIM_MS) : null;
     const rows = await tx
       .insert(mailOutbox)
       .values(messages.map((m) => ({ toAddress: m.to, subject: m.subject, textBody: m.text, kind: m.kind, claimedUntil })))
@@ -66,14 +70,14 @@ export class Mailer {
 
   /** Sends stored messages in the background (nothing to do without SMTP). */
   deliverLater(ids: readonly string[]): void {
-    if (!this.transport || ids.length === 0) return;
+    if (!this.smtpUrl || ids.length === 0) return;
     const delivery: Promise<void> = this.deliverIds(ids).finally(() => this.pending.delete(delivery));
     this.pending.add(delivery);
   }
 
   /** Delivers messages whose sending was cut short: unsent, unclaimed (or claim expired), attempts left. */
   async deliverPending(now: Date = this.now()): Promise<number> {
-    if (!this.transport) return 0;
+    if (!this.smtpUrl) return 0;
     const rows = await this.db
       .update(mailOutbox)
       .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
@@ -106,7 +110,7 @@ export class Mailer {
     const from = typeof this.from === 'string' ? this.from : await this.from();
     for (const row of rows) {
       try {
-        await this.transport!.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody });
+        await (await this.smtp()).sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody });
         await this.db
           .update(mailOutbox)
           .set({ sentAt: this.now(), error: null, claimedUntil: null, attempts: sql`${mailOutbox.attempts} + 1` })

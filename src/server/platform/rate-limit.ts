@@ -1,6 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 
 // Per-route request limits (@fastify/rate-limit). With REDIS_URL the counters live in Redis, so a
@@ -24,7 +23,8 @@ export async function registerRateLimit(app: FastifyInstance, config: Pick<AppCo
   const redis = config.redisUrl
     ? // Commands wait for the first connection; in an outage they fail after one retry and
       // skipOnError below lets the request through rather than refusing everyone.
-      new Redis(config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1 })
+      // (The client loads only when a deployment uses Redis.)
+      new (await import('ioredis')).Redis(config.redisUrl, { connectTimeout: 1_000, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ code: (error as { code?: string }).code }, 'rate-limit store unavailable'));

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { liveEventSchema } from '../../contracts/live-events';
@@ -29,13 +29,15 @@ export class RedisEventBus implements EventBus {
   private closed = false;
 
   constructor(
+    /** The client class, passed in so that ioredis loads only in a deployment that uses Redis. */
+    RedisClient: typeof Redis,
     url: string,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     private readonly channel: string = EVENT_CHANNEL,
   ) {
     // Commands wait while reconnecting (ioredis' offline queue); the first publish waits for the subscription.
-    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    this.subscriber = new Redis(url, { lazyConnect: false });
+    this.publisher = new RedisClient(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.subscriber = new RedisClient(url, { lazyConnect: false });
     for (const [name, connection] of [
       ['publisher', this.publisher],
       ['subscriber', this.subscriber],
@@ -123,7 +125,8 @@ export async function createEventBus(
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
 ): Promise<EventBus | undefined> {
   if (!config.redisUrl) return undefined;
-  const bus = new RedisEventBus(config.redisUrl, log);
+  const { Redis } = await import('ioredis');
+  const bus = new RedisEventBus(Redis, config.redisUrl, log);
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([

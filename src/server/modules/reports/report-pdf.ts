@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { fontFile, fontName, isRightToLeft, scriptRuns, type FontFamily, type FontStyle, type TextRun } from './pdf-fonts';
 import type { ReportTable } from './report-table';
 
@@ -25,6 +24,8 @@ export interface PdfHeading {
 const ROWS_PER_TURN = 50;
 
 export async function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buffer> {
+  // Loaded on the first report, not at start-up: the library is a large share of what a start loads.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     layout: table.columns.length > 6 ? 'landscape' : 'portrait',
