@@ -3,7 +3,8 @@ import { expect, test } from './fixtures';
 import { signIn, signInWithForm } from './identity-helpers';
 
 // A phone-sized screen (390 px wide): the admin's table of accounts scrolls inside its own labelled
-// region and never widens the page; a toast never lies over the header's controls.
+// region and never widens the page; a toast never lies over the header's controls; the header's
+// controls lie side by side, none over another, from 320 px to a small laptop.
 
 const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
 
@@ -64,3 +65,36 @@ for (const viewport of [
     expect(placed.toastTop, 'the toast starts below the header').toBeGreaterThanOrEqual(placed.headerBottom);
   });
 }
+
+test('the header’s controls never lie over one another, from 320 px to 1024 px', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  // The admin's header holds the most: messages, the bell, the mobile check and the account menu.
+  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  for (const width of [320, 360, 390, 640, 768, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    // A button below 768 px, a box from there on.
+    await expect(
+      width < 768 ? page.getByRole('button', { name: 'Open search' }) : page.locator('#root header').getByRole('combobox').first(),
+    ).toBeVisible();
+    // Polled: the header settles over a frame or two after the resize.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const boxes = [...document.querySelectorAll('#root header :is(a, button)')]
+              .map((element) => element.getBoundingClientRect())
+              .filter((box) => box.width > 0 && box.height > 0);
+            const outside = boxes.filter((box) => box.left < 0 || box.right > window.innerWidth).length;
+            const overlapping = boxes.filter((a, i) =>
+              boxes.some(
+                (b, j) => j > i && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5,
+              ),
+            ).length;
+            return { outside, overlapping };
+          }),
+        { message: `${width} px` },
+      )
+      .toEqual({ outside: 0, overlapping: 0 });
+  }
+});

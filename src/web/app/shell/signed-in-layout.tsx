@@ -102,9 +102,10 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
                 {menuOpen ? <X className="size-5" aria-hidden="true" /> : <MenuIcon className="size-5" aria-hidden="true" />}
               </button>
             ) : null}
+            {/* Below 360 px the menu (which leads home too) stands in for the logo, so the search fits. */}
             <Link
               to={user ? portalPath(user.role) : '/'}
-              className="flex items-center gap-2 font-semibold text-brand-800 dark:text-brand-100"
+              className={`${user ? 'hidden min-[360px]:flex' : 'flex'} items-center gap-2 font-semibold text-brand-800 dark:text-brand-100`}
             >
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <span className="sr-only sm:not-sr-only">{t('common:appName')}</span>
@@ -117,7 +118,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
               </Suspense>
             </div>
           ) : null}
-          <div className="flex items-center gap-1 sm:gap-2">
+          <div className="flex items-center gap-0 sm:gap-2">
             {user ? <ConnectionIndicator /> : null}
             {user && canReachMessages ? (
               <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
@@ -129,8 +130,9 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
                 <NotificationBell userId={user.id} />
               </Suspense>
             ) : null}
-            {/* On a phone the header keeps what is used there; the language is one tap away in Preferences. */}
-            <div className="hidden sm:block">
+            {/* On a phone or a tablet the header keeps what is used there, so that the search fits
+                beside the logo; the language and the theme are one tap away in Preferences. */}
+            <div className={user ? 'hidden lg:block' : 'hidden sm:block'}>
               <LanguageSwitcher />
             </div>
             {user ? (
@@ -138,7 +140,9 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
                 <MobileCheckLauncher placement="header" />
               </Suspense>
             ) : null}
-            <ThemeToggle />
+            <div className={user ? 'hidden lg:block' : undefined}>
+              <ThemeToggle />
+            </div>
             {user ? <UserMenu user={user} /> : null}
           </div>
         </div>

@@ -30,7 +30,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           >
             {initials}
           </span>
-          <span className="hidden flex-col leading-tight sm:flex">
+          <span className="hidden flex-col leading-tight lg:flex">
             <span className="text-sm font-medium text-slate-900 dark:text-slate-100" data-testid="user-menu-name">
               {nameOf(user)}
             </span>
@@ -38,7 +38,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               {role}
             </span>
           </span>
-          <ChevronDown className="size-4 text-slate-600 dark:text-slate-400" aria-hidden="true" />
+          <ChevronDown className="hidden size-4 text-slate-600 lg:block dark:text-slate-400" aria-hidden="true" />
         </>
       }
       items={[
