@@ -41,6 +41,15 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <ChevronDown className="hidden size-4 text-slate-600 lg:block dark:text-slate-400" aria-hidden="true" />
         </>
       }
+      heading={
+        // On a phone or a tablet the button shows only the initials: the menu names whom it belongs to.
+        <span className="flex flex-col border-b border-slate-200 px-4 pt-1 pb-2 leading-tight lg:hidden dark:border-slate-700">
+          <span className="text-sm font-medium text-slate-900 dark:text-slate-100">{nameOf(user)}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400" data-testid="user-menu-heading-role">
+            {role}
+          </span>
+        </span>
+      }
       items={[
         {
           key: 'profile',

@@ -19,9 +19,14 @@ interface MenuProps {
   items: MenuItem[];
   testId?: string;
   triggerClassName?: string;
+  /**
+   * Shown above the items, not an item itself: what the button's content says on wide screens and
+   * leaves out on narrow ones. Hidden from assistive technology, whose users hear it in `triggerLabel`.
+   */
+  heading?: ReactNode;
 }
 
-export function Menu({ trigger, triggerLabel, items, testId, triggerClassName = '' }: MenuProps) {
+export function Menu({ trigger, triggerLabel, items, testId, triggerClassName = '', heading }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
@@ -96,6 +101,11 @@ export function Menu({ trigger, triggerLabel, items, testId, triggerClassName = 
             }
           }}
         >
+          {heading ? (
+            <li role="none" aria-hidden="true">
+              {heading}
+            </li>
+          ) : null}
           {items.map((item, index) => {
             const Icon = item.icon;
             return (
