@@ -173,7 +173,7 @@ describe('car park page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     await vi.waitFor(() => expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing Wednesday, March 13, 2030'));
     expect(calls.filter((call) => call.url === '/api/parking/spots').map((call) => call.search)).toEqual(['', `?date=${TOMORROW}`]);
-    expect(screen.getByRole('heading', { name: 'Visits in person on Wednesday, March 13, 2030' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Visits in person on Wednesday, March 13, 2030' })).toBeInTheDocument();
     const later = screen.getByTestId('parking-visits');
     expect(later).toHaveTextContent('Parking booked for PK 2077');
     expect(later).toHaveTextContent('No spot yet');
@@ -184,7 +184,7 @@ describe('car park page', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await vi.waitFor(() => expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing today'));
-    expect(screen.getByRole('button', { name: 'Spot A2, level 1, regular, occupied' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Spot A2, level 1, regular, occupied' })).toBeInTheDocument();
   });
 
   it('takes a day typed in the date field, and says when a typed day lies outside the days it may show', async () => {
@@ -200,8 +200,23 @@ describe('car park page', { timeout: 20_000 }, () => {
     fireEvent.change(year, { target: { value: '2030' } });
     fireEvent.change(within(field).getByRole('textbox', { name: 'Day' }), { target: { value: '13' } });
     await vi.waitFor(() => expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing Wednesday, March 13, 2030'));
+    expect(await screen.findByRole('heading', { name: 'Visits in person on Wednesday, March 13, 2030' })).toBeInTheDocument();
     expect(calls.at(-1)?.search).toBe(`?date=${TOMORROW}`);
     expect(screen.queryByText(/^Please choose a day/)).toBeNull();
+  });
+
+  it('keeps the day chooser when another day cannot be loaded, so the desk can go back to today', async () => {
+    stubApi({
+      [`GET /api/users/${desk.id}/permissions`]: () =>
+        json(permissionsAnswer((['appointments.view.all', 'appointments.update'] as const).map((permission) => ({ permission })))),
+      'GET /api/parking/spots': (call) => (call.search ? json({ error: { code: 'INTERNAL', message: 'boom' } }, 500) : json({ data: LOT })),
+    });
+    renderPatientView(<ParkingPage />, { user: desk });
+    fireEvent.click(await screen.findByRole('button', { name: 'Next day' }));
+    expect(await screen.findByText('The car park could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing Wednesday, March 13, 2030');
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('button', { name: 'Spot A2, level 1, regular, occupied' })).toBeInTheDocument();
   });
 
   it('says when the lot has no spots, and when it cannot be loaded', async () => {

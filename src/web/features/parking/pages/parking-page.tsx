@@ -37,10 +37,13 @@ export function ParkingPage() {
 
 function CarPark() {
   const { t, i18n } = useTranslation('parking');
-  // null: the clinic's today, as the server counts it; the previous day's lot stays on screen while
-  // another day loads, so the day chooser keeps its focus.
+  // null: the clinic's today, as the server counts it. The previous day's lot stays on screen
+  // (marked busy) while another day loads; the chooser shows the day chosen at once, and stays
+  // even when a day cannot be loaded, so the desk can always go back.
   const [day, setDay] = useState<string | null>(null);
   const lot = useQuery({ ...parkingLotQuery(day ?? undefined), placeholderData: keepPreviousData });
+  const [today, setToday] = useState<string | null>(null);
+  if (lot.data && lot.data.today !== today) setToday(lot.data.today);
   const access = usePermissions();
   const mayEdit = access.can(['system.config']);
   const [editing, setEditing] = useState(false);
@@ -78,9 +81,7 @@ function CarPark() {
         ) : null}
       </header>
       {adding ? <SpotFormDialog level={level ?? 1} onClose={() => setAdding(false)} /> : null}
-      {lot.data ? (
-        <DayChooser day={lot.data.date} today={lot.data.today} onChange={(chosen) => setDay(chosen === lot.data.today ? null : chosen)} />
-      ) : null}
+      {today ? <DayChooser day={day ?? today} today={today} onChange={(chosen) => setDay(chosen === today ? null : chosen)} /> : null}
       {lot.isPending ? (
         <InlineLoading />
       ) : lot.isError || lot.data === undefined ? (
