@@ -7,8 +7,8 @@ import { errorText } from '../../../lib/error-text';
 import { useSpotStep, type SpotStep } from '../api/parking';
 import { visitLabel } from './spot-words';
 
-// The steps a spot allows now: a free spot is given to one of today's visits without a spot (on
-// another day shown, the desk is told spots are given on the visit's day); a held one is marked
+// The steps a spot allows now: a free spot is given to one of today's visits without a spot (none
+// on another day shown: spots are given on the visit's day); a held one is marked
 // parked or freed; a parked one is freed. The server decides again; a refusal (a colleague was
 // quicker) is said in words and the lot refreshes.
 
@@ -42,7 +42,8 @@ export function SpotActions({
     );
 
   if (spot.status === 'available') {
-    if (!isToday) return <p className="text-sm text-slate-700 dark:text-slate-300">{t('notToday')}</p>;
+    // The page says once, above the map, that spots are given on the visit's day.
+    if (!isToday) return null;
     if (waiting.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">{t('noVisits')}</p>;
     return (
       <div className="flex flex-wrap items-end gap-2">

@@ -179,12 +179,15 @@ describe('car park page', { timeout: 20_000 }, () => {
     expect(later).toHaveTextContent('No spot yet');
     const free = screen.getByRole('button', { name: 'Spot A2, level 1, regular, available' });
     fireEvent.keyDown(free, { key: 'Enter' });
-    expect(screen.getByTestId('parking-selected')).toHaveTextContent('Spots are given to a visit on its own day.');
+    expect(screen.getByTestId('parking-not-today')).toHaveTextContent('Spots are given to a visit on its own day.');
+    expect(screen.getByTestId('parking-selected')).toHaveTextContent('Spot A2, level 1, regular, available');
+    expect(screen.queryByRole('combobox', { name: 'Visit for spot A2' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign A2' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await vi.waitFor(() => expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing today'));
     expect(await screen.findByRole('button', { name: 'Spot A2, level 1, regular, occupied' })).toBeInTheDocument();
+    expect(screen.queryByTestId('parking-not-today')).toBeNull();
   });
 
   it('takes a day typed in the date field, and says when a typed day lies outside the days it may show', async () => {

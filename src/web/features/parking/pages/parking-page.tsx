@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CarFront, Pencil, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParkingCounts, ParkingLotResponse, ParkingSpot, ParkingVisit } from '../../../../contracts/parking';
 import { Button } from '../../../components/ui/button';
@@ -52,6 +52,11 @@ function CarPark() {
   useEffect(() => {
     document.title = t('title');
   }, [t]);
+  const visits = lot.data ? (
+    <PageSection title={t('visits.title', { day: dayLabel(lot.data.date, i18n.language) })} testId="parking-visits">
+      <DayVisits visits={lot.data.visits} spots={lot.data.spots} />
+    </PageSection>
+  ) : null;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <header>
@@ -89,20 +94,33 @@ function CarPark() {
       ) : (
         <div className="flex flex-col gap-6" aria-busy={lot.isPlaceholderData}>
           {lot.data.spots.length === 0 ? (
-            <PageEmptyState icon={CarFront} title={t('empty.title')} body={t('empty.body')} />
+            <>
+              <PageEmptyState icon={CarFront} title={t('empty.title')} body={t('empty.body')} />
+              {visits}
+            </>
           ) : (
-            <Levels lot={lot.data} editing={editing} onLevel={setLevel} />
+            <Levels lot={lot.data} editing={editing} onLevel={setLevel}>
+              {visits}
+            </Levels>
           )}
-          <PageSection title={t('visits.title', { day: dayLabel(lot.data.date, i18n.language) })} testId="parking-visits">
-            <DayVisits visits={lot.data.visits} spots={lot.data.spots} />
-          </PageSection>
         </div>
       )}
     </div>
   );
 }
 
-function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel: (level: number) => void }) {
+/** The levels with their map and table; `children` (the day's visits) sit between the two, near the map. */
+function Levels({
+  lot,
+  editing,
+  onLevel,
+  children,
+}: {
+  lot: Lot;
+  editing: boolean;
+  onLevel: (level: number) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('parking');
   const access = usePermissions();
   const mayChange = access.can(['appointments.update']);
@@ -131,6 +149,11 @@ function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel
       />
       <Figures level={level} counts={lot.counts.filter((line) => line.level === level)} />
       <PageSection title={t('map.title', { level })} testId="parking-map-section">
+        {isToday ? null : (
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="parking-not-today">
+            {t('notToday')}
+          </p>
+        )}
         <Legend />
         <ParkingMap level={level} spots={spots} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
         <div aria-live="polite" className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="parking-selected">
@@ -149,6 +172,7 @@ function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel
           )}
         </div>
       </PageSection>
+      {children}
       <PageSection title={t('table.title', { level })} testId="parking-table">
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
