@@ -5,7 +5,8 @@ import { registerPatient, signIn } from './identity-helpers';
 // The front desk books on a patient's behalf: the demo staff member finds a patient (one of this
 // journey's own, registered here, so no other journey sees its appointments change) by name, picks a
 // doctor with a free time in the next two weeks, books with a parking space, and at the patient's
-// request moves it to another time. The patient, in a second browser, sees the visit at the new time
+// request moves it to another time; the car park, set to the visit's day, lists its parking. The
+// patient, in a second browser, sees the visit at the new time
 // on their appointments page with its parking, marked as booked by the front desk. Which doctor and day are free is read from
 // the screen, so the journey holds whatever the weekday and hour.
 
@@ -93,6 +94,23 @@ test('the front desk books a visit for a patient and moves it; the patient sees 
   await expect(dialog.getByTestId('desk-booked')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+
+  // The car park shows the parking on the visit's day of the clinic's calendar, typed into its date field.
+  const stats = (await (await desk.request.get('/api/staff/dashboard-stats')).json()) as { data: { clinicTimeZone: string } };
+  const visitDay = new Intl.DateTimeFormat('en-CA', { timeZone: stats.data.clinicTimeZone }).format(new Date(moved));
+  await desk.goto('/parking');
+  await expect(desk.getByTestId('parking-day-shown')).toContainText('Showing today');
+  const dayField = desk.getByRole('group', { name: 'Day shown' });
+  const [year, month, day] = visitDay.split('-') as [string, string, string];
+  await dayField.getByRole('textbox', { name: 'Year' }).fill(year);
+  await dayField.getByRole('textbox', { name: 'Month' }).fill(month);
+  await dayField.getByRole('textbox', { name: 'Day' }).fill(day);
+  const dayShown = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${visitDay}T00:00:00Z`));
+  await expect(desk.getByTestId('parking-day-shown')).toContainText(dayShown);
+  const reservation = desk.getByTestId('parking-visits').getByTestId('parking-visit').filter({ hasText: name });
+  await expect(reservation).toContainText('Parking booked for DESK 77');
+  await expect(reservation).toContainText('No spot yet');
+  await expectNoSeriousA11yViolations(desk);
   await deskContext.close();
 
   // The patient sees the visit at its new time, booked by the front desk.

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { APPOINTMENT_DAYS_AHEAD, APPOINTMENT_DAYS_BEHIND, appointmentDateSchema } from './dates';
 import { defineRoute, idParamsSchema } from './http';
 import { personNameSchema } from './person-name';
 
 // The clinic's car park: its spots on a grid per level, each free, held for one of today's visits,
 // taken by that visit's car, or out of service. Staff who run the day's schedule see the lot and
 // the day's visits in person, and put a visit's car on a spot, mark it parked and free it again.
+// They may look at another day of the clinic's calendar too (the parking asked for with next
+// week's visits); spots are still given on the visit's own day.
 
 export const PARKING_SPOT_TYPES = ['regular', 'handicap', 'electric'] as const;
 export type ParkingSpotType = (typeof PARKING_SPOT_TYPES)[number];
@@ -47,7 +50,17 @@ export const parkingSpotSchema = z.object({
 });
 export type ParkingSpot = z.infer<typeof parkingSpotSchema>;
 
-/** Today's visits in person that the caller reaches and that could use a spot. */
+/**
+ * The days the desk may look at: those an appointment may lie on. Counted from the clinic's today
+ * on the web; the server holds every request to the same window around its own calendar day.
+ */
+export const PARKING_DAYS = { behind: APPOINTMENT_DAYS_BEHIND, ahead: APPOINTMENT_DAYS_AHEAD } as const;
+
+/** Which day of the clinic's calendar to show; today (in the clinic's zone) when absent. */
+export const parkingLotQuerySchema = z.object({ date: appointmentDateSchema().optional() }).strict();
+export type ParkingLotQuery = z.infer<typeof parkingLotQuerySchema>;
+
+/** The day's visits in person that the caller reaches and that could use a spot. */
 export const parkingVisitSchema = z.object({
   appointmentId: z.uuid(),
   startsAt: z.iso.datetime({ offset: true }),
@@ -72,6 +85,14 @@ export type ParkingCounts = z.infer<typeof parkingCountsSchema>;
 
 export const parkingLotResponseSchema = z.object({
   data: z.object({
+    /** The calendar day shown, in the clinic's zone. */
+    date: z.iso.date(),
+    /** The clinic's today: only its visits can be given a spot. */
+    today: z.iso.date(),
+    /**
+     * The spots as they stand on that day: today as they are now; on another day a spot counts as
+     * held only for a visit of that day (free otherwise), and out of service whatever the day.
+     */
     spots: z.array(parkingSpotSchema),
     /** One line per level and type that has spots. */
     counts: z.array(parkingCountsSchema),
@@ -137,6 +158,7 @@ export const parkingApi = {
   spots: defineRoute({
     method: 'GET',
     path: '/api/parking/spots',
+    query: parkingLotQuerySchema,
     response: parkingLotResponseSchema,
   }),
   assign: defineRoute({

@@ -169,7 +169,7 @@ function routes(): DateRoute[] {
       }),
     },
     // Routes added after the first ones: analytics, reports, the doctor's schedule, the front desk,
-    // leave, the waitlist, weekly hours, tasks and the patient directory.
+    // leave, the waitlist, weekly hours, tasks, the patient directory and the car park's day.
     {
       name: 'analytics period',
       actor: 'admin',
@@ -272,6 +272,11 @@ function routes(): DateRoute[] {
       }),
     },
     {
+      name: 'car park day',
+      actor: 'admin',
+      request: (date) => ({ method: 'GET', url: `/api/parking/spots?date=${q(date)}` }),
+    },
+    {
       name: 'notification cursor',
       actor: 'patient',
       request: (at) => ({ method: 'GET', url: `/api/notifications?cursor=${q(`${at}_${randomUUID()}`)}` }),
@@ -303,6 +308,7 @@ describe('dates, ranges and cursors at the extremes', () => {
       ['admin', '/api/admin/analytics?from=0001-01-01&to=0001-01-31'],
       ['admin', '/api/reports/appointments?format=csv&from=9999-12-01&to=9999-12-31'],
       ['doctor', '/api/doctor/schedule?from=9999-12-30&to=9999-12-31'],
+      ['admin', '/api/parking/spots?date=9999-12-31'],
     ] as const) {
       const reply = await isolated.request({ actor, method: 'GET', url }, STALL_MS);
       expect(reply.status, reply.body).toBe(400);

@@ -101,7 +101,7 @@ export class BookingService {
     const startsAt = instantOf(input.date, input.time, input.timeZone);
     const parking = input.parking ? parkingTimes(input.parking, input.date, input.timeZone, startsAt) : undefined;
     // Staff booking at the desk are the clinic: their bookings never wait for its approval.
-    const approval = onBehalfOf === undefined && this.options.bookingApproval ? await this.options.bookingApproval() : 'none';
+    const approval = onBehalfOf === undefined ? await this.approvalNow() : 'none';
     return settled(
       await this.uow.write(ctx, async (work): Promise<Outcome> => {
         const booking = work.use(BookingRepository);
@@ -202,12 +202,23 @@ export class BookingService {
   }
 
   /**
+   * Which of a patient's own bookings wait for the clinic's approval now. Asked before the write
+   * that books: the settings' read must not wait for a connection the write is holding.
+   */
+  async approvalNow(): Promise<BookingApprovalMode> {
+    return this.options.bookingApproval ? this.options.bookingApproval() : 'none';
+  }
+
+  /**
    * In the caller's write: books `startsAt` with a doctor for the caller (a patient), with the rules
-   * of every booking, and tells of it. Null when the slot was taken in the meantime.
+   * of every booking, the clinic's approval among them (`approval`, from approvalNow): a booking
+   * that must wait for it is stored "requested", holding its slot, and goes to the desk's requests.
+   * Tells of it as a booking does. Null when the slot was taken in the meantime.
    */
   async bookIn(
     work: Work,
     input: { doctorId: string; startsAt: Date; type: AppointmentListRow['type']; reason: string },
+    approval: BookingApprovalMode,
   ): Promise<AppointmentListRow | null> {
     const booking = work.use(BookingRepository);
     if (!(await booking.doctor(input.doctorId))) throw AppError.notFound();
@@ -218,12 +229,16 @@ export class BookingService {
         startsAt: input.startsAt,
         durationMinutes: BOOKING.slotMinutes,
         type: input.type,
-        status: 'scheduled',
+        status: await this.statusFor(booking, approval, input.doctorId),
         reason: input.reason,
       },
       undefined,
     );
-    if (row) await this.announce(work, row, 'created', this.options.clinic.timeZone());
+    if (!row) return null;
+    await this.announce(work, row, 'created', this.options.clinic.timeZone(), notifyOf(row.status));
+    // A visit booked close to its start may already be due a reminder (a request is not: the
+    // reminders wait for its approval).
+    if (this.options.afterBooked) booking.afterCommit(this.options.afterBooked);
     return row;
   }
 
@@ -295,6 +310,11 @@ export class BookingService {
    */
   async announceIn(work: Work, row: AppointmentListRow, action: BookingAction, options: { notify?: Notify } = {}): Promise<void> {
     await this.announce(work, row, action, this.options.clinic.timeZone(), options.notify ?? 'both');
+  }
+
+  /** In the caller's write: tells of the patient's own move as a reschedule does (a request is not yet the doctor's news). */
+  async announceMoveIn(work: Work, row: AppointmentListRow): Promise<void> {
+    await this.announce(work, row, 'updated', this.options.clinic.timeZone(), notifyOf(row.status));
   }
 
   /**

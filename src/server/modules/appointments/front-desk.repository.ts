@@ -144,6 +144,17 @@ export class FrontDeskRepository extends Repository {
     return rows;
   }
 
+  /** Which of these appointments start between two instants: ids only, nobody named, so nothing to note. */
+  async startingWithin(ids: readonly string[], from: Date, to: Date): Promise<Set<string>> {
+    const known = ids.filter(isUuid);
+    if (known.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(inArray(appointments.id, known), gte(appointments.startsAt, from), lt(appointments.startsAt, to)));
+    return new Set(rows.map((row) => row.id));
+  }
+
   /**
    * One appointment the desk reaches, locked until the write ends so two desks giving it a parking
    * spot at once take turns; 404 (noted, naming nobody) otherwise.

@@ -146,10 +146,24 @@ export class FrontDeskService {
     return work.use(FrontDeskRepository).dayCounts(startOfDay(date, zone), startOfDay(nextDate(date), zone), this.clock());
   }
 
-  /** For the car park, in its work: today's visits in person the caller reaches, noted as its read. */
-  parkingVisitsIn(work: Work): Promise<ParkingVisitRow[]> {
-    const day = this.today(this.clock());
+  /** The clinic's calendar day now (YYYY-MM-DD in its zone). */
+  clinicToday(): string {
+    return wallClock(this.clock(), this.options.clinic.timeZone()).slice(0, 10);
+  }
+
+  /** For the car park, in its work: the visits in person of the clinic's `date` the caller reaches, noted as its read. */
+  parkingVisitsIn(work: Work, date: string): Promise<ParkingVisitRow[]> {
+    const day = this.dayOf(date);
     return work.use(FrontDeskRepository).parkingVisits(day.from, day.to);
+  }
+
+  /**
+   * For the car park, in its work: which of the visits its spots hold start on the clinic's `date`.
+   * Ids only, whoever the patients are: what a spot shows on that day, never who holds it.
+   */
+  startingOnIn(work: Work, appointmentIds: readonly string[], date: string): Promise<Set<string>> {
+    const day = this.dayOf(date);
+    return work.use(FrontDeskRepository).startingWithin(appointmentIds, day.from, day.to);
   }
 
   /**
@@ -204,8 +218,12 @@ export class FrontDeskService {
 
   /** Today's calendar day of the clinic, as instants. */
   private today(now: Date): { from: Date; to: Date } {
+    return this.dayOf(wallClock(now, this.options.clinic.timeZone()).slice(0, 10));
+  }
+
+  /** A calendar day of the clinic, as instants. */
+  private dayOf(date: string): { from: Date; to: Date } {
     const zone = this.options.clinic.timeZone();
-    const date = wallClock(now, zone).slice(0, 10);
     return { from: startOfDay(date, zone), to: startOfDay(nextDate(date), zone) };
   }
 }

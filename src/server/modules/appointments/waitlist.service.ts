@@ -19,7 +19,7 @@ import { WaitlistRepository, type OpeningRow } from './waitlist.repository';
 // by one step in a write of its own: it closes when the slot is gone or has passed, waits while
 // its offer is held, passes an expired offer on, and offers the slot to the next waiting patient
 // (notification and mail) or closes when nobody is left. Accepting books or moves the patient's
-// appointment through the booking rules; the opening is taken by one update, so of two patients
+// appointment through the booking rules, the clinic's approval of new bookings among them; the opening is taken by one update, so of two patients
 // pressing at once one wins and the other hears that the time is gone.
 
 const MINUTE = 60_000;
@@ -103,7 +103,13 @@ export class WaitlistService {
     return this.uow.write(ctx, (work) => work.use(WaitlistRepository).leave(id, this.clock()));
   }
 
+  /**
+   * The patient takes the time offered. A new booking follows the clinic's approval setting as a
+   * booking from the booking page does (a request holding the slot, when approval is needed); a move
+   * of their own appointment keeps its status, as a reschedule does.
+   */
   async accept(ctx: AccessContext, offerId: string): Promise<Appointment> {
+    const approval = await this.booking.approvalNow();
     const outcome = await this.uow.write(ctx, async (work): Promise<Accepted> => {
       const now = this.clock();
       const repository = work.use(WaitlistRepository);
@@ -122,14 +128,13 @@ export class WaitlistService {
       if (entry.appointmentId) {
         const current = await this.booking.changeableIn(work, entry.appointmentId, 'appointment.reschedule');
         row = await this.booking.moveIn(work, current, opening.startsAt);
-        if (row) await this.booking.announceIn(work, row, 'updated');
+        if (row) await this.booking.announceMoveIn(work, row);
       } else {
-        row = await this.booking.bookIn(work, {
-          doctorId: opening.doctorId,
-          startsAt: opening.startsAt,
-          type: entry.type,
-          reason: entry.reason ?? FALLBACK_REASON,
-        });
+        row = await this.booking.bookIn(
+          work,
+          { doctorId: opening.doctorId, startsAt: opening.startsAt, type: entry.type, reason: entry.reason ?? FALLBACK_REASON },
+          approval,
+        );
       }
       if (!row) throw gone();
       await repository.booked(offer, row.id, now);

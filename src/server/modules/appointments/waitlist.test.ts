@@ -1,9 +1,13 @@
 import { and, eq } from 'drizzle-orm';
+import type { BookingApprovalMode } from '../../../contracts/system-settings';
+import { pendingRequestsResponseSchema } from '../../../contracts/front-desk';
+import { buildAppointment, Random } from '../../db/factories';
+import type { BusEnvelope } from '../../platform/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentResponseSchema } from '../../../contracts/booking';
+import { appointmentResponseSchema, slotsResponseSchema } from '../../../contracts/booking';
 import { waitlistResponseSchema } from '../../../contracts/waitlist';
 import { appointments, mailOutbox, notifications, waitlistEntries, waitlistOffers, waitlistOpenings } from '../../db/schema';
-import { createOpenDoctorActor } from '../../test-support/clinical-fixtures';
+import { createOpenDoctorActor, setBookingApproval } from '../../test-support/clinical-fixtures';
 import { createActor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -248,5 +252,135 @@ describe('a freed slot', () => {
     const [offer] = (await waitlistOf(b!)).offers;
     expect((await intruder!.agent.post(`/api/waitlist/offers/${offer!.id}/accept`, {})).statusCode).toBe(404);
     expect((await waitlistOf(b!)).offers[0]!.status).toBe('offered');
+  });
+});
+
+describe('taking an offer under the clinic’s approval setting', () => {
+  const HOUR = 3_600_000;
+  const random = new Random(2718);
+
+  /**
+   * A time of a new doctor's freed by a cancellation and offered to a patient who joined without an
+   * appointment (new to the doctor, or `returning` after a past visit). The time lies 25–47 hours
+   * ahead, whatever the hour now: past the patient's cut-off, and already due its 48-hour reminder.
+   */
+  async function offered(mode: BookingApprovalMode, returning = false) {
+    await setBookingApproval(t.app, mode);
+    const doctor = await createOpenDoctorActor(t.app);
+    const [a, patient] = await Promise.all([1, 2].map(() => createActor(t.app, 'patient')));
+    if (returning) {
+      const past = buildAppointment(random, {
+        doctorId: doctor.user.id,
+        patientId: patient!.user.id,
+        startsAt: new Date(Date.now() - 30 * DAY),
+        status: 'completed',
+        durationMinutes: 30,
+      });
+      await t.app.db.insert(appointments).values(past);
+    }
+    const free = await a!.agent.get(`/api/doctors/${doctor.user.id}/slots?from=${day(1)}&to=${day(2)}&timeZone=UTC`);
+    const startsAt = slotsResponseSchema
+      .parse(free.json())
+      .data.map((slot) => slot.startsAt)
+      .find((at) => Date.parse(at) > Date.now() + 25 * HOUR && Date.parse(at) < Date.now() + 47 * HOUR)!;
+    const cancelling = await book(a!, doctor.user.id, startsAt.slice(0, 10), startsAt.slice(11, 16));
+    expect((await join(patient!, { doctorId: doctor.user.id, reason: 'Check-up' })).statusCode).toBe(201);
+    expect((await a!.agent.post(`/api/appointments/${cancelling.id}/cancel`, {})).statusCode).toBe(200);
+    const [offer] = (await waitlistOf(patient!)).offers;
+    expect(offer).toMatchObject({ status: 'offered', startsAt });
+    return { doctor, patient: patient!, offerId: offer!.id };
+  }
+
+  async function reminders(email: string) {
+    await t.app.jobs.runNow('appointment-reminders');
+    return t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'appointment-reminder')));
+  }
+
+  let desk: Actor;
+  let published: BusEnvelope[];
+  beforeAll(async () => {
+    desk = await createActor(t.app, 'staff', { permissions: ['patients.view.all', 'appointments.view.all', 'appointments.update'] });
+    published = [];
+    t.app.events.subscribe((envelope) => published.push(envelope));
+  });
+  afterAll(async () => {
+    await setBookingApproval(t.app, null);
+  });
+
+  async function accept(patient: Actor, offerId: string) {
+    const response = await patient.agent.post(`/api/waitlist/offers/${offerId}/accept`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    return appointmentResponseSchema.parse(response.json()).data;
+  }
+
+  async function pending(): Promise<string[]> {
+    const response = await desk.agent.get('/api/appointments/requests/pending');
+    expect(response.statusCode, response.body).toBe(200);
+    return pendingRequestsResponseSchema.parse(response.json()).data.map((a) => a.id);
+  }
+
+  it('books at once when no booking needs approval: the doctor is told and the reminder goes out', async () => {
+    const { doctor, patient, offerId } = await offered('none');
+    const booked = await accept(patient, offerId);
+    expect(booked.status).toBe('scheduled');
+    expect(await pending()).not.toContain(booked.id);
+    expect(await codesFor(patient)).toContain('appointment.patient_booked');
+    expect(await codesFor(doctor)).toContain('appointment.doctor_booked');
+    expect(await reminders(patient.user.email)).toHaveLength(1);
+  });
+
+  it('makes a new patient’s taken time a request when new patients need approval: held, the desk sees it live, no reminder until approved', async () => {
+    const { doctor, patient, offerId } = await offered('new-patients');
+    published.length = 0;
+    const requested = await accept(patient, offerId);
+    expect(requested.status).toBe('requested');
+    const [row] = await t.app.db.select().from(appointments).where(eq(appointments.id, requested.id));
+    expect(row!.status).toBe('requested');
+    // The slot is held: nobody else can book it.
+    const other = await createActor(t.app, 'patient');
+    const again = await other.agent.post('/api/appointments', {
+      doctorId: doctor.user.id,
+      date: requested.startsAt.slice(0, 10),
+      time: requested.startsAt.slice(11, 16),
+      timeZone: 'UTC',
+      type: 'in-person',
+      reason: 'Back pain',
+    });
+    expect(again.statusCode).toBe(409);
+    // The desk hears of it live and finds it among the requests; the patient hears it waits for the clinic.
+    expect(
+      published.some(
+        (e) =>
+          e.recipients.includes(desk.user.id) &&
+          e.event.type === 'appointment_update' &&
+          (e.event as { appointmentId?: string }).appointmentId === requested.id,
+      ),
+    ).toBe(true);
+    expect(await pending()).toContain(requested.id);
+    expect(await codesFor(patient)).toContain('appointment.patient_requested');
+    expect(await codesFor(doctor)).not.toContain('appointment.doctor_booked');
+    expect(await reminders(patient.user.email)).toHaveLength(0);
+
+    const approved = await desk.agent.post(`/api/appointments/${requested.id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await reminders(patient.user.email)).toHaveLength(1);
+  });
+
+  it('books a returning patient’s taken time at once when only new patients need approval', async () => {
+    const { patient, offerId } = await offered('new-patients', true);
+    const booked = await accept(patient, offerId);
+    expect(booked.status).toBe('scheduled');
+    expect(await pending()).not.toContain(booked.id);
+  });
+
+  it('makes every taken time a request when all bookings need approval, a returning patient’s too', async () => {
+    const { patient, offerId } = await offered('all', true);
+    const requested = await accept(patient, offerId);
+    expect(requested.status).toBe('requested');
+    expect(await pending()).toContain(requested.id);
+    expect(await reminders(patient.user.email)).toHaveLength(0);
   });
 });

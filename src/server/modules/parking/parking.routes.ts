@@ -17,7 +17,7 @@ const LAYOUT: RouteAccess = { permissions: { anyOf: ['system.config'] } };
 const ID_FIRST = { beforeValidation: uuidParam() };
 
 export const parkingRoutes: FastifyPluginAsync<{ parking: ParkingService }> = async (app, { parking }) => {
-  route(app, parkingApi.spots, { access: READ }, (request) => parking.lot(request.ctx));
+  route(app, parkingApi.spots, { access: READ }, (request) => parking.lot(request.ctx, request.query.date));
 
   route(app, parkingApi.assign, { access: STEP, ...ID_FIRST }, async (request) => ({
     data: await parking.assign(request.ctx, request.params.id, request.body.appointmentId),

@@ -51,21 +51,37 @@ export class ParkingService {
 
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly frontDesk: Pick<FrontDeskService, 'parkingVisitsIn' | 'parkingVisitIn' | 'refusedIn' | 'deskRecipientsIn'>,
+    private readonly frontDesk: Pick<
+      FrontDeskService,
+      'clinicToday' | 'parkingVisitsIn' | 'startingOnIn' | 'parkingVisitIn' | 'refusedIn' | 'deskRecipientsIn'
+    >,
     options: ParkingOptions = {},
   ) {
     this.clock = options.clock ?? (() => new Date());
   }
 
-  /** The lot with its counts per level and type, and today's visits in person the caller reaches. */
-  lot(ctx: AccessContext): Promise<ParkingLotResponse> {
+  /**
+   * The lot on a calendar day of the clinic (today when none is named): the spots as they stand
+   * that day, their counts per level and type, and that day's visits in person the caller reaches.
+   * Today shows every spot as it is now. Spots are given on the visit's day only, so on another day
+   * a spot is held only when the visit it holds lies on that day; any other hold (today's car, or one
+   * left from an earlier day) is not that day's, and the spot shows free. Out of service stays.
+   */
+  lot(ctx: AccessContext, date?: string): Promise<ParkingLotResponse> {
     return this.uow.read(ctx, async (work) => {
-      const visits = await this.frontDesk.parkingVisitsIn(work);
-      const rows = await work.use(ParkingRepository).spots();
+      const today = this.frontDesk.clinicToday();
+      const day = date ?? today;
+      const visits = await this.frontDesk.parkingVisitsIn(work, day);
+      const stored = await work.use(ParkingRepository).spots();
+      const held = stored.flatMap((row) => (row.appointmentId ? [row.appointmentId] : []));
+      const heldThatDay = day === today ? new Set(held) : await this.frontDesk.startingOnIn(work, held, day);
+      const rows = stored.map((row) => (row.appointmentId === null || heldThatDay.has(row.appointmentId) ? row : freeOn(row)));
       const reached = new Set(visits.map((visit) => visit.appointmentId));
       const spotOf = new Map(rows.flatMap((row) => (row.appointmentId ? [[row.appointmentId, row.id] as const] : [])));
       return {
         data: {
+          date: day,
+          today,
           spots: rows.map((row) => toSpot(row, reached)),
           counts: countsOf(rows),
           visits: visits.map((visit) => ({
@@ -215,6 +231,11 @@ export class ParkingService {
     // The caller reached the visit to take this step, so the answer names it.
     return toSpot(spot, new Set(spot.appointmentId ? [spot.appointmentId] : []));
   }
+}
+
+/** A spot held on another day than the one shown: free that day (out of service stays so). */
+function freeOn(row: SpotRow): SpotRow {
+  return { ...row, appointmentId: null, status: row.status === 'out_of_service' ? row.status : 'available' };
 }
 
 function toSpot(row: SpotRow, reached: ReadonlySet<string>): ParkingSpot {

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '../../../contracts/appointments';
+import { appointmentResponseSchema } from '../../../contracts/booking';
+import { addCalendarDays } from '../../../contracts/dates';
 import { errorEnvelopeSchema } from '../../../contracts/errors';
-import { PARKING_SPOT_BOUNDS, parkingLotResponseSchema, parkingSpotResponseSchema } from '../../../contracts/parking';
+import { PARKING_DAYS, PARKING_SPOT_BOUNDS, parkingLotResponseSchema, parkingSpotResponseSchema } from '../../../contracts/parking';
 import { buildAppointment, Random } from '../../db/factories';
 import { appointments, auditEvents, parkingSpots } from '../../db/schema';
 import { demoParkingLot } from '../../db/seed/demo-parking';
 import type { BusEnvelope } from '../../platform/events';
-import { createDoctorActor } from '../../test-support/clinical-fixtures';
+import { createDoctorActor, createOpenDoctorActor, setBookingApproval } from '../../test-support/clinical-fixtures';
 import { createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -22,6 +24,7 @@ let reader: Actor;
 let billing: Actor;
 let patient: Actor;
 let doctor: Actor;
+let openDoctor: Actor;
 let published: BusEnvelope[];
 const random = new Random(3141);
 const MINUTE = 60_000;
@@ -64,6 +67,7 @@ beforeAll(async () => {
   billing = await createActor(t.app, 'staff', { position: 'billing', permissions: ['billing.view'] });
   patient = await createActor(t.app, 'patient');
   doctor = await createDoctorActor(t.app);
+  openDoctor = await createOpenDoctorActor(t.app);
   published = [];
   t.app.events.subscribe((envelope) => published.push(envelope));
 });
@@ -108,6 +112,84 @@ describe('GET /api/parking/spots', () => {
   it('refuses patients, doctors and staff without the day’s schedule', async () => {
     for (const outsider of [patient, doctor, billing]) {
       expect((await outsider.agent.get('/api/parking/spots')).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/parking/spots for another day', () => {
+  it('shows a reservation booked for next week on that day and not today, with the spots as they stand that day', async () => {
+    await setBookingApproval(t.app, 'none');
+    const zone = t.app.systemSettings.latest().clinicTimeZone;
+    const today = parkingLotResponseSchema.parse((await desk.agent.get('/api/parking/spots')).json()).data.today;
+    const nextWeek = addCalendarDays(today, 7);
+    const booked = await patient.agent.post('/api/appointments', {
+      doctorId: openDoctor.user.id,
+      date: nextWeek,
+      time: '10:00',
+      timeZone: zone,
+      type: 'in-person',
+      reason: 'Knee pain',
+      parking: { licensePlate: 'pk 2077', arrivalTime: '09:45', departureTime: '11:00' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const appointmentId = appointmentResponseSchema.parse(booked.json()).data.id;
+    // Today's car on A3 is today's: next week that spot is free.
+    const spot = await spotNumbered('A3');
+    expect((await desk.agent.post(`/api/parking/spots/${spot.id}/assign`, { appointmentId: await visit() })).statusCode).toBe(200);
+
+    const now = parkingLotResponseSchema.parse((await desk.agent.get('/api/parking/spots')).json()).data;
+    expect(now.date).toBe(today);
+    expect(now.visits.map((v) => v.appointmentId)).not.toContain(appointmentId);
+    expect(now.spots.find((s) => s.id === spot.id)!.status).toBe('reserved');
+
+    const response = await desk.agent.get(`/api/parking/spots?date=${nextWeek}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const later = parkingLotResponseSchema.parse(response.json()).data;
+    expect(later).toMatchObject({ date: nextWeek, today });
+    expect(later.visits.find((v) => v.appointmentId === appointmentId)).toMatchObject({
+      licensePlate: 'PK 2077',
+      spotId: null,
+      patient: { firstName: patient.user.firstName, lastName: patient.user.lastName },
+    });
+    expect(later.spots.find((s) => s.id === spot.id)).toMatchObject({ status: 'available', appointmentId: null });
+    expect(later.counts.find((line) => line.level === 1 && line.type === 'regular')!.reserved).toBe(0);
+    // Out of service is the spot's own state, whatever the day.
+    expect(later.counts.find((line) => line.level === 2 && line.type === 'regular')!.outOfService).toBe(1);
+  });
+
+  it('shows a spot held for a visit of the day shown as held that day', async () => {
+    const today = parkingLotResponseSchema.parse((await desk.agent.get('/api/parking/spots')).json()).data.today;
+    const tomorrow = addCalendarDays(today, 1);
+    const appointmentId = await visit({ startsAt: new Date(Date.parse(`${tomorrow}T12:00:00Z`)) });
+    const spot = await spotNumbered('A4');
+    await t.app.db.update(parkingSpots).set({ status: 'reserved', appointmentId }).where(eq(parkingSpots.id, spot.id));
+
+    const later = parkingLotResponseSchema.parse((await desk.agent.get(`/api/parking/spots?date=${tomorrow}`)).json()).data;
+    expect(later.spots.find((s) => s.id === spot.id)).toMatchObject({ status: 'reserved', appointmentId });
+    expect(later.visits.find((v) => v.appointmentId === appointmentId)!.spotId).toBe(spot.id);
+  });
+
+  it('answers a day that is no date, or outside the window, with 400 and the field’s message', async () => {
+    const far = addCalendarDays(new Date().toISOString().slice(0, 10), PARKING_DAYS.ahead + 5);
+    for (const [date, message] of [
+      ['2026-02-30', 'Please enter a valid date'],
+      ['next-week', 'Please enter a valid date'],
+      ['9999-12-31', 'Please enter a date between 1900 and 2200'],
+      [far, 'Please choose a date within the next two years'],
+    ] as const) {
+      const response = await desk.agent.get(`/api/parking/spots?date=${encodeURIComponent(date)}`);
+      expect(response.statusCode, `${date} ${response.body}`).toBe(400);
+      const { error } = errorEnvelopeSchema.parse(response.json());
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.fields?.['querystring.date']).toBe(message);
+    }
+    expect((await desk.agent.get('/api/parking/spots?day=2026-01-01')).statusCode).toBe(400);
+  });
+
+  it('refuses patients, doctors and staff without the day’s schedule, whatever the day', async () => {
+    const date = addCalendarDays(new Date().toISOString().slice(0, 10), 7);
+    for (const outsider of [patient, doctor, billing]) {
+      expect((await outsider.agent.get(`/api/parking/spots?date=${date}`)).statusCode).toBe(403);
     }
   });
 });

@@ -74,6 +74,8 @@ export function stubRoutes(routes: Record<string, () => Response>): string[] {
 export interface StubbedCall {
   method: string;
   url: string;
+  /** The query string the call carried ('' for none), which the route key leaves out. */
+  search: string;
   body: unknown;
 }
 
@@ -90,7 +92,12 @@ export function stubApi(routes: Record<string, (call: StubbedCall) => Response>)
       const method = (init?.method ?? 'GET').toUpperCase();
       const url = input.split('?')[0] ?? input;
       if (url === '/api/csrf-token') return json({ csrfToken: 'test-token' });
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+      const call = {
+        method,
+        url,
+        search: input.slice(url.length),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
       calls.push(call);
       const answer = routes[`${method} ${url}`];
       return answer ? answer(call) : json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);

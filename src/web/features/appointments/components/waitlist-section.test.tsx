@@ -41,7 +41,11 @@ describe('the waitlist section', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your waitlist could not be loaded.');
   });
 
-  it('takes an offered time with one button and tells the patient', async () => {
+  it.each([
+    ['scheduled', /^Done: your appointment is now on /],
+    // The clinic approves this booking first: the booking page's words for a request.
+    ['requested', /^Your request for .+ is sent\. The clinic will confirm it; the time is held for you until then\.$/],
+  ] as const)('takes an offered time with one button and tells the patient (%s)', async (status, notice) => {
     let taken = false;
     const notices: string[] = [];
     stubRoutes({
@@ -53,7 +57,7 @@ describe('the waitlist section', { timeout: 20_000 }, () => {
       '/api/csrf-token': () => json({ csrfToken: 'token' }),
       [`/api/waitlist/offers/${OFFER}/accept`]: () => {
         taken = true;
-        return json({ data: appointment({ startsAt }) });
+        return json({ data: appointment({ startsAt, status }) });
       },
     });
     const user = userEvent.setup();
@@ -61,7 +65,7 @@ describe('the waitlist section', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Waiting for an earlier time with Dr. Maria Lopez')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Take this time' }));
     expect(await screen.findByText('You took this time.')).toBeInTheDocument();
-    expect(notices[0]).toMatch(/^Done: your appointment is now on /);
+    expect(notices[0]).toMatch(notice);
   });
 
   it('titles the doctor in the reader’s language: in Chinese, family name first and the title after', async () => {

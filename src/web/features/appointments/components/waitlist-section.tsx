@@ -64,7 +64,11 @@ function OfferItem({ offer, onNotice }: { offer: WaitlistOffer; onNotice: (text:
     setError(null);
     try {
       const booked = await accept.mutateAsync(offer.id);
-      onNotice(t('waitlist.accepted', { when: format.format(new Date(booked.startsAt)) }));
+      // A time taken as a request (the clinic approves new bookings, or the appointment moved was
+      // one) is said in the booking page's words: it is held until the clinic confirms it.
+      onNotice(
+        t(booked.status === 'requested' ? 'book.requestSent' : 'waitlist.accepted', { when: format.format(new Date(booked.startsAt)) }),
+      );
     } catch (failure) {
       setError(errorText(t, failure, t('waitlist.acceptFailed')));
     }

@@ -7,12 +7,16 @@ import { callRoute, routeMatcher, routeQuery, type QueryMatcher } from '../../..
 // The car park through its routes' contracts. The lot's query key starts with its URL, so a
 // parking_update push (api/reactions.ts) refreshes it; after a step of our own it is refreshed at
 // once, refused or not (a refusal means someone else moved first, so the screen is out of date).
+// Every day's lot shares the URL's path, so the matchers reach whichever day is on screen.
 
 export type SpotStep = 'assign' | 'occupy' | 'release';
 
-/** The lot, its counts and today's visits in person. */
-export function parkingLotQuery() {
-  return routeQuery(parkingApi.spots, {}, (answer) => answer.data);
+/**
+ * The lot, its counts and the visits in person of a day of the clinic's calendar; today (the
+ * server's, in the clinic's zone) when no day is named, so an open page moves on at midnight.
+ */
+export function parkingLotQuery(date?: string) {
+  return routeQuery(parkingApi.spots, { query: date ? { date } : {} }, (answer) => answer.data);
 }
 
 /** What a step on a spot changes in this tab: the lot, and the desk's day with its parking. */

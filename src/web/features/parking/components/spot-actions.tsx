@@ -7,11 +7,22 @@ import { errorText } from '../../../lib/error-text';
 import { useSpotStep, type SpotStep } from '../api/parking';
 import { visitLabel } from './spot-words';
 
-// The steps a spot allows now: a free spot is given to one of today's visits without a spot; a
-// held one is marked parked or freed; a parked one is freed. The server decides again; a refusal
-// (a colleague was quicker) is said in words and the lot refreshes.
+// The steps a spot allows now: a free spot is given to one of today's visits without a spot (none
+// on another day shown: spots are given on the visit's day); a held one is marked
+// parked or freed; a parked one is freed. The server decides again; a refusal (a colleague was
+// quicker) is said in words and the lot refreshes.
 
-export function SpotActions({ spot, visits, mayChange }: { spot: ParkingSpot; visits: readonly ParkingVisit[]; mayChange: boolean }) {
+export function SpotActions({
+  spot,
+  visits,
+  mayChange,
+  isToday,
+}: {
+  spot: ParkingSpot;
+  visits: readonly ParkingVisit[];
+  mayChange: boolean;
+  isToday: boolean;
+}) {
   const { t, i18n } = useTranslation('parking');
   const step = useSpotStep();
   const selectId = useId();
@@ -31,6 +42,8 @@ export function SpotActions({ spot, visits, mayChange }: { spot: ParkingSpot; vi
     );
 
   if (spot.status === 'available') {
+    // The page says once, above the map, that spots are given on the visit's day.
+    if (!isToday) return null;
     if (waiting.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">{t('noVisits')}</p>;
     return (
       <div className="flex flex-wrap items-end gap-2">

@@ -37,6 +37,8 @@ const HELD: ParkingSpot = {
   appointmentId: VISIT,
 };
 const LOT: ParkingLotResponse['data'] = {
+  date: '2030-03-12',
+  today: '2030-03-12',
   spots: [FREE, HELD],
   counts: [{ level: 1, type: 'regular', free: 1, reserved: 0, occupied: 1, outOfService: 0 }],
   visits: [],

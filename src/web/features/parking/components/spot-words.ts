@@ -19,3 +19,8 @@ export function visitLabel(visit: ParkingVisit, language: string): string {
   const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(visit.startsAt));
   return [time, personName(visit.patient, language), visit.licensePlate].filter(Boolean).join(' · ');
 }
+
+/** "Tuesday, 3 March 2026": a calendar day of the clinic, in the reader's language. */
+export function dayLabel(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}

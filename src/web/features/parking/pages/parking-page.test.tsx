@@ -11,7 +11,8 @@ import { ParkingPage } from './parking-page';
 
 // The car park with real components, i18n and TanStack Query; fetch is the only thing replaced.
 // The desk sees a level as a map of named, focusable spots and as a table, with its figures; gives
-// a free spot to a visit; and reads the loading, empty and error states.
+// a free spot to a visit; looks at another day (its visits with the parking booked, the spots as
+// they stand that day); and reads the loading, empty and error states.
 
 const desk = sessionUser({ id: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', role: 'staff', firstName: 'Dana', lastName: 'Desk' });
 const VISIT = '11111111-1111-4111-8111-111111111111';
@@ -40,7 +41,12 @@ function spot(number: string, overrides: Partial<ParkingSpot> = {}): ParkingSpot
   };
 }
 
+const TODAY = '2030-03-12';
+const TOMORROW = '2030-03-13';
+
 const LOT: ParkingLotResponse['data'] = {
+  date: TODAY,
+  today: TODAY,
   spots: [
     spot('A1', { type: 'handicap' }),
     spot('A2', { status: 'occupied', appointmentId: VISIT }),
@@ -56,14 +62,14 @@ const LOT: ParkingLotResponse['data'] = {
   visits: [
     {
       appointmentId: VISIT,
-      startsAt: new Date().toISOString(),
+      startsAt: `${TODAY}T09:30:00.000Z`,
       patient: { firstName: 'Ingrid', lastName: 'Solberg' },
       licensePlate: 'AB 123',
       spotId: IDS.A2!,
     },
     {
       appointmentId: RAFAEL,
-      startsAt: new Date().toISOString(),
+      startsAt: `${TODAY}T10:00:00.000Z`,
       patient: { firstName: 'Rafael', lastName: 'Moreno' },
       licensePlate: null,
       spotId: null,
@@ -71,10 +77,22 @@ const LOT: ParkingLotResponse['data'] = {
   ],
 };
 
-function serve(lot: ParkingLotResponse['data'] | null, granted: Permission[] = ['appointments.view.all', 'appointments.update']) {
+/** The next day: Rafael's visit with the parking booked for it, and every spot free that day. */
+const NEXT_DAY: ParkingLotResponse['data'] = {
+  ...LOT,
+  date: TOMORROW,
+  spots: LOT.spots.map((one) => (one.status === 'out_of_service' ? one : { ...one, status: 'available', appointmentId: null })),
+  visits: [{ ...LOT.visits[1]!, startsAt: `${TOMORROW}T10:00:00.000Z`, licensePlate: 'PK 2077' }],
+};
+
+function serve(
+  lot: ParkingLotResponse['data'] | null,
+  granted: Permission[] = ['appointments.view.all', 'appointments.update'],
+  days: Record<string, ParkingLotResponse['data']> = {},
+) {
   return stubApi({
     [`GET /api/users/${desk.id}/permissions`]: () => json(permissionsAnswer(granted.map((permission) => ({ permission })))),
-    ...(lot ? { 'GET /api/parking/spots': () => json({ data: lot }) } : {}),
+    ...(lot ? { 'GET /api/parking/spots': (call) => json({ data: days[call.search] ?? lot }) } : {}),
     [`POST /api/parking/spots/${IDS.A1}/assign`]: () =>
       json({ data: { ...LOT.spots[0], status: 'reserved', appointmentId: RAFAEL, version: 2 } }),
   });
@@ -142,8 +160,70 @@ describe('car park page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Release A2' })).toBeNull();
   });
 
+  it('shows the next day on request: the parking booked with its visits, the spots free, no spot given ahead', async () => {
+    const calls = serve(LOT, undefined, { [`?date=${TOMORROW}`]: NEXT_DAY });
+    renderPatientView(<ParkingPage />, { user: desk });
+    expect(await screen.findByTestId('parking-day-shown')).toHaveTextContent('Showing today, Tuesday, March 12, 2030');
+    const visits = screen.getByTestId('parking-visits');
+    expect(visits).toHaveTextContent('Visits: 2 · parking booked: 1');
+    expect(within(visits).getAllByTestId('parking-visit')[0]).toHaveTextContent('Parking booked for AB 123');
+    expect(within(visits).getAllByTestId('parking-visit')[0]).toHaveTextContent('Spot A2, level 1');
+    expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    await vi.waitFor(() => expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing Wednesday, March 13, 2030'));
+    expect(calls.filter((call) => call.url === '/api/parking/spots').map((call) => call.search)).toEqual(['', `?date=${TOMORROW}`]);
+    expect(await screen.findByRole('heading', { name: 'Visits in person on Wednesday, March 13, 2030' })).toBeInTheDocument();
+    const later = screen.getByTestId('parking-visits');
+    expect(later).toHaveTextContent('Parking booked for PK 2077');
+    expect(later).toHaveTextContent('No spot yet');
+    const free = screen.getByRole('button', { name: 'Spot A2, level 1, regular, available' });
+    fireEvent.keyDown(free, { key: 'Enter' });
+    expect(screen.getByTestId('parking-not-today')).toHaveTextContent('Spots are given to a visit on its own day.');
+    expect(screen.getByTestId('parking-selected')).toHaveTextContent('Spot A2, level 1, regular, available');
+    expect(screen.queryByRole('combobox', { name: 'Visit for spot A2' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Assign A2' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    await vi.waitFor(() => expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing today'));
+    expect(await screen.findByRole('button', { name: 'Spot A2, level 1, regular, occupied' })).toBeInTheDocument();
+    expect(screen.queryByTestId('parking-not-today')).toBeNull();
+  });
+
+  it('takes a day typed in the date field, and says when a typed day lies outside the days it may show', async () => {
+    const calls = serve(LOT, undefined, { [`?date=${TOMORROW}`]: NEXT_DAY });
+    renderPatientView(<ParkingPage />, { user: desk });
+    const field = await screen.findByRole('group', { name: 'Day shown' });
+    const year = within(field).getByRole('textbox', { name: 'Year' });
+    fireEvent.change(year, { target: { value: '2035' } });
+    fireEvent.blur(year);
+    expect(await screen.findByText(/^Please choose a day from .* to .*2032\.$/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/parking/spots')).toHaveLength(1);
+
+    fireEvent.change(year, { target: { value: '2030' } });
+    fireEvent.change(within(field).getByRole('textbox', { name: 'Day' }), { target: { value: '13' } });
+    await vi.waitFor(() => expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing Wednesday, March 13, 2030'));
+    expect(await screen.findByRole('heading', { name: 'Visits in person on Wednesday, March 13, 2030' })).toBeInTheDocument();
+    expect(calls.at(-1)?.search).toBe(`?date=${TOMORROW}`);
+    expect(screen.queryByText(/^Please choose a day/)).toBeNull();
+  });
+
+  it('keeps the day chooser when another day cannot be loaded, so the desk can go back to today', async () => {
+    stubApi({
+      [`GET /api/users/${desk.id}/permissions`]: () =>
+        json(permissionsAnswer((['appointments.view.all', 'appointments.update'] as const).map((permission) => ({ permission })))),
+      'GET /api/parking/spots': (call) => (call.search ? json({ error: { code: 'INTERNAL', message: 'boom' } }, 500) : json({ data: LOT })),
+    });
+    renderPatientView(<ParkingPage />, { user: desk });
+    fireEvent.click(await screen.findByRole('button', { name: 'Next day' }));
+    expect(await screen.findByText('The car park could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByTestId('parking-day-shown')).toHaveTextContent('Showing Wednesday, March 13, 2030');
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('button', { name: 'Spot A2, level 1, regular, occupied' })).toBeInTheDocument();
+  });
+
   it('says when the lot has no spots, and when it cannot be loaded', async () => {
-    serve({ spots: [], counts: [], visits: [] });
+    serve({ date: TODAY, today: TODAY, spots: [], counts: [], visits: [] });
     const { unmount } = renderPatientView(<ParkingPage />, { user: desk });
     expect(await screen.findByText('No parking spots yet')).toBeInTheDocument();
     unmount();

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CarFront, Pencil, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParkingCounts, ParkingLotResponse, ParkingSpot, ParkingVisit } from '../../../../contracts/parking';
 import { Button } from '../../../components/ui/button';
@@ -11,15 +11,19 @@ import { InlineLoading, QueryError } from '../../../components/ui/query-states';
 import { PermissionGuard } from '../../../lib/permissions/permission-guard';
 import { usePermissions } from '../../../lib/permissions/use-permissions';
 import { parkingLotQuery } from '../api/parking';
+import { DayChooser } from '../components/day-chooser';
+import { DayVisits } from '../components/day-visits';
 import { ParkingMap } from '../components/parking-map';
 import { SpotActions } from '../components/spot-actions';
 import { SpotFormDialog, SpotLayoutActions } from '../components/spot-layout';
-import { spotName, visitLabel } from '../components/spot-words';
+import { dayLabel, spotName, visitLabel } from '../components/spot-words';
 
-// The clinic's car park for the desk: one level at a time as a map and, with the same spots and
-// steps, as a table; the level's figures per type; and today's visits in person to give a spot.
-// Colleagues' steps arrive live (api/reactions.ts). Whoever configures the clinic (system.config:
-// the administrators) also gets an edit mode to add, edit and remove spots.
+// The clinic's car park for the desk, on a day of the clinic's calendar (today unless another is
+// chosen): one level at a time as a map and, with the same spots and steps, as a table; the
+// level's figures per type; and the day's visits in person with the parking they asked for.
+// Colleagues' steps and bookings arrive live for the day on screen (api/reactions.ts). Whoever
+// configures the clinic (system.config: the administrators) also gets an edit mode to add, edit
+// and remove spots.
 
 type Lot = ParkingLotResponse['data'];
 
@@ -32,8 +36,14 @@ export function ParkingPage() {
 }
 
 function CarPark() {
-  const { t } = useTranslation('parking');
-  const lot = useQuery(parkingLotQuery());
+  const { t, i18n } = useTranslation('parking');
+  // null: the clinic's today, as the server counts it. The previous day's lot stays on screen
+  // (marked busy) while another day loads; the chooser shows the day chosen at once, and stays
+  // even when a day cannot be loaded, so the desk can always go back.
+  const [day, setDay] = useState<string | null>(null);
+  const lot = useQuery({ ...parkingLotQuery(day ?? undefined), placeholderData: keepPreviousData });
+  const [today, setToday] = useState<string | null>(null);
+  if (lot.data && lot.data.today !== today) setToday(lot.data.today);
   const access = usePermissions();
   const mayEdit = access.can(['system.config']);
   const [editing, setEditing] = useState(false);
@@ -42,6 +52,11 @@ function CarPark() {
   useEffect(() => {
     document.title = t('title');
   }, [t]);
+  const visits = lot.data ? (
+    <PageSection title={t('visits.title', { day: dayLabel(lot.data.date, i18n.language) })} testId="parking-visits">
+      <DayVisits visits={lot.data.visits} spots={lot.data.spots} />
+    </PageSection>
+  ) : null;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <header>
@@ -71,23 +86,45 @@ function CarPark() {
         ) : null}
       </header>
       {adding ? <SpotFormDialog level={level ?? 1} onClose={() => setAdding(false)} /> : null}
+      {today ? <DayChooser day={day ?? today} today={today} onChange={(chosen) => setDay(chosen === today ? null : chosen)} /> : null}
       {lot.isPending ? (
         <InlineLoading />
       ) : lot.isError || lot.data === undefined ? (
         <QueryError message={t('loadFailed')} onRetry={() => void lot.refetch()} />
-      ) : lot.data.spots.length === 0 ? (
-        <PageEmptyState icon={CarFront} title={t('empty.title')} body={t('empty.body')} />
       ) : (
-        <Levels lot={lot.data} editing={editing} onLevel={setLevel} />
+        <div className="flex flex-col gap-6" aria-busy={lot.isPlaceholderData}>
+          {lot.data.spots.length === 0 ? (
+            <>
+              <PageEmptyState icon={CarFront} title={t('empty.title')} body={t('empty.body')} />
+              {visits}
+            </>
+          ) : (
+            <Levels lot={lot.data} editing={editing} onLevel={setLevel}>
+              {visits}
+            </Levels>
+          )}
+        </div>
       )}
     </div>
   );
 }
 
-function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel: (level: number) => void }) {
+/** The levels with their map and table; `children` (the day's visits) sit between the two, near the map. */
+function Levels({
+  lot,
+  editing,
+  onLevel,
+  children,
+}: {
+  lot: Lot;
+  editing: boolean;
+  onLevel: (level: number) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('parking');
   const access = usePermissions();
   const mayChange = access.can(['appointments.update']);
+  const isToday = lot.date === lot.today;
   const levels = [...new Set(lot.spots.map((spot) => spot.level))].sort((a, b) => a - b);
   const [chosenLevel, setLevel] = useState(String(levels[0]));
   const level = levels.includes(Number(chosenLevel)) ? Number(chosenLevel) : levels[0]!;
@@ -112,6 +149,11 @@ function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel
       />
       <Figures level={level} counts={lot.counts.filter((line) => line.level === level)} />
       <PageSection title={t('map.title', { level })} testId="parking-map-section">
+        {isToday ? null : (
+          <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="parking-not-today">
+            {t('notToday')}
+          </p>
+        )}
         <Legend />
         <ParkingMap level={level} spots={spots} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
         <div aria-live="polite" className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="parking-selected">
@@ -122,7 +164,7 @@ function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel
               {editing ? (
                 <SpotLayoutActions key={selected.id} spot={selected} />
               ) : (
-                <SpotActions key={selected.id} spot={selected} visits={lot.visits} mayChange={mayChange} />
+                <SpotActions key={selected.id} spot={selected} visits={lot.visits} mayChange={mayChange} isToday={isToday} />
               )}
             </div>
           ) : (
@@ -130,6 +172,7 @@ function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel
           )}
         </div>
       </PageSection>
+      {children}
       <PageSection title={t('table.title', { level })} testId="parking-table">
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
@@ -178,7 +221,11 @@ function Levels({ lot, editing, onLevel }: { lot: Lot; editing: boolean; onLevel
                     <HeldBy spot={spot} visits={lot.visits} />
                   </td>
                   <td className="py-2">
-                    {editing ? <SpotLayoutActions spot={spot} /> : <SpotActions spot={spot} visits={lot.visits} mayChange={mayChange} />}
+                    {editing ? (
+                      <SpotLayoutActions spot={spot} />
+                    ) : (
+                      <SpotActions spot={spot} visits={lot.visits} mayChange={mayChange} isToday={isToday} />
+                    )}
                   </td>
                 </tr>
               ))}
