@@ -145,13 +145,20 @@ export class AnalyticsRepository extends Repository {
     return figures;
   }
 
-  /** Patient accounts created per bucket of the clinic's calendar days [from, to]. */
+  /**
+   * Patient accounts created per bucket of the clinic's calendar days [from, to]. As for
+   * appointments, registrations are counted per quarter hour first and only those counts are turned
+   * into the clinic's days.
+   */
   async newPatients(filter: AnalyticsFilter): Promise<{ bucket: string; n: number }[]> {
     const { starts, ends } = this.span(filter);
     const rows = await this.rows<{ bucket: string; n: number }>(sql`
-      select ${this.bucket(sql`u.created_at`, filter)} as bucket, count(*)::int as n
-      from ${users} u
-      where u.role = 'patient' and u.created_at >= ${starts} and u.created_at < ${ends}
+      select ${this.bucket(sql`quarter`, filter)} as bucket, sum(n)::int as n from (
+        select date_bin(interval '15 minutes', u.created_at, timestamptz '2000-01-01') as quarter, count(*)::int as n
+        from ${users} u
+        where u.role = 'patient' and u.created_at >= ${starts} and u.created_at < ${ends}
+        group by 1
+      ) c
       group by 1`);
     return rows.map((row) => ({ bucket: row.bucket, n: Number(row.n) }));
   }
