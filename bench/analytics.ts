@@ -14,6 +14,7 @@
  * `node:http` server (bench/replay-floor.ts); bench/floor-comparison.ts alternates the two sides.
  *
  *   npm run bench:analytics [-- --rounds 5 --seconds 4 --concurrency 4 --appointments 1000000 --statements]
+ *   (--port moves both servers off 5395/5396 when another bench holds them.)
  *   (--keep leaves the filled database in place and prints its name, to try a statement's plan by hand.)
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where a database of
  *   its own is created for the run and dropped after.
@@ -38,6 +39,7 @@ const { values: options } = parseArgs({
     statements: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    port: { type: 'string', default: '5395' },
   },
 });
 const ROUNDS = Number(options.rounds);
@@ -49,8 +51,9 @@ const DOCTORS = 200;
 const VISITS_PER_DAY = 5;
 /** Days of history after today: the rest of the days lie before it. */
 const FUTURE_DAYS = 90;
-const APP_PORT = 5395;
-const FLOOR_PORT = 5396;
+/** Caredeck's port; the floor takes the next one. Another bench on the machine may hold the default. */
+const APP_PORT = Number(options.port);
+const FLOOR_PORT = APP_PORT + 1;
 const GOAL_P95_MS = 200;
 
 interface Fixture {

@@ -41,7 +41,7 @@ test('an admin downloads the appointments report as a CSV and as a PDF, and sche
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toBe('caredeck-appointments-2026-01-01-to-2026-01-31.csv');
   const text = await readFile((await csv.path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('Day,Total,requested,scheduled,checked-in,in-progress,completed,cancelled,no-show,in-person,video');
+  expect(text.split('\r\n')[0]).toBe('Day,Total,Requested,Scheduled,Checked in,In progress,Completed,Cancelled,No-show,In person,Video');
   expect(text.split('\r\n')[1]).toMatch(/^2026-01-01,\d+,/);
 
   const pdfDownload = page.waitForEvent('download');

@@ -8,6 +8,7 @@ export * from './notifications';
 export * from './permissions';
 export * from './organisation';
 export * from './appointments';
+export * from './appointment-counts';
 export * from './medications';
 export * from './allergies';
 export * from './lab-results';

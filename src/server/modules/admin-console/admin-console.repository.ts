@@ -5,7 +5,7 @@ import { PERMISSION_CHANGE_ACTIONS } from '../../../contracts/audit-actions';
 import { POSITION_TEMPLATES, STAFF_POSITIONS } from '../../../contracts/permission-catalogue';
 import { ROLES, type Role } from '../../../contracts/roles';
 import type { StatusCounts } from '../../../contracts/admin-console';
-import { appointments, auditEvents, authThrottle, doctorProfiles, sessions, tasks, users } from '../../db/schema';
+import { appointments, auditEvents, authThrottle, sessions, tasks, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { DELEGATION_CODES, DELEGATION_MESSAGES } from '../../platform/delegation';
 import { Repository } from '../../platform/unit-of-work';
@@ -416,104 +416,6 @@ export class AdminConsoleRepository extends Repository {
       users: Number(rows.find((row) => row.position === position)?.n ?? 0),
       template: POSITION_TEMPLATES[position],
     }));
-  }
-}
-
-export interface AnalyticsFilter {
-  from: string;
-  to: string;
-  timeZone: string;
-  unit: 'day' | 'week';
-  doctorId?: string;
-  specialty?: string;
-}
-
-/** The period's appointments counted per day, status and type, and per doctor and status. */
-export interface AppointmentFigures {
-  days: { day: string; status: string; type: string; n: number }[];
-  doctors: { doctorId: string; status: string; n: number }[];
-}
-
-export class AnalyticsRepository extends Repository {
-  private async rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
-    const result = (await this.db.execute(query)) as unknown as { rows: T[] };
-    return result.rows;
-  }
-
-  /** Appointments starting on the clinic's calendar days [from, to], narrowed by doctor and specialty. */
-  private where(filter: AnalyticsFilter): SQL {
-    const zone = filter.timeZone;
-    return sql`a.starts_at >= (${filter.from}::date::timestamp at time zone ${zone})
-      and a.starts_at < ((${filter.to}::date + 1)::timestamp at time zone ${zone})
-      ${filter.doctorId ? sql`and a.doctor_id = ${filter.doctorId}` : sql``}
-      ${filter.specialty ? sql`and d.specialty = ${filter.specialty}` : sql``}`;
-  }
-
-  private bucket(column: SQL, filter: AnalyticsFilter): SQL {
-    return sql`to_char(date_trunc(${filter.unit}, ${column} at time zone ${filter.timeZone}), 'YYYY-MM-DD')`;
-  }
-
-  /**
-   * Every appointment figure of the period in one pass over its appointments: counts per calendar
-   * day (the clinic's), status and type, and per doctor and status. The service rolls days up into
-   * weeks and weekdays. Grouping sets give both counts from one scan, where a query per figure read
-   * the period once each. Starts are first counted per quarter hour, which is plain arithmetic, and
-   * only those counts are turned into the clinic's days: every time zone's offset is a whole number of
-   * quarter hours, so a quarter hour never straddles two days, and a time zone conversion per
-   * appointment was most of the cost.
-   */
-  async appointmentFigures(filter: AnalyticsFilter): Promise<AppointmentFigures> {
-    const rows = await this.rows<{ day: string | null; doctor_id: string | null; status: string; type: string | null; n: number }>(sql`
-      with counted as (
-        select date_bin(interval '15 minutes', a.starts_at, timestamptz '2000-01-01') as quarter, a.doctor_id, a.status, a.type,
-          count(*)::int as n
-        from ${appointments} a ${filter.specialty ? sql`join ${doctorProfiles} d on d.user_id = a.doctor_id` : sql``}
-        where ${this.where(filter)}
-        group by grouping sets ((1, a.status, a.type), (a.doctor_id, a.status))
-      )
-      select to_char((quarter at time zone ${filter.timeZone})::date, 'YYYY-MM-DD') as day, null::uuid as doctor_id, status, type,
-        sum(n)::int as n
-      from counted where quarter is not null group by 1, status, type
-      union all
-      select null, doctor_id, status, null, n from counted where doctor_id is not null`);
-    const figures: AppointmentFigures = { days: [], doctors: [] };
-    for (const row of rows) {
-      const n = Number(row.n);
-      if (row.day !== null) figures.days.push({ day: row.day, status: row.status, type: row.type!, n });
-      else if (row.doctor_id !== null) figures.doctors.push({ doctorId: row.doctor_id, status: row.status, n });
-    }
-    return figures;
-  }
-
-  /** Patient accounts created per bucket of the clinic's calendar days [from, to]. */
-  async newPatients(filter: AnalyticsFilter): Promise<{ bucket: string; n: number }[]> {
-    const zone = filter.timeZone;
-    const rows = await this.rows<{ bucket: string; n: number }>(sql`
-      select ${this.bucket(sql`u.created_at`, filter)} as bucket, count(*)::int as n
-      from ${users} u
-      where u.role = 'patient'
-        and u.created_at >= (${filter.from}::date::timestamp at time zone ${zone})
-        and u.created_at < ((${filter.to}::date + 1)::timestamp at time zone ${zone})
-      group by 1`);
-    return rows.map((row) => ({ bucket: row.bucket, n: Number(row.n) }));
-  }
-
-  /** Every doctor with a profile, for the doctor filter. */
-  async doctors(): Promise<{ id: string; firstName: string; lastName: string; specialty: string }[]> {
-    const rows = await this.rows(sql`
-      select d.user_id as id, u.first_name, u.last_name, d.specialty
-      from ${doctorProfiles} d join ${users} u on u.id = d.user_id
-      order by lower(u.last_name), lower(u.first_name), d.user_id`);
-    return rows.map((row) => ({
-      id: String(row.id),
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      specialty: String(row.specialty),
-    }));
-  }
-
-  noteRead(details: Record<string, unknown>): void {
-    this.audit.note({ action: 'analytics.read', resourceType: 'organisation', details });
   }
 }
 

@@ -10,7 +10,7 @@ import { addCalendarDays, dayNumber } from '../../../contracts/dates';
 import type { AccessContext } from '../../platform/access-context';
 import type { ClinicClock } from '../../platform/clinic-clock';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { AnalyticsRepository, type AnalyticsFilter } from './admin-console.repository';
+import { AnalyticsRepository, type AnalyticsFilter } from './analytics.repository';
 
 // Analytics, first part. The database counts per calendar day; this service rolls the days up into
 // weeks and weekdays, fills the period's empty days or weeks with zeros and divides. A period is the

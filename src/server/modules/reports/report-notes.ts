@@ -1,8 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../../contracts/languages';
 
-// The one sentence of a report file written in the requester's language: that the file holds only
-// the first rows. The rest of a report (titles, column names) is English, like the server's mail;
-// this note is what a reader must not miss, so it is in the language they read the portal in.
+// The sentence a report file adds when the row cap cut it, in the requester's language, as the rest
+// of the file's words are (report-words.ts): that the file holds only the first rows.
 
 const CUT: Record<Language, (shown: string, total: string) => string> = {
   en: (shown, total) => `Showing the first ${shown} of ${total} rows.`,

@@ -56,6 +56,23 @@ describe('report PDFs', () => {
   });
 });
 
+describe('column names', () => {
+  it('go on in a second line of the header when wider than their column, never cut', async () => {
+    const columns = Array.from({ length: 8 }, (_, i) => ({ label: i === 7 ? 'Quote Nichterscheinen (%)' : `Spalte ${i}` }));
+    const text = await pdfText(await reportPdf(HEADING, { columns, rows: [columns.map((_, i) => i)] }));
+    const lines = text.split('\n');
+    const header = lines
+      .slice(
+        lines.findIndex((line) => line.startsWith('Spalte 0')),
+        lines.findIndex((line) => line.startsWith('0 1')),
+      )
+      .join(' ');
+    expect(header).toContain('Quote');
+    expect(header).toContain('Nichterscheinen (%)');
+    expect(text).not.toContain('…');
+  });
+});
+
 describe('a long report', () => {
   it('lets the server turn to other work while its rows are laid out', async () => {
     const names = Array.from({ length: 1000 }, (_, i): [string, string] => [`Zoë ${i}`, i % 2 ? 'Ångström' : 'الحسن']);

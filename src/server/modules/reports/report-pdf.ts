@@ -1,5 +1,6 @@
 import { fontFile, fontName, isRightToLeft, scriptRuns, type FontFamily, type FontStyle, type TextRun } from './pdf-fonts';
 import type { ReportTable } from './report-table';
+import { reportWords, type PdfWords } from './report-words';
 
 // A report as a PDF: a heading (title, clinic, period, when it was made) and the table, which goes
 // on over as many pages as it needs with its header row repeated, and "page n of m" at the foot.
@@ -23,7 +24,8 @@ export interface PdfHeading {
 /** Rows laid out between two turns of the event loop: a long report must not hold up other requests. */
 const ROWS_PER_TURN = 50;
 
-export async function reportPdf(heading: PdfHeading, table: ReportTable): Promise<Buffer> {
+/** `words`: the heading's and footer's lines in the requester's language (English unless given). */
+export async function reportPdf(heading: PdfHeading, table: ReportTable, words: PdfWords = reportWords('en').pdf): Promise<Buffer> {
   // Loaded on the first report, not at start-up: the library is a large share of what a start loads.
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -90,33 +92,55 @@ export async function reportPdf(heading: PdfHeading, table: ReportTable): Promis
   y += 2;
   if (heading.note) line(heading.note, 10, 'bold');
   line(heading.clinic, 10, 'regular');
-  line(`Period: ${heading.period}`, 10, 'regular');
-  line(`Generated: ${heading.generatedAt}`, 10, 'regular');
-  line(
-    `Rows: ${table.rows.length}${table.total !== undefined && table.total > table.rows.length ? ` of ${table.total}` : ''}`,
-    10,
-    'regular',
-  );
+  line(words.period(heading.period), 10, 'regular');
+  line(words.generated(heading.generatedAt), 10, 'regular');
+  line(words.rows(table.rows.length, table.total !== undefined && table.total > table.rows.length ? table.total : null), 10, 'regular');
   y += 10;
 
-  const row = (cells: readonly string[], bold: boolean) => {
-    if (bold) doc.rect(MARGIN, y, width, ROW_HEIGHT).fill(HEADER_FILL).fillColor('black');
+  const row = (cells: readonly string[]) => {
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      write(cell, x + 2, y + 4, FONT_SIZE, bold ? 'bold' : 'regular', { width: widths[i]! - 4 });
+      write(cell, x + 2, y + 4, FONT_SIZE, 'regular', { width: widths[i]! - 4 });
       x += widths[i]!;
     });
     y += ROW_HEIGHT;
   };
-  const header = () =>
-    row(
-      table.columns.map((column) => column.label),
-      true,
-    );
+
+  /** How wide a text is once written in runs of its scripts' fonts. */
+  const measure = (text: string, style: FontStyle) => {
+    doc.fontSize(FONT_SIZE);
+    return scriptRuns(text).reduce((sum, run) => sum + doc.font(fontName(run.family, style)).widthOfString(run.text), 0);
+  };
+  /**
+   * A column name in one line, or in two where it is wider than its column: many languages' names
+   * are longer than the English ones, and a cut name cannot be read. The first line takes as many
+   * words as fit; a second line still too wide is cut at the column's edge.
+   */
+  const headerLines = (label: string, room: number): string[] => {
+    if (measure(label, 'bold') <= room) return [label];
+    const words = label.split(' ');
+    for (let end = words.length - 1; end > 0; end -= 1) {
+      const first = words.slice(0, end).join(' ');
+      if (measure(first, 'bold') <= room) return [first, words.slice(end).join(' ')];
+    }
+    return [label];
+  };
+  const LINE_STEP = FONT_SIZE + 2;
+  const header = () => {
+    const labels = table.columns.map((column, i) => headerLines(column.label, widths[i]! - 4));
+    const height = ROW_HEIGHT + (Math.max(...labels.map((lines) => lines.length)) - 1) * LINE_STEP;
+    doc.rect(MARGIN, y, width, height).fill(HEADER_FILL).fillColor('black');
+    let x = MARGIN;
+    labels.forEach((lines, i) => {
+      lines.forEach((text, n) => write(text, x + 2, y + 4 + n * LINE_STEP, FONT_SIZE, 'bold', { width: widths[i]! - 4 }));
+      x += widths[i]!;
+    });
+    y += height;
+  };
 
   header();
   if (table.rows.length === 0) {
-    write('No rows for this period.', MARGIN, y + 4, FONT_SIZE, 'italic', { width });
+    write(words.noRows, MARGIN, y + 4, FONT_SIZE, 'italic', { width });
   }
   for (const [index, cells] of table.rows.entries()) {
     // Laying out a row in the embedded fonts takes about a millisecond; 5,000 at once held the
@@ -127,10 +151,7 @@ export async function reportPdf(heading: PdfHeading, table: ReportTable): Promis
       y = MARGIN;
       header();
     }
-    row(
-      cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
-      false,
-    );
+    row(cells.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
   }
 
   const range = doc.bufferedPageRange();
@@ -140,7 +161,7 @@ export async function reportPdf(heading: PdfHeading, table: ReportTable): Promis
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.fillColor('#555555');
-    write(`${heading.title} - page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN / 2 - FONT_SIZE, FONT_SIZE, 'regular', {
+    write(words.page(heading.title, i + 1, range.count), MARGIN, doc.page.height - MARGIN / 2 - FONT_SIZE, FONT_SIZE, 'regular', {
       width,
       align: 'center',
     });

@@ -2,9 +2,11 @@ import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from '../../../contracts/appo
 import type { Analytics, DoctorRates, WeekdayRates } from '../../../contracts/analytics';
 import type { AuditEvent } from '../../../contracts/audit';
 import type { PatientSummary } from '../../../contracts/patient-directory';
+import { weekdayName, type ReportWords } from './report-words';
 
 // The rows of each report, built from what the analytics, the audit trail and the patient
-// directory answer: a report never counts anything itself. The CSV and the PDF show the same table.
+// directory answer: a report never counts anything itself. The CSV and the PDF show the same table,
+// its column names (and the weekdays' names) in the requester's language (report-words.ts).
 // Rates are percentages with one decimal; an empty rate (nothing was due) is an empty cell.
 
 export type Cell = string | number | null;
@@ -16,32 +18,36 @@ export interface ReportTable {
   total?: number;
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
 function percent(rate: number | null): Cell {
   return rate === null ? null : Math.round(rate * 1000) / 10;
 }
 
-const RATE_COLUMNS = [
-  { label: 'Appointments' },
-  { label: 'Due' },
-  { label: 'No-shows' },
-  { label: 'Cancelled' },
-  { label: 'No-show rate (%)' },
-  { label: 'Cancellation rate (%)' },
-];
+function rateColumns({ columns }: ReportWords): ReportTable['columns'] {
+  return [
+    { label: columns.appointments },
+    { label: columns.due },
+    { label: columns.noShows },
+    { label: columns.cancelled },
+    { label: columns.noShowRate },
+    { label: columns.cancellationRate },
+  ];
+}
 
 function rateCells(row: DoctorRates | WeekdayRates): Cell[] {
   return [row.total, row.due, row.noShows, row.cancelled, percent(row.noShowRate), percent(row.cancellationRate)];
 }
 
-export function appointmentsTable(analytics: Analytics): ReportTable {
+function bucketColumn(analytics: Analytics, words: ReportWords): string {
+  return analytics.granularity === 'day' ? words.columns.day : words.columns.weekFrom;
+}
+
+export function appointmentsTable(analytics: Analytics, words: ReportWords): ReportTable {
   return {
     columns: [
-      { label: analytics.granularity === 'day' ? 'Day' : 'Week from', weight: 1.4 },
-      { label: 'Total' },
-      ...APPOINTMENT_STATUSES.map((status) => ({ label: status })),
-      ...APPOINTMENT_TYPES.map((type) => ({ label: type })),
+      { label: bucketColumn(analytics, words), weight: 1.4 },
+      { label: words.columns.total },
+      ...APPOINTMENT_STATUSES.map((status) => ({ label: words.statuses[status] })),
+      ...APPOINTMENT_TYPES.map((type) => ({ label: words.types[type] })),
     ],
     rows: analytics.appointments.map((bucket) => [
       bucket.bucket,
@@ -52,38 +58,38 @@ export function appointmentsTable(analytics: Analytics): ReportTable {
   };
 }
 
-export function doctorRatesTable(analytics: Analytics): ReportTable {
+export function doctorRatesTable(analytics: Analytics, words: ReportWords): ReportTable {
   return {
-    columns: [{ label: 'Doctor', weight: 2 }, { label: 'Specialty', weight: 1.6 }, ...RATE_COLUMNS],
+    columns: [{ label: words.columns.doctor, weight: 2 }, { label: words.columns.specialty, weight: 1.6 }, ...rateColumns(words)],
     rows: analytics.byDoctor.map((row) => [`${row.firstName} ${row.lastName}`, row.specialty, ...rateCells(row)]),
   };
 }
 
-export function weekdayRatesTable(analytics: Analytics): ReportTable {
+export function weekdayRatesTable(analytics: Analytics, words: ReportWords): ReportTable {
   return {
-    columns: [{ label: 'Weekday', weight: 1.4 }, ...RATE_COLUMNS],
-    rows: analytics.byWeekday.map((row) => [WEEKDAYS[row.weekday - 1]!, ...rateCells(row)]),
+    columns: [{ label: words.columns.weekday, weight: 1.4 }, ...rateColumns(words)],
+    rows: analytics.byWeekday.map((row) => [weekdayName(words, row.weekday), ...rateCells(row)]),
   };
 }
 
-export function newPatientsTable(analytics: Analytics): ReportTable {
+export function newPatientsTable(analytics: Analytics, words: ReportWords): ReportTable {
   return {
-    columns: [{ label: analytics.granularity === 'day' ? 'Day' : 'Week from' }, { label: 'New patients' }],
+    columns: [{ label: bucketColumn(analytics, words) }, { label: words.columns.newPatients }],
     rows: analytics.newPatients.map((bucket) => [bucket.bucket, bucket.count]),
   };
 }
 
-export function auditTable(events: readonly AuditEvent[]): ReportTable {
+export function auditTable(events: readonly AuditEvent[], { columns }: ReportWords): ReportTable {
   return {
     columns: [
-      { label: 'Time (UTC)', weight: 2 },
-      { label: 'Actor', weight: 1.8 },
-      { label: 'Role' },
-      { label: 'Action', weight: 1.8 },
-      { label: 'Outcome' },
-      { label: 'Resource', weight: 1.4 },
-      { label: 'Resource id', weight: 2.4 },
-      { label: 'Patient id', weight: 2.4 },
+      { label: columns.time, weight: 2 },
+      { label: columns.actor, weight: 1.8 },
+      { label: columns.role },
+      { label: columns.action, weight: 1.8 },
+      { label: columns.outcome },
+      { label: columns.resource, weight: 1.4 },
+      { label: columns.resourceId, weight: 2.4 },
+      { label: columns.patientId, weight: 2.4 },
     ],
     rows: events.map((event) => [
       event.occurredAt,
@@ -98,16 +104,16 @@ export function auditTable(events: readonly AuditEvent[]): ReportTable {
   };
 }
 
-export function patientTable(patients: readonly PatientSummary[]): ReportTable {
+export function patientTable(patients: readonly PatientSummary[], { columns }: ReportWords): ReportTable {
   return {
     columns: [
-      { label: 'Record number', weight: 1.4 },
-      { label: 'Last name', weight: 1.4 },
-      { label: 'First name', weight: 1.4 },
-      { label: 'Date of birth' },
-      { label: 'Gender' },
-      { label: 'Email', weight: 2.4 },
-      { label: 'Phone', weight: 1.4 },
+      { label: columns.recordNumber, weight: 1.4 },
+      { label: columns.lastName, weight: 1.4 },
+      { label: columns.firstName, weight: 1.4 },
+      { label: columns.dateOfBirth },
+      { label: columns.gender },
+      { label: columns.email, weight: 2.4 },
+      { label: columns.phone, weight: 1.4 },
     ],
     rows: patients.map((patient) => [
       patient.medicalRecordNumber,

@@ -23,6 +23,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { PatientsDirectoryService } from '../patients/patients-directory.service';
 import { cutNote } from './report-notes';
 import { reportPdf } from './report-pdf';
+import { reportWords, type ReportWords } from './report-words';
 import {
   appointmentsTable,
   auditTable,
@@ -39,14 +40,14 @@ import { ReportsRepository, type Person, type ReportNote, type ScheduleRow } fro
 // notes the export. A download needs reports.export (the route checks it) and the read permission
 // of what the report shows (checked here, per kind); administrators hold every permission.
 
-/** What each kind shows, and the permission that reads it on its own screen. */
-const KINDS: Record<ReportKind, { title: string; reads: Permission }> = {
-  appointments: { title: 'Appointments by status and type', reads: 'reports.view.all' },
-  'doctor-rates': { title: 'No-show and cancellation rates by doctor', reads: 'reports.view.all' },
-  'weekday-rates': { title: 'No-show and cancellation rates by weekday', reads: 'reports.view.all' },
-  'new-patients': { title: 'New patients', reads: 'reports.view.all' },
-  'audit-trail': { title: 'Audit trail', reads: 'security.audit' },
-  'patient-list': { title: 'Patient list', reads: 'patients.view.all' },
+/** The permission that reads what each kind shows, on its own screen. */
+const KINDS: Record<ReportKind, { reads: Permission }> = {
+  appointments: { reads: 'reports.view.all' },
+  'doctor-rates': { reads: 'reports.view.all' },
+  'weekday-rates': { reads: 'reports.view.all' },
+  'new-patients': { reads: 'reports.view.all' },
+  'audit-trail': { reads: 'security.audit' },
+  'patient-list': { reads: 'patients.view.all' },
 };
 
 export interface ReportFile {
@@ -128,12 +129,14 @@ export class ReportsService {
     }
     // Noted first: the request's one audit event is the export, and the reads below are its steps.
     await this.uow.read(ctx, async (work) => work.use(ReportsRepository).noteExport(note));
-    const table = await this.table(ctx, kind, note);
+    const words = reportWords(query.lang);
+    const table = await this.table(ctx, kind, note, words);
     const generatedAt = this.clock();
     const clinic = (await this.options.organisation()).name;
     const stamp = period ? `${period.from}-to-${period.to}` : generatedAt.toISOString().slice(0, 10);
     const fileName = `caredeck-${kind}-${stamp}.${query.format}`;
-    // A report the row cap cut says so, in the requester's language: a last row of the CSV, a line under the PDF's title.
+    // The file is in the requester's language: title, column names, and, on a report the row cap
+    // cut, a last row of the CSV or a line under the PDF's title that says so.
     const cut = table.total !== undefined && table.total > table.rows.length ? cutNote(query.lang, table.rows.length, table.total) : null;
     return query.format === 'csv'
       ? { fileName, contentType: 'text/csv; charset=utf-8', body: reportCsv(table, cut) }
@@ -142,15 +145,16 @@ export class ReportsService {
           contentType: 'application/pdf',
           body: await reportPdf(
             {
-              title: KINDS[kind].title,
+              title: words.titles[kind],
               clinic,
               period: period
-                ? `${period.from} to ${period.to}${filterText(note)}`
-                : `all patients as of ${generatedAt.toISOString().slice(0, 10)}`,
+                ? `${words.range(period.from, period.to)}${filterText(note, words)}`
+                : words.allPatients(generatedAt.toISOString().slice(0, 10)),
               generatedAt: `${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
               note: cut,
             },
             table,
+            words.pdf,
           ),
         };
   }
@@ -264,7 +268,8 @@ export class ReportsService {
   private scheduledMail(row: ScheduleRow, person: Person, period: { from: string; to: string } | null, clinic: string): MailMessage {
     const query = new URLSearchParams({ kind: row.kind, format: row.format, ...(period ?? {}), ...row.filters });
     const link = `${this.options.publicUrl.replace(/\/$/, '')}/admin/reports?${query.toString()}`;
-    const title = KINDS[row.kind].title;
+    // The mail is in English, as all of the server's mail; so is the title it names.
+    const title = reportWords('en').titles[row.kind];
     return {
       to: person.email,
       kind: 'scheduled-report',
@@ -281,14 +286,14 @@ export class ReportsService {
     };
   }
 
-  private async table(ctx: AccessContext, kind: ReportKind, note: ReportNote): Promise<ReportTable> {
+  private async table(ctx: AccessContext, kind: ReportKind, note: ReportNote, words: ReportWords): Promise<ReportTable> {
     if (kind === 'patient-list') {
       const { patients, total } = await this.patientsDirectory.listForReport(ctx, REPORT_MAX_ROWS);
-      return { ...patientTable(patients), total };
+      return { ...patientTable(patients, words), total };
     }
     if (kind === 'audit-trail') {
       const { events, total } = await this.audit.reportEvents(ctx, { from: note.from!, to: note.to! }, REPORT_MAX_ROWS);
-      return { ...auditTable(events), total };
+      return { ...auditTable(events, words), total };
     }
     const analytics = await this.analytics.overview(ctx, {
       from: note.from!,
@@ -296,10 +301,10 @@ export class ReportsService {
       ...(note.doctorId ? { doctorId: note.doctorId } : {}),
       ...(note.specialty ? { specialty: note.specialty } : {}),
     });
-    if (kind === 'appointments') return appointmentsTable(analytics);
-    if (kind === 'doctor-rates') return doctorRatesTable(analytics);
-    if (kind === 'weekday-rates') return weekdayRatesTable(analytics);
-    return newPatientsTable(analytics);
+    if (kind === 'appointments') return appointmentsTable(analytics, words);
+    if (kind === 'doctor-rates') return doctorRatesTable(analytics, words);
+    if (kind === 'weekday-rates') return weekdayRatesTable(analytics, words);
+    return newPatientsTable(analytics, words);
   }
 }
 
@@ -310,8 +315,8 @@ export function reportCsv(table: ReportTable, note: string | null = null): strin
   );
 }
 
-function filterText(note: ReportNote): string {
-  if (note.doctorId) return ' (one doctor)';
+function filterText(note: ReportNote, words: ReportWords): string {
+  if (note.doctorId) return ` (${words.oneDoctor})`;
   if (note.specialty) return ` (${note.specialty})`;
   return '';
 }
