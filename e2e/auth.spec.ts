@@ -20,10 +20,10 @@ const leave = locale('leave');
 const REFUSED = /401 \(Unauthorized\)/;
 
 const ACCOUNTS = {
-  patient: { email: 'patient@caredeck.demo', password: 'Patient#2026', firstName: 'Sarah', portal: '/dashboard' },
-  doctor: { email: 'doctor@caredeck.demo', password: 'Doctor#2026', firstName: 'Michael', portal: '/doctor-portal' },
-  staff: { email: 'staff@caredeck.demo', password: 'Staff#2026', firstName: 'Emily', portal: '/staff-portal' },
-  admin: { email: 'admin@caredeck.demo', password: 'Admin#2026', firstName: 'David', portal: '/admin-dashboard' },
+  patient: { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', firstName: 'Sarah', portal: '/dashboard' },
+  doctor: { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026', firstName: 'Michael', portal: '/doctor-portal' },
+  staff: { email: 'staff@caredeck.demo', password: 'Front-Counter#2026', firstName: 'Emily', portal: '/staff-portal' },
+  admin: { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026', firstName: 'David', portal: '/admin-dashboard' },
 } as const;
 
 async function fillCredentials(page: Page, email: string, password: string) {
@@ -114,7 +114,7 @@ test('a first-time doctor must change the password, then uses the portal and sig
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(REFUSED); // the old password, tried at the end
-  const account = { email: 'new.doctor@caredeck.demo', password: 'Welcome#2026' };
+  const account = { email: 'new.doctor@caredeck.demo', password: 'First-Shift#2026' };
   const newPassword = 'Lena-Fischer#2026';
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/doctor-portal$/);

@@ -10,8 +10,8 @@ import { signIn } from './identity-helpers';
 // The note is for the patient's oldest visit with the doctor, so the newest visit, which another
 // journey expects to have no summary yet, stays without one.
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026', name: 'Sarah Johnson' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', name: 'Sarah Johnson' };
 
 test('a doctor starts a visit note from a template, the draft survives a reload, and signing releases the summary to the patient', async ({
   page,

@@ -17,8 +17,8 @@ const locale = (namespace: string) =>
 const prescribing = locale('prescribing');
 const medications = locale('medications');
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026', name: 'Sarah Johnson' };
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', name: 'Sarah Johnson' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
 
 /** A drug of the list for each drug allergy the demo data records. */
 const DRUG_FOR_ALLERGEN: [RegExp, string][] = [

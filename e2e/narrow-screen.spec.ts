@@ -5,7 +5,7 @@ import { signIn, signInWithForm } from './identity-helpers';
 // A phone-sized screen (390 px wide): the admin's table of accounts scrolls inside its own labelled
 // region and never widens the page; a toast never lies over the header's controls.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -15,6 +15,8 @@ export const VALIDATION_MESSAGES_EN = {
   'password.weak': 'Please create a stronger password',
   'password.currentRequired': 'Current password is required',
   'password.common': 'This password is too common. Please choose another one.',
+  'password.guessable': 'This password is too easy to guess: avoid common words, names, years and simple letter swaps.',
+  'password.personal': 'The password must not contain your name or email address.',
   'password.currentIncorrect': 'Current password is incorrect',
   'password.sameAsCurrent': 'The new password must differ from the current one',
   'mfa.required': 'MFA code is required',
