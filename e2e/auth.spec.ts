@@ -115,7 +115,7 @@ test('a first-time doctor must change the password, then uses the portal and sig
 }) => {
   allowConsoleErrors(REFUSED); // the old password, tried at the end
   const account = { email: 'new.doctor@caredeck.demo', password: 'First-Shift#2026' };
-  const newPassword = 'Lena-Fischer#2026';
+  const newPassword = 'Morning-Orchard#2026';
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/doctor-portal$/);
 
@@ -133,6 +133,12 @@ test('a first-time doctor must change the password, then uses the portal and sig
   await expect(dialog.getByTestId('password-strength-label')).toHaveText('Weak');
   await expect(dialog.getByText('Please create a stronger password')).toBeVisible();
   await dialog.getByLabel(auth.changePassword.confirmPassword, { exact: true }).fill('weakpass');
+  await expect(submit).toBeDisabled();
+
+  // Strong by the five rules, and still refused: it holds the doctor's own name.
+  await dialog.getByLabel(auth.changePassword.newPassword, { exact: true }).fill('Lena-Fischer#2026');
+  await dialog.getByLabel(auth.changePassword.confirmPassword, { exact: true }).fill('Lena-Fischer#2026');
+  await expect(dialog.getByText('The password must not contain your name or email address.')).toBeVisible();
   await expect(submit).toBeDisabled();
 
   await dialog.getByLabel(auth.changePassword.newPassword, { exact: true }).fill(newPassword);
