@@ -174,7 +174,7 @@ test('forgot password → reset through the outbox link → sign in with the new
   // A patient of its own: a reset ends every session of the account, and other journeys are signed
   // in as the demo patient meanwhile.
   const patient = await registerPatient(browser, 'reset');
-  const newPassword = 'Sam-Reset#2026';
+  const newPassword = 'Quiet-Otter#2026';
 
   // 1. The patient asks for a reset link from the login screen.
   await page.goto('/login');
