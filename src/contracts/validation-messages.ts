@@ -107,6 +107,21 @@ export const VALIDATION_MESSAGES_EN = {
   'reminders.range': 'Each reminder time must be a whole number of hours from 1 to 336',
   'reminders.tooMany': 'Please keep at most 4 reminder times',
   'reminders.duplicate': 'Each reminder time may be listed only once',
+  'passkey.requestInvalid': 'The passkey request could not be read',
+  'passkey.credentialIdInvalid': 'The passkey id is missing or not valid',
+  'passkey.authenticatorDataInvalid': 'The authenticator data is missing or not valid',
+  'passkey.signatureInvalid': 'The passkey signature is missing or not valid',
+  'passkey.clientDataInvalid': 'The client data is missing or not valid',
+  'passkey.userHandleInvalid': 'The user handle is not valid',
+  'passkey.attestationInvalid': 'The attestation is missing or not valid',
+  'passkey.responseInvalid': 'The passkey response is missing or not valid',
+  'passkey.typeInvalid': 'The credential type must be public-key',
+  'passkey.transportsInvalid': 'The list of transports is not valid',
+  'passkey.extensionsInvalid': 'The extension results are not valid',
+  'passkey.attachmentInvalid': 'The authenticator attachment is not valid',
+  'passkey.deviceNameInvalid': 'The passkey name must be text',
+  'passkey.idInvalid': 'This passkey id is not valid',
+  'passkey.enabledInvalid': 'Choose whether the passkey is on or off',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES_EN;
