@@ -4,8 +4,8 @@
 // from zxcvbn-ts (docs/decisions/901-password-strength.md), which the server and the web each load
 // (contracts import nothing but zod); the decision made from it is this file's, so both sides agree.
 
-/** Passwords are judged on their first characters only: the estimate's cost grows fast with length. */
-export const GUESS_CHECKED_LENGTH = 32;
+/** The estimate judges a password's first characters only: its cost grows fast with length. */
+export const GUESS_CHECKED_LENGTH = 24;
 
 /**
  * Below this many guesses a password built from patterns is refused. zxcvbn's own "safely
@@ -65,7 +65,8 @@ export function siteWords(organisationName?: string | null): string[] {
  * keyboard walk…): a short random string is left to the length and strength rules.
  */
 export function judgePassword(password: string, estimate: GuessEstimate, personal: readonly string[]): PasswordRefusal | null {
-  const lower = password.slice(0, GUESS_CHECKED_LENGTH).toLowerCase();
+  // The whole password: looking for a word in it costs nothing, unlike the estimate.
+  const lower = password.toLowerCase();
   const ownWords = new Set(personal);
   const personalHit =
     personal.some((word) => lower.includes(word)) ||
