@@ -8,8 +8,8 @@ import { signIn } from './identity-helpers';
 // button in the header instead of over the page. Only the demo accounts' data is read; the dark
 // theme is put on the page alone, never saved to the shared accounts.
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 /** The WCAG contrast ratio of two CSS colours, as the browser resolves them (any syntax, opaque). */
 async function contrast(page: Page, foreground: string, background: string): Promise<number> {

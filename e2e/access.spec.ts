@@ -17,8 +17,8 @@ const access = locale('access');
 const shell = locale('shell');
 const common = locale('common');
 
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 const PERMISSION = 'billing.view';
 
 /** Anonymous pages ask GET /api/auth/session first; the browser logs its 401 ("nobody is signed in"). */

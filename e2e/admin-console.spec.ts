@@ -6,7 +6,7 @@ import { csrfHeaders, registerPatient, signIn } from './identity-helpers';
 // made in another browser, unlocking that account, and ending its sessions, which signs its open
 // page out at once. The account is a patient registered for this journey only.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 /** A date field is three boxes (day, month, year) in one labelled group. */
 async function fillDate(page: Page, label: string, day: string): Promise<void> {
   const [year, month, date] = day.split('-') as [string, string, string];

@@ -6,8 +6,8 @@ import { signIn } from './identity-helpers';
 // member, with the car park open in another browser, sees the new spot arrive without a reload and
 // has no edit mode. The spot's number is this run's own, so a second run adds another.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026' };
 
 test('an administrator adds a parking spot and it shows on the map, for the desk too', async ({ page, browser }) => {
   test.setTimeout(90_000);

@@ -7,7 +7,7 @@ import { signIn } from './identity-helpers';
 // fixed period (its header row checked in the saved file), then the same as a PDF; then a weekly
 // schedule of a report, mailed to the admin, added and listed.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 /** A date field is three boxes (day, month, year) in one labelled group. */
 async function fillDate(page: Page, label: string, day: string): Promise<void> {

@@ -8,7 +8,7 @@ import { signIn } from './identity-helpers';
 // journeys running beside this one book by the demo's zone and hours, which must never change under
 // them even for a moment (saving them is proven by the server's integration tests).
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 test('an admin changes the session timeout and the reminder times, and they are kept after a reload', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);

@@ -10,8 +10,8 @@ import { csrfHeaders, signIn } from './identity-helpers';
 
 const audit = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', 'en', 'audit.json'), 'utf8'));
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 
 interface SessionUser {
   id: string;

@@ -20,10 +20,10 @@ const leave = locale('leave');
 const REFUSED = /401 \(Unauthorized\)/;
 
 const ACCOUNTS = {
-  patient: { email: 'patient@caredeck.demo', password: 'Patient#2026', firstName: 'Sarah', portal: '/dashboard' },
-  doctor: { email: 'doctor@caredeck.demo', password: 'Doctor#2026', firstName: 'Michael', portal: '/doctor-portal' },
-  staff: { email: 'staff@caredeck.demo', password: 'Staff#2026', firstName: 'Emily', portal: '/staff-portal' },
-  admin: { email: 'admin@caredeck.demo', password: 'Admin#2026', firstName: 'David', portal: '/admin-dashboard' },
+  patient: { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', firstName: 'Sarah', portal: '/dashboard' },
+  doctor: { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026', firstName: 'Michael', portal: '/doctor-portal' },
+  staff: { email: 'staff@caredeck.demo', password: 'Front-Counter#2026', firstName: 'Emily', portal: '/staff-portal' },
+  admin: { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026', firstName: 'David', portal: '/admin-dashboard' },
 } as const;
 
 async function fillCredentials(page: Page, email: string, password: string) {
@@ -114,8 +114,8 @@ test('a first-time doctor must change the password, then uses the portal and sig
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(REFUSED); // the old password, tried at the end
-  const account = { email: 'new.doctor@caredeck.demo', password: 'Welcome#2026' };
-  const newPassword = 'Lena-Fischer#2026';
+  const account = { email: 'new.doctor@caredeck.demo', password: 'First-Shift#2026' };
+  const newPassword = 'Morning-Orchard#2026';
   await signIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/doctor-portal$/);
 
@@ -133,6 +133,12 @@ test('a first-time doctor must change the password, then uses the portal and sig
   await expect(dialog.getByTestId('password-strength-label')).toHaveText('Weak');
   await expect(dialog.getByText('Please create a stronger password')).toBeVisible();
   await dialog.getByLabel(auth.changePassword.confirmPassword, { exact: true }).fill('weakpass');
+  await expect(submit).toBeDisabled();
+
+  // Strong by the five rules, and still refused: it holds the doctor's own name.
+  await dialog.getByLabel(auth.changePassword.newPassword, { exact: true }).fill('Lena-Fischer#2026');
+  await dialog.getByLabel(auth.changePassword.confirmPassword, { exact: true }).fill('Lena-Fischer#2026');
+  await expect(dialog.getByText('The password must not contain your name or email address.')).toBeVisible();
   await expect(submit).toBeDisabled();
 
   await dialog.getByLabel(auth.changePassword.newPassword, { exact: true }).fill(newPassword);
@@ -168,7 +174,7 @@ test('forgot password → reset through the outbox link → sign in with the new
   // A patient of its own: a reset ends every session of the account, and other journeys are signed
   // in as the demo patient meanwhile.
   const patient = await registerPatient(browser, 'reset');
-  const newPassword = 'Sam-Reset#2026';
+  const newPassword = 'Quiet-Otter#2026';
 
   // 1. The patient asks for a reset link from the login screen.
   await page.goto('/login');

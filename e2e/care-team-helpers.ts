@@ -1,7 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { csrfHeaders, registerPatient, signIn } from './identity-helpers';
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
 
 export interface CareTeam {
   patient: { email: string; password: string };

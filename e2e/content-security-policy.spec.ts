@@ -8,9 +8,9 @@ import { signIn, signInWithForm } from './identity-helpers';
 // the fixture fails on the console error a refused style would log).
 
 const ACCOUNTS = {
-  patient: { email: 'patient@caredeck.demo', password: 'Patient#2026' },
-  doctor: { email: 'doctor@caredeck.demo', password: 'Doctor#2026' },
-  admin: { email: 'admin@caredeck.demo', password: 'Admin#2026' },
+  patient: { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' },
+  doctor: { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' },
+  admin: { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' },
 };
 
 const VIEWS = {

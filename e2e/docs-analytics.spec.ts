@@ -6,7 +6,7 @@ import { signIn } from './identity-helpers';
 // and reads it in Arabic, right to left. Only the page's language in this browser changes; the
 // demo account's saved preferences are left alone.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 test('an admin opens "How these figures are computed" from the home and from Analytics, and reads it in Arabic', async ({ page }) => {
   test.setTimeout(90_000);

@@ -6,7 +6,7 @@ import { signIn } from './identity-helpers';
 // a translated message and nothing changes) and an allergy added. The patient is one of the demo
 // doctor's own, not the demo patient account other journeys read at the same time.
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
 
 test('a doctor finds a patient, opens the chart, records vitals and adds an allergy', async ({ page }) => {
   await signIn(page, DOCTOR.email, DOCTOR.password);

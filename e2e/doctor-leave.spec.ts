@@ -7,8 +7,8 @@ import { signIn } from './identity-helpers';
 // page shows it approved without a reload. Then the doctor takes over the seeded colleague's
 // appointment that waits for cover. The leave lies far ahead, so no other journey's slots change.
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 async function fillDate(group: Locator, iso: string): Promise<void> {
   const [year, month, day] = iso.split('-') as [string, string, string];

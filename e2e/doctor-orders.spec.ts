@@ -15,8 +15,8 @@ const locale = (namespace: string) =>
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', 'en', `${namespace}.json`), 'utf8'));
 const orders = locale('orders');
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026', name: 'Sarah Johnson' };
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', name: 'Sarah Johnson' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
 
 test('a doctor orders a lab panel, enters results and releases them; the patient sees them live', async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -28,8 +28,8 @@ const orders = locale('orders');
 const prescribing = locale('prescribing');
 const medications = locale('medications');
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026', firstName: 'Michael' };
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026', name: 'Sarah Johnson' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026', firstName: 'Michael' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', name: 'Sarah Johnson' };
 /** The demo doctor's patient the front desk's journey checks in (e2e/staff-portal.spec.ts). */
 const ARRIVAL = 'Ingrid Solberg';
 

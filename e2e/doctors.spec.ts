@@ -7,8 +7,8 @@ import { csrfHeaders, signIn } from './identity-helpers';
 // (two per specialty); page.route only delays or fails the doctors request for the loading and
 // error states.
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 const DOCTORS_REQUEST = /\/api\/doctors\?specialty=/;
 
 /**

@@ -66,7 +66,7 @@ export async function registerPatient(
   lastName = 'Journey',
 ): Promise<{ email: string; password: string; firstName: string; lastName: string }> {
   const context = await browser.newContext();
-  const account = { email: `${label}-${Date.now()}@example.org`, password: 'Journey#2026', firstName: 'Sam', lastName };
+  const account = { email: `${label}-${Date.now()}@example.org`, password: 'Lantern-Orchard#2026', firstName: 'Sam', lastName };
   const answer = await context.request.post('/api/patients/register', {
     // Each journey's patient is someone else, registering from a machine of their own: the e2e
     // server trusts the forwarded address (TRUST_PROXY, as behind a reverse proxy), so these do

@@ -129,7 +129,7 @@ test('Get Started goes to sign-in, or straight to the portal once signed in', as
   await page.getByTestId('get-started').click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await signIn(page, 'doctor@caredeck.demo', 'Doctor#2026');
+  await signIn(page, 'doctor@caredeck.demo', 'Quiet-Harbor#2026');
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/');
   // Once the session is known, the button points at the doctor's portal rather than sign-in.

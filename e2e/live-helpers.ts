@@ -5,7 +5,7 @@ import { csrfHeaders } from './identity-helpers';
 // Steps of the live journeys: an admin in a browser of their own, and the bell's unread count as
 // the page shows it and as the server counts it.
 
-export const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+export const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 /** An admin signed in in another browser context, for calls made beside the page under test. */
 export async function adminApi(browser: Browser): Promise<{ request: APIRequestContext; close(): Promise<void> }> {

@@ -6,7 +6,7 @@ import { signIn, signInWithForm } from './identity-helpers';
 // region and never widens the page; a toast never lies over the header's controls; the header's
 // controls lie side by side, none over another, from 320 px to a small laptop.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 test.use({ viewport: { width: 390, height: 844 } });
 

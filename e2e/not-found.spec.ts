@@ -4,7 +4,7 @@ import { signIn } from './identity-helpers';
 // An address that is no page, met while signed in: the not-found page inside the portal's frame,
 // whose Go Home returns to the portal; a view not built yet still says it is coming soon.
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 
 test('a signed-in patient at an unknown address sees not found in the portal frame and goes home to the portal', async ({ page }) => {
   await signIn(page, PATIENT.email, PATIENT.password);

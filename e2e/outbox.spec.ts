@@ -5,8 +5,8 @@ import { csrfHeaders, signIn, toggleTheme } from './identity-helpers';
 // Without a mail server the portal's mail stays in the outbox, and in demo mode an
 // admin reads it in the app, so a password reset can be completed without e-mail.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 // Whose reset is requested: an account no other journey resets, so this one's link stays valid.
 const RESET_FOR = 'staff@caredeck.demo';
 

@@ -12,7 +12,7 @@ const biometric = JSON.parse(
   fs.readFileSync(path.join(import.meta.dirname, '..', 'src', 'web', 'locales', 'en', 'biometric.json'), 'utf8'),
 );
 
-const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026', firstName: 'Sarah' };
+const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', firstName: 'Sarah' };
 /** Anonymous pages ask GET /api/auth/session first; its 401 is how "nobody is signed in" is told. */
 
 async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {

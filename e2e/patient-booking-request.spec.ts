@@ -9,7 +9,7 @@ import { registerPatient, signIn } from './identity-helpers';
 // directory that is not the demo doctor, whom the booking journeys do not take first, and the time
 // is one in the middle of the offered days.
 
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026' };
 
 function uniqueLastName(): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz';

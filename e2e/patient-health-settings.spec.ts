@@ -6,7 +6,7 @@ import { registerPatient, signIn, toggleTheme } from './identity-helpers';
 // at the same time); everything that changes an account (profile, insurance, language) is done by a
 // patient registered for this file.
 
-const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 
 async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -19,8 +19,8 @@ const medications = locale('medications');
 const common = locale('common');
 const audit = locale('audit');
 
-const PATIENT = { email: 'mfa@caredeck.demo', password: 'Secure#2026', firstName: 'Aisha', name: 'Aisha Haddad' };
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
+const PATIENT = { email: 'mfa@caredeck.demo', password: 'Second-Lock#2026', firstName: 'Aisha', name: 'Aisha Haddad' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
 
 /** Signs the patient in through the API (with the demo's current MFA code): the page shares the cookie. */
 async function signInPatient(request: APIRequestContext): Promise<void> {

@@ -6,7 +6,7 @@ import { signIn } from './identity-helpers';
 // chart in every section, and the lab results, medications and vitals views open from it. Each view is
 // checked with axe and on a 360 px phone for sideways overflow.
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 
 async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

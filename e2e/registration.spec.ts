@@ -109,7 +109,7 @@ test('a taken email gets the same “check your mail” screen as a new one, and
       firstName: 'Ingrid',
       lastName: 'Holm',
       email,
-      password: 'Ingrid-Holm#1975',
+      password: 'Fjord-Lantern#1975',
       phone: '+1 555 010 9999',
       dateOfBirth: '1975-09-02',
       gender: 'female',

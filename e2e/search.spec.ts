@@ -6,8 +6,8 @@ import { signIn } from './identity-helpers';
 // medications; what they typed is offered again after a reload. Only reads: nothing here changes
 // what other journeys see.
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 
 // Each journey runs axe twice with the panel open, which takes its time on a busy machine.
 test.describe.configure({ timeout: 120_000 });

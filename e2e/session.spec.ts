@@ -13,8 +13,8 @@ const shell = locale('shell');
 const leave = locale('leave');
 
 const SESSION_COOKIE = 'caredeck-session';
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026', firstName: 'Michael' };
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026', firstName: 'Emily' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026', firstName: 'Michael' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026', firstName: 'Emily' };
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');

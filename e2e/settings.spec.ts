@@ -9,7 +9,7 @@ import { registerPatient, signIn } from './identity-helpers';
 // looks and signs in, so they use a patient registered for this file: other journeys sign in as the
 // demo patient at the same time and must find it in English, light, and without a second factor.
 
-const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 
 test('a patient updates phone and emergency contact, and the change is kept', async ({ page }) => {
   await signIn(page, DEMO_PATIENT.email, DEMO_PATIENT.password);

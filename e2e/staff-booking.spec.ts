@@ -10,7 +10,7 @@ import { registerPatient, signIn } from './identity-helpers';
 // on their appointments page with its parking, marked as booked by the front desk. Which doctor and day are free is read from
 // the screen, so the journey holds whatever the weekday and hour.
 
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026' };
 /** The demo doctor's day belongs to the doctor journeys. */
 const DEMO_DOCTOR = 'Michael Chen';
 

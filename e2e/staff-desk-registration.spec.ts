@@ -6,7 +6,7 @@ import { signIn } from './identity-helpers';
 // invitation sent; a second registration with the same name and date of birth is stopped by the
 // warning that the person may already be registered.
 
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026' };
 
 async function fillIn(
   page: import('@playwright/test').Page,

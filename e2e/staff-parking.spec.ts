@@ -5,7 +5,7 @@ import { signIn } from './identity-helpers';
 // gives it to Ingrid Solberg's visit today, marks the car parked, and sees the spot occupied on the map
 // and in the table. Spot A3 of level 1 is one the seed leaves free.
 
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026' };
 
 test('the desk assigns a spot to today’s visit and marks it occupied', async ({ page }) => {
   await signIn(page, STAFF.email, STAFF.password);

@@ -17,9 +17,9 @@ const locale = (namespace: string) =>
 const health = locale('health');
 const access = locale('access');
 
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026', firstName: 'Emily' };
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026', firstName: 'Emily' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 const REQUEST = 'Rafael Moreno';
 const ARRIVAL = 'Ingrid Solberg';
 
@@ -72,7 +72,7 @@ test('the demo staff approves a request and checks a patient in while the doctor
 test('a staff member without appointments.create sees the denial screen for appointments', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const email = `e2e.desk.nurse.${Date.now()}@caredeck.test`;
-  const password = 'Nightingale#2026';
+  const password = 'Nightingale-Ward#2026';
 
   // An admin invites a nurse of this journey's own; she sets her password from the mail's link.
   const adminContext = await browser.newContext();

@@ -7,8 +7,8 @@ import { signIn } from './identity-helpers';
 // (with another doctor than the demo doctor), and the display shows the new ticket without a
 // reload, never the name.
 
-const DISPLAY = { email: 'display@caredeck.demo', password: 'Display#2026' };
-const STAFF = { email: 'staff@caredeck.demo', password: 'Staff#2026' };
+const DISPLAY = { email: 'display@caredeck.demo', password: 'Arrivals-Board#2026' };
+const STAFF = { email: 'staff@caredeck.demo', password: 'Front-Counter#2026' };
 
 test('the display shows today’s tickets and follows a check-in live', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -4,11 +4,11 @@ import { signIn } from './identity-helpers';
 // An admin invites a staff member, who sets a password from the emailed link and
 // signs in; the admin deactivates them and their open session ends on its next request.
 
-const ADMIN = { email: 'admin@caredeck.demo', password: 'Admin#2026' };
+const ADMIN = { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' };
 
 test('an admin invites a staff member, who sets a password and signs in, then is deactivated', async ({ page, browser }) => {
   const email = `e2e.nurse.${Date.now()}@caredeck.test`;
-  const password = 'Nightingale#2026';
+  const password = 'Nightingale-Ward#2026';
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);

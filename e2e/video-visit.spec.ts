@@ -21,8 +21,8 @@ const test = base.extend({
   ],
 });
 
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
 
 /** The remote video shows moving pictures: it has a size, plays, and its clock moves on. */
 async function expectRemoteVideoPlaying(page: Page): Promise<void> {

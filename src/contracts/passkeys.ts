@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionInfoSchema, successSchema } from './auth';
 import { defineRoute } from './http';
+import type { ValidationMessageKey } from './validation-messages';
 import { sessionUserSchema } from './user';
 
 // Passkeys (WebAuthn) are the login screen's "biometric sign-in": a credential per device, and its calls.
@@ -26,17 +27,20 @@ export const BIOMETRIC_MESSAGES = {
   notAvailable: 'Biometric authentication not available',
 } as const;
 
-const base64url = z
-  .string()
-  .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*$/);
+/**
+ * A base64url field of an authenticator's answer. Missing, of another type, empty (where it is
+ * needed), too long or with other characters, it is refused with its own message key, so the answer
+ * names the field in the reader's language (never zod's English defaults).
+ */
+const base64url = (message: ValidationMessageKey, { required = true, max = 16_384 } = {}) =>
+  z
+    .string(message)
+    .min(required ? 1 : 0, message)
+    .max(max, message)
+    .regex(/^[A-Za-z0-9_-]*$/, message);
 
 /** A WebAuthn credential id as a request names it: base64url (the demo ids are too). */
-const credentialIdInput = z
-  .string()
-  .min(1, 'choice.invalid')
-  .max(1024, 'choice.invalid')
-  .regex(/^[A-Za-z0-9_-]+$/, 'choice.invalid');
+const credentialIdInput = base64url('passkey.credentialIdInvalid', { max: 1024 });
 
 export const biometricCredentialSchema = z.object({
   /** Our id for the passkey (used in PUT/DELETE /api/biometric/credentials/:id). */
@@ -54,12 +58,12 @@ export type BiometricCredential = z.infer<typeof biometricCredentialSchema>;
 export const biometricCredentialsResponseSchema = z.object({ success: z.literal(true), credentials: z.array(biometricCredentialSchema) });
 export type BiometricCredentialsResponse = z.infer<typeof biometricCredentialsResponseSchema>;
 
-export const biometricCredentialParamsSchema = z.object({ id: z.uuid() });
+export const biometricCredentialParamsSchema = z.object({ id: z.uuid('passkey.idInvalid') });
 export const biometricCredentialResponseSchema = z.object({ success: z.literal(true), credential: biometricCredentialSchema });
 export type BiometricCredentialResponse = z.infer<typeof biometricCredentialResponseSchema>;
 
 /** Without a credentialId the browser may offer any passkey it holds for this site (discoverable). */
-export const biometricChallengeRequestSchema = z.object({ credentialId: credentialIdInput.optional() });
+export const biometricChallengeRequestSchema = z.object({ credentialId: credentialIdInput.optional() }, 'passkey.requestInvalid');
 export const biometricChallengeResponseSchema = z.object({
   challenge: z.string(),
   /** PublicKeyCredentialRequestOptionsJSON, passed to the browser as it is. */
@@ -67,14 +71,17 @@ export const biometricChallengeResponseSchema = z.object({
 });
 export type BiometricChallengeResponse = z.infer<typeof biometricChallengeResponseSchema>;
 
-/** The assertion's fields, flattened. Every field of the assertion is needed. */
-export const biometricVerifyRequestSchema = z.object({
-  credentialId: credentialIdInput,
-  authenticatorData: base64url.optional(),
-  signature: base64url.optional(),
-  clientDataJSON: base64url.optional(),
-  userHandle: base64url.nullable().optional(),
-});
+/** The assertion's fields, flattened. Every field of the assertion is needed but the user handle. */
+export const biometricVerifyRequestSchema = z.object(
+  {
+    credentialId: credentialIdInput,
+    authenticatorData: base64url('passkey.authenticatorDataInvalid'),
+    signature: base64url('passkey.signatureInvalid'),
+    clientDataJSON: base64url('passkey.clientDataInvalid'),
+    userHandle: base64url('passkey.userHandleInvalid', { required: false }).nullable().optional(),
+  },
+  'passkey.requestInvalid',
+);
 export type BiometricVerifyRequest = z.infer<typeof biometricVerifyRequestSchema>;
 
 export const biometricVerifyResponseSchema = z.object({
@@ -85,33 +92,45 @@ export const biometricVerifyResponseSchema = z.object({
 });
 export type BiometricVerifyResponse = z.infer<typeof biometricVerifyResponseSchema>;
 
-export const biometricUpdateUsageRequestSchema = z.object({ credentialId: credentialIdInput });
+export const biometricUpdateUsageRequestSchema = z.object({ credentialId: credentialIdInput }, 'passkey.requestInvalid');
 
 export const passkeyRegistrationOptionsResponseSchema = z.object({ options: z.record(z.string(), z.unknown()) });
 export type PasskeyRegistrationOptionsResponse = z.infer<typeof passkeyRegistrationOptionsResponseSchema>;
 
 /** RegistrationResponseJSON, as @simplewebauthn/browser's startRegistration() returns it. */
-export const registrationResponseJsonSchema = z.looseObject({
-  id: base64url.min(1).max(1024),
-  rawId: base64url.min(1).max(1024),
-  type: z.literal('public-key'),
-  response: z.looseObject({
-    clientDataJSON: base64url.min(1),
-    attestationObject: base64url.min(1),
-    transports: z.array(z.string().max(32)).max(10).optional(),
-  }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
-  authenticatorAttachment: z.string().max(32).optional(),
-});
+export const registrationResponseJsonSchema = z.looseObject(
+  {
+    id: base64url('passkey.credentialIdInvalid', { max: 1024 }),
+    rawId: base64url('passkey.credentialIdInvalid', { max: 1024 }),
+    type: z.literal('public-key', 'passkey.typeInvalid'),
+    response: z.looseObject(
+      {
+        clientDataJSON: base64url('passkey.clientDataInvalid'),
+        attestationObject: base64url('passkey.attestationInvalid'),
+        transports: z
+          .array(z.string('passkey.transportsInvalid').max(32, 'passkey.transportsInvalid'), 'passkey.transportsInvalid')
+          .max(10, 'passkey.transportsInvalid')
+          .optional(),
+      },
+      'passkey.responseInvalid',
+    ),
+    clientExtensionResults: z.record(z.string(), z.unknown(), 'passkey.extensionsInvalid').optional(),
+    authenticatorAttachment: z.string('passkey.attachmentInvalid').max(32, 'passkey.attachmentInvalid').optional(),
+  },
+  'passkey.responseInvalid',
+);
 
 /** The name someone gives a new passkey ('' for none). */
-export const passkeyDeviceNameSchema = z.string().trim().max(100, 'text.tooLong');
+export const passkeyDeviceNameSchema = z.string('passkey.deviceNameInvalid').trim().max(100, 'text.tooLong');
 
-export const passkeyRegistrationVerifyRequestSchema = z.object({
-  response: registrationResponseJsonSchema,
-  deviceName: passkeyDeviceNameSchema.optional(),
-});
-export const passkeyUpdateRequestSchema = z.object({ enabled: z.boolean() });
+export const passkeyRegistrationVerifyRequestSchema = z.object(
+  {
+    response: registrationResponseJsonSchema,
+    deviceName: passkeyDeviceNameSchema.optional(),
+  },
+  'passkey.requestInvalid',
+);
+export const passkeyUpdateRequestSchema = z.object({ enabled: z.boolean('passkey.enabledInvalid') }, 'passkey.requestInvalid');
 
 // The passkey routes: one's own passkeys (list, turn off and on, remove, register) for the signed-in
 // user, whose passkey ids alone they reach (anyone else's answers 404, like a missing one), and

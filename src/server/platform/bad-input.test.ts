@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../../contracts/permission-catalogue';
+import { VALIDATION_MESSAGES_EN } from '../../contracts/validation-messages';
 import type { Role } from '../../contracts/roles';
 import { createActor, type Actor } from '../test-support/idor-harness';
 import { leafPaths, sampleOf, withLeaf, type FieldPath } from '../test-support/request-samples';
@@ -17,6 +18,8 @@ import { sessionCookieName } from './session';
 // undecodable paths, ids that are no ids). Each field is spoiled alone, the rest of the request
 // generated from the route's own schemas, so the bad value reaches as far into the server as it can.
 // Every route with a body also gets wrong content types and broken multipart forms (the upload routes).
+// The passkey routes, which take what an authenticator answered, must also name every refused field
+// with a message the web translates (a validation key's English text), never a bare "Required".
 
 let t: TestApp;
 
@@ -167,6 +170,10 @@ function probesFor(route: DeclaredRoute, caller: Caller, kind: 'fields' | 'conte
         ['wrong type (object)', { nested: true }],
         ['wrong type (number)', 1e308],
         ['null', null],
+        // Dropped from the JSON: the field is missing.
+        ['missing', undefined],
+        // Characters no base64url, id or code has.
+        ['punctuation', 'ab+/=?'],
       ] as const) {
         probes.push({ what: `body ${name}: ${what}`, url: at(), payload: JSON.stringify(withLeaf(body, path, value)) });
       }
@@ -274,6 +281,20 @@ describe('the guard in front of every route', () => {
   });
 });
 
+const TRANSLATED = new Set<string>(Object.values(VALIDATION_MESSAGES_EN));
+
+/** False for a validation refusal with a field message that is not a validation key's English text. */
+function translatedFields(body: string): boolean {
+  let error: { code?: string; fields?: Record<string, string> } | undefined;
+  try {
+    error = (JSON.parse(body) as { error?: typeof error }).error;
+  } catch {
+    return true;
+  }
+  if (error?.code !== 'VALIDATION_FAILED') return true;
+  return Object.values(error.fields ?? {}).every((message) => TRANSLATED.has(message));
+}
+
 describe('bad input to every route', () => {
   async function failuresOf(kind: 'fields' | 'content types'): Promise<string[]> {
     const routes = declaredRoutes(t.app).filter((route) => route.method !== 'HEAD' && route.url !== '/ws');
@@ -288,6 +309,8 @@ describe('bad input to every route', () => {
           body: `no answer: ${String(error)}`,
         }));
         if (status >= 500 || status === 0) failures.push(`${route.method} ${route.url} ${probe.what} → ${status} ${body.slice(0, 120)}`);
+        else if (route.url.startsWith('/api/biometric/') && !translatedFields(body))
+          failures.push(`${route.method} ${route.url} ${probe.what} → untranslated ${body.slice(0, 200)}`);
       }
     }
     return failures;

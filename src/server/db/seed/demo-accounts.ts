@@ -23,7 +23,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     role: 'patient',
     email: 'patient@caredeck.demo',
-    password: 'Patient#2026',
+    password: 'Sunny-Meadow#2026',
     firstName: 'Sarah',
     lastName: 'Johnson',
     kind: 'patient',
@@ -33,7 +33,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     role: 'doctor',
     email: 'doctor@caredeck.demo',
-    password: 'Doctor#2026',
+    password: 'Quiet-Harbor#2026',
     firstName: 'Michael',
     lastName: 'Chen',
     kind: 'doctor',
@@ -44,7 +44,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     role: 'staff',
     email: 'staff@caredeck.demo',
-    password: 'Staff#2026',
+    password: 'Front-Counter#2026',
     firstName: 'Emily',
     lastName: 'Rodriguez',
     kind: 'staff',
@@ -55,7 +55,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     role: 'admin',
     email: 'admin@caredeck.demo',
-    password: 'Admin#2026',
+    password: 'Iron-Ledger#2026',
     firstName: 'David',
     lastName: 'Okafor',
     kind: 'admin',
@@ -65,7 +65,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     role: 'doctor',
     email: 'new.doctor@caredeck.demo',
-    password: 'Welcome#2026',
+    password: 'First-Shift#2026',
     firstName: 'Lena',
     lastName: 'Fischer',
     kind: 'first-sign-in-doctor',
@@ -77,7 +77,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     role: 'patient',
     email: 'mfa@caredeck.demo',
-    password: 'Secure#2026',
+    password: 'Second-Lock#2026',
     firstName: 'Aisha',
     lastName: 'Haddad',
     kind: 'mfa-patient',
@@ -88,7 +88,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccountDefinition[] = [
     // The screen in the waiting room: it signs in to the display and sees nothing else.
     role: 'staff',
     email: 'display@caredeck.demo',
-    password: 'Display#2026',
+    password: 'Arrivals-Board#2026',
     firstName: 'Lobby',
     lastName: 'Screen',
     kind: 'waiting-room-display',

@@ -15,6 +15,9 @@ import { storePasswordLink, type PasswordLink } from './password-links';
 export interface Credentials {
   id: string;
   email: string;
+  /** The name, so a new password built on it can be refused. */
+  firstName: string;
+  lastName: string;
   passwordHash: string | null;
   isActive: boolean;
   mfaEnabled: boolean;
@@ -26,6 +29,8 @@ export interface Credentials {
 const credentialColumns = {
   id: users.id,
   email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
   passwordHash: users.passwordHash,
   isActive: users.isActive,
   mfaEnabled: users.mfaEnabled,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authApi } from '../../../contracts/auth';
 import { loadCommonPasswords } from '../../platform/common-passwords';
+import { loadPasswordEstimator } from '../../platform/password-guessability';
 import { prepareDummyHash } from '../../platform/passwords';
 import { route } from '../../platform/route';
 import { sessionInfo } from '../../platform/session';
@@ -14,10 +15,14 @@ const DEVICE_COOKIE_SECONDS = 180 * 24 * 60 * 60;
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
   // Ready long before anyone signs in, but not waited for: the server answers while it is computed.
   prepareDummyHash().catch((error: unknown) => app.log.warn({ err: error }, 'could not prepare the dummy password hash'));
-  // The list of common passwords is read once the server listens, not by the first person who sets
-  // one, and not before the server answers: building it takes tens of milliseconds.
+  // The list of common passwords and the guess estimator's dictionaries are built once the server
+  // listens, not by the first person who sets a password, and not before the server answers: they
+  // take tens and hundreds of milliseconds, each in a turn of its own so requests pass between them.
   app.addHook('onListen', () => {
-    setImmediate(loadCommonPasswords);
+    setImmediate(() => {
+      loadCommonPasswords();
+      setImmediate(loadPasswordEstimator);
+    });
   });
 
   // The device cookie: which browser the user signed in from before (login-throttle.ts). Long-lived,

@@ -5,9 +5,9 @@ import { englishValidationMessage, type ValidationMessageKey } from '../../../co
 import type { AppConfig } from '../../config';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import { isWellKnownPassword } from '../../platform/common-passwords';
 import type { MailMessage } from '../../platform/mail';
 import type { OrganisationIdentity } from '../../platform/organisation-identity';
+import { newPasswordRefusal } from '../../platform/password-guessability';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { NewSession } from '../../platform/session';
 import { SESSION_TOKEN } from '../../platform/session';
@@ -318,6 +318,7 @@ export class AuthService {
   async resetPassword(ctx: AccessContext, input: { token: string; newPassword: string } & SecondFactor): Promise<ResetOutcome> {
     const ip = addressOf(ctx);
     const policy = await this.policy();
+    const organisation = (await this.options.organisation()).name;
     const found = await this.uow.read(ctx, async (work) => {
       const repository = work.use(AuthRepository);
       const usable = await repository.findUsableResetToken(hashToken(input.token), this.now());
@@ -326,7 +327,8 @@ export class AuthService {
         throw new AppError('TOKEN_INVALID', AUTH_MESSAGES.tokenInvalid);
       }
       assertLongEnough('newPassword', input.newPassword, policy);
-      if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
+      const refusal = newPasswordRefusal(input.newPassword, usable.user, organisation);
+      if (refusal) throw fieldError('newPassword', refusal);
       // A reset never skips the second factor: whoever reads the mailbox still needs it.
       if (usable.user.mfaEnabled) await this.assertNotThrottled(work, usable.user.email, ip, 'auth.password-reset', usable.user.id);
       return usable;
@@ -336,7 +338,6 @@ export class AuthService {
 
     // Hashing is slow on purpose: before the transaction, so no lock waits on it.
     const passwordHash = await hashPassword(input.newPassword);
-    const organisation = (await this.options.organisation()).name;
     const outcome = await this.uow.write(ctx, async (work) => {
       const repository = work.use(AuthRepository);
       const now = this.now();
@@ -362,8 +363,8 @@ export class AuthService {
   // Change password, signed in
 
   /**
-   * Checks the current password (throttled like a sign-in), refuses a new one equal to it or a
-   * well-known one, stores the new hash and ends every session of the user, this one included,
+   * Checks the current password (throttled like a sign-in), refuses a new one equal to it or one
+   * easy to guess (common, built on a common word or on the user's own name), stores the new hash and ends every session of the user, this one included,
    * and signs this browser in again on a new session (rotation on privilege change).
    */
   async changePassword(ctx: AccessContext, input: { currentPassword: string; newPassword: string }): Promise<NewSession> {
@@ -371,10 +372,11 @@ export class AuthService {
     assertLongEnough('newPassword', input.newPassword, policy);
     const user = await this.confirmPassword(ctx, input.currentPassword, 'currentPassword', 'auth.password-change');
     if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'password.sameAsCurrent');
-    if (isWellKnownPassword(input.newPassword)) throw fieldError('newPassword', 'password.common');
+    const organisation = (await this.options.organisation()).name;
+    const refusal = newPasswordRefusal(input.newPassword, user, organisation);
+    if (refusal) throw fieldError('newPassword', refusal);
 
     const passwordHash = await hashPassword(input.newPassword);
-    const organisation = (await this.options.organisation()).name;
     return this.uow.write(ctx, async (work) => {
       const repository = work.use(AuthRepository);
       const now = this.now();

@@ -168,6 +168,20 @@ describe('password flows', () => {
       expect((await browser().post('/api/auth/reset-password', { token, newPassword: 'Still#Valid2026' })).statusCode).toBe(200);
     });
 
+    it('refuses a common password dressed up and one built on the account’s own name, and the link stays usable', async () => {
+      const account = await createAccount(t.db.db);
+      const token = await requestResetLink(account);
+      const dressed = await browser().post('/api/auth/reset-password', { token, newPassword: 'P@ssw0rd2024' });
+      expect(dressed.statusCode).toBe(400);
+      expect(dressed.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { newPassword: 'This password is too easy to guess: avoid common words, names, years and simple letter swaps.' },
+      });
+      const own = await browser().post('/api/auth/reset-password', { token, newPassword: `Lantern#${account.user.lastName}77` });
+      expect(own.json().error.fields).toEqual({ newPassword: 'The password must not contain your name or email address.' });
+      expect((await browser().post('/api/auth/reset-password', { token, newPassword: 'Tulip-Ferry-Ocean-42' })).statusCode).toBe(200);
+    });
+
     describe('for an account with a second factor', () => {
       it('asks for the code and keeps the link valid, refuses a wrong code, accepts the right one', async () => {
         const account = await createAccount(t.db.db, { mfa: true });
@@ -203,7 +217,7 @@ describe('password flows', () => {
         const token = await requestResetLink(account);
         const response = await browser().post('/api/auth/reset-password', {
           token,
-          newPassword: 'Recovered#2026',
+          newPassword: 'Recovered-Lantern#2026',
           recoveryCode: account.recoveryCodes![0],
         });
         expect(response.statusCode).toBe(200);
@@ -248,6 +262,17 @@ describe('password flows', () => {
       const common = await agent.post('/api/auth/change-password', { currentPassword: account.password, newPassword: 'Welcome1!' });
       expect(common.statusCode).toBe(400);
       expect(common.json().error.fields).toEqual({ newPassword: 'This password is too common. Please choose another one.' });
+      for (const dressed of ['Password123!', 'Caredeck2026!', 'Welcome1!2026']) {
+        const refused = await agent.post('/api/auth/change-password', { currentPassword: account.password, newPassword: dressed });
+        expect(refused.statusCode, dressed).toBe(400);
+        expect(refused.json().error.fields.newPassword, dressed).toMatch(/^This password is too (easy to guess|common)/);
+      }
+      const own = await agent.post('/api/auth/change-password', {
+        currentPassword: account.password,
+        newPassword: `${account.email.split('@')[0]}#Lantern`,
+      });
+      expect(own.json().error.fields).toEqual({ newPassword: 'The password must not contain your name or email address.' });
+      expect((await agent.get('/api/auth/session')).json().user).not.toBeNull();
       const missing = await agent.post('/api/auth/change-password', { currentPassword: '', newPassword: '' });
       expect(missing.json().error.fields).toEqual({ currentPassword: 'Current password is required', newPassword: 'Password is required' });
     });
@@ -267,7 +292,7 @@ describe('password flows', () => {
 
       const response = await agent.post('/api/auth/change-password', {
         currentPassword: account.password,
-        newPassword: 'Doctor#Renewed26',
+        newPassword: 'Lantern#Renewed26',
       });
       expect(response.statusCode).toBe(200);
       const body = changePasswordResponseSchema.parse(response.json());
@@ -285,11 +310,11 @@ describe('password flows', () => {
       expect((await other.get('/api/auth/session')).json().user).toBeNull();
 
       expect((await login(browser(), { email: account.email, password: account.password })).statusCode).toBe(401);
-      expect((await login(browser(), { email: account.email, password: 'Doctor#Renewed26' })).statusCode).toBe(200);
+      expect((await login(browser(), { email: account.email, password: 'Lantern#Renewed26' })).statusCode).toBe(200);
       expect(await mailTo(t.db.db, account.email, 'password-changed')).toHaveLength(1);
       const [changed] = await auditOf(t.db.db, 'auth.password-changed', account.user.id);
       expect(changed).toMatchObject({ outcome: 'success', actorUserId: account.user.id, details: { sessionsEnded: 2 } });
-      expect(JSON.stringify(changed)).not.toContain('Doctor#Renewed26');
+      expect(JSON.stringify(changed)).not.toContain('Lantern#Renewed26');
     });
 
     it('throttles guesses of the current password', async () => {

@@ -65,7 +65,7 @@ describe('signing in with email and password', () => {
     }
 
     it('accepts the email in any letter case', async () => {
-      const response = await login(browser(), { email: 'PATIENT@CareDeck.Demo', password: 'Patient#2026' });
+      const response = await login(browser(), { email: 'PATIENT@CareDeck.Demo', password: 'Sunny-Meadow#2026' });
       expect(response.statusCode).toBe(200);
       expect(response.json().user.email).toBe('patient@caredeck.demo');
     });
@@ -74,7 +74,7 @@ describe('signing in with email and password', () => {
   describe('refusals', () => {
     it('answers a wrong password and an unknown email identically', async () => {
       const wrongPassword = await login(browser(), { email: 'doctor@caredeck.demo', password: 'Doctor#2025' });
-      const unknownEmail = await login(browser(), { email: 'nobody@caredeck.demo', password: 'Doctor#2026' });
+      const unknownEmail = await login(browser(), { email: 'nobody@caredeck.demo', password: 'Quiet-Harbor#2026' });
       for (const response of [wrongPassword, unknownEmail]) {
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } });
@@ -107,7 +107,7 @@ describe('signing in with email and password', () => {
       });
       const empty = await login(browser(), { email: '', password: '' });
       expect(empty.json().error.fields).toEqual({ email: 'Email is required', password: 'Password is required' });
-      const badCode = await login(browser(), { email: 'patient@caredeck.demo', password: 'Patient#2026', mfaCode: '12ab' });
+      const badCode = await login(browser(), { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', mfaCode: '12ab' });
       expect(badCode.json().error.fields).toEqual({ mfaCode: 'MFA code must be 6 digits' });
     });
 

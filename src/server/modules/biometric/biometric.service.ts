@@ -215,14 +215,8 @@ export class BiometricService {
    * or device PIN check (something you are / know). Accounts with TOTP therefore get no second prompt.
    */
   async verifySignIn(ctx: AccessContext, request: BiometricVerifyRequest): Promise<SignedIn> {
+    // The contract has refused a missing or malformed field already, each with its own message.
     const { credentialId, authenticatorData, signature, clientDataJSON } = request;
-    if (!authenticatorData || !signature || !clientDataJSON) {
-      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid.', {
-        ...(authenticatorData ? {} : { authenticatorData: 'Required' }),
-        ...(signature ? {} : { signature: 'Required' }),
-        ...(clientDataJSON ? {} : { clientDataJSON: 'Required' }),
-      });
-    }
 
     const outcome = await this.uow.write(ctx, async (work): Promise<Refusal | ({ ok: true } & SignedIn)> => {
       const passkeys = work.use(BiometricRepository);

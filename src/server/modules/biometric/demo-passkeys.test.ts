@@ -102,7 +102,7 @@ describe('starting with demo mode off on a database that holds the demo accounts
     await patientSettings.signInAs(await userIdOf(demo, 'patient@caredeck.demo'));
     authenticator = new SoftwareAuthenticator(appOrigin(demo.app.config.publicUrl));
     await registerPasskey(patientSettings, authenticator, 'Demo phone');
-    const adminLogin = await agentOf(demo).post('/api/auth/login', { email: 'admin@caredeck.demo', password: 'Admin#2026' });
+    const adminLogin = await agentOf(demo).post('/api/auth/login', { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' });
     expect(adminLogin.statusCode).toBe(200);
     await demo.db.db.insert(mfaRecoveryCodes).values({ userId: await userIdOf(demo, 'mfa@caredeck.demo'), codeHash: 'x'.repeat(64) });
 
@@ -178,7 +178,7 @@ describe('starting with demo mode off on a database that holds the demo accounts
     const off = await createTestApp({ handle: demo.db, config: { demoMode: false } });
     try {
       await off.app.ready();
-      const answer = await agentOf(off).post('/api/auth/login', { email: 'admin@caredeck.demo', password: 'Admin#2026' });
+      const answer = await agentOf(off).post('/api/auth/login', { email: 'admin@caredeck.demo', password: 'Iron-Ledger#2026' });
       expect(answer.statusCode).toBe(401);
     } finally {
       await off.close();

@@ -3,7 +3,7 @@ import type { registrationPayloadSchema, registrationResponseSchema } from '../.
 import type { AccessContext } from '../../platform/access-context';
 import { englishValidationMessage } from '../../../contracts/validation-messages';
 import { AppError } from '../../platform/app-error';
-import { isWellKnownPassword } from '../../platform/common-passwords';
+import { newPasswordRefusal } from '../../platform/password-guessability';
 import type { MailMessage } from '../../platform/mail';
 import type { OrganisationIdentity } from '../../platform/organisation-identity';
 import { hashPassword } from '../../platform/passwords';
@@ -47,14 +47,16 @@ export class PatientsService {
         password: englishValidationMessage('password.tooShortMin', { min }),
       });
     }
-    // The short list is checked with the payload; the long one (100,000 passwords) only here.
-    if (isWellKnownPassword(input.password)) {
-      // A code of its own: the web cannot tell this one in advance, so it names it rather than "some fields".
-      throw new AppError('PASSWORD_TOO_COMMON', 'This password is too common.', { password: englishValidationMessage('password.common') });
+    // The short list is checked with the payload; the long one (100,000 passwords) and the guess
+    // estimate only here.
+    const organisation = await this.options.organisation();
+    const refusal = newPasswordRefusal(input.password, input, organisation.name);
+    if (refusal) {
+      // A code of its own: the web may not have the check loaded, so it names it rather than "some fields".
+      throw new AppError('PASSWORD_TOO_COMMON', 'This password is too easy to guess.', { password: englishValidationMessage(refusal) });
     }
     // Hashing is slow on purpose; do it before the transaction so no lock waits on it.
     const passwordHash = await hashPassword(input.password);
-    const organisation = await this.options.organisation();
     try {
       await this.uow.write(ctx, async (work) => {
         const patients = work.use(PatientsRepository);

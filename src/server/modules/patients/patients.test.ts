@@ -539,6 +539,26 @@ describe('patient self-registration', () => {
     expect(await totals()).toEqual(before);
   });
 
+  it.each([
+    [
+      'a common password dressed up',
+      'Password123!',
+      'This password is too easy to guess: avoid common words, names, years and simple letter swaps.',
+    ],
+    [
+      'the product’s name with a year',
+      'Caredeck2026!',
+      'This password is too easy to guess: avoid common words, names, years and simple letter swaps.',
+    ],
+    ['the patient’s own name', 'Okafor-Lantern#77', 'The password must not contain your name or email address.'],
+  ])('answers PASSWORD_TOO_COMMON for %s, says why beside the field, and stores nothing', async (_what, password, message) => {
+    const before = await totals();
+    const response = await browser().post(URL, payload({ password }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'PASSWORD_TOO_COMMON', fields: { password: message } } });
+    expect(await totals()).toEqual(before);
+  });
+
   it('refuses a registration without the CSRF token (a cross-site form post) and stores nothing', async () => {
     const before = await totals();
     const agent = browser();

@@ -9,6 +9,7 @@ import { ApiError, replacingSession } from '../../lib/api-client';
 import { callRoute } from '../../lib/api-routes';
 import { useSession } from '../../lib/session/use-session';
 import { errorText } from '../../lib/error-text';
+import { usePasswordRefusal } from '../../lib/password-check/use-password-refusal';
 import { FormAlert } from '../ui/field';
 import { PasswordStrengthMeter } from '../ui/password-strength-meter';
 import { PasswordInput } from './fields';
@@ -17,7 +18,7 @@ import { useSchemaForm } from './use-schema-form';
 
 // The one form that changes a password: in settings, and on the first sign-in of an account whose
 // password was given to it (docs/product.md). The same rules everywhere: all three filled, the two
-// new ones equal, the new one strong enough; the button waits for them. The server ends every other
+// new ones equal, the new one strong enough and not easy to guess; the button waits for them. The server ends every other
 // session and signs this browser in again; the form adopts that session.
 
 export type ChangePasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -50,6 +51,8 @@ export function ChangePasswordForm({
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const { user, signIn } = useSession();
   const form = useSchemaForm({ schema: changePasswordFormSchema, defaultValues: EMPTY });
+  // The server refuses a password easy to guess; the browser says so as it is typed.
+  const refusal = usePasswordRefusal(useWatch({ control: form.control, name: 'newPassword' }), user ?? {});
   const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = async ({ currentPassword, newPassword }: ChangePasswordValues) => {
@@ -77,15 +80,15 @@ export function ChangePasswordForm({
       {/* Lets a password manager file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
       <PasswordInput name="currentPassword" label={t('auth:changePassword.currentPassword')} autoComplete="current-password" />
-      <NewPasswordFields />
+      <NewPasswordFields refusal={refusal} />
       {failure ? <FormAlert testId="change-password-error">{failure}</FormAlert> : null}
-      <ChangePasswordActions submitLabel={submitLabel} submittingLabel={submittingLabel} actions={actions} />
+      <ChangePasswordActions submitLabel={submitLabel} submittingLabel={submittingLabel} actions={actions} refused={Boolean(refusal)} />
     </Form>
   );
 }
 
-/** The new password with its meter and its confirmation; weakness and a mismatch are said while typing. */
-function NewPasswordFields() {
+/** The new password with its meter and its confirmation; weakness, a guessable password and a mismatch are said while typing. */
+function NewPasswordFields({ refusal }: { refusal: string | undefined }) {
   const { t } = useTranslation('auth');
   const [newPassword, confirmPassword] = useWatch<ChangePasswordValues, ['newPassword', 'confirmPassword']>({
     name: ['newPassword', 'confirmPassword'],
@@ -98,7 +101,7 @@ function NewPasswordFields() {
         name="newPassword"
         label={t('changePassword.newPassword')}
         autoComplete="new-password"
-        liveError={weak}
+        liveError={weak ?? refusal}
         after={<PasswordStrengthMeter password={newPassword} />}
       />
       <PasswordInput name="confirmPassword" label={t('changePassword.confirmPassword')} autoComplete="new-password" liveError={mismatch} />
@@ -110,11 +113,12 @@ function ChangePasswordActions({
   submitLabel,
   submittingLabel,
   actions,
-}: Pick<ChangePasswordFormProps, 'submitLabel' | 'submittingLabel' | 'actions'>) {
+  refused,
+}: Pick<ChangePasswordFormProps, 'submitLabel' | 'submittingLabel' | 'actions'> & { refused: boolean }) {
   const values = useWatch<ChangePasswordValues>() as ChangePasswordValues;
   const { isSubmitting } = useFormState<ChangePasswordValues>();
   const submit = (
-    <SubmitButton pending={submittingLabel} disabled={!canSubmitPasswordChange(values)}>
+    <SubmitButton pending={submittingLabel} disabled={refused || !canSubmitPasswordChange(values)}>
       {submitLabel}
     </SubmitButton>
   );

@@ -89,7 +89,7 @@ describe('ChangePasswordDialog', () => {
     const submit = screen.getByRole('button', { name: 'Change Password' });
     expect(submit).toBeDisabled();
 
-    await user.type(field('Current password'), 'Welcome#2026');
+    await user.type(field('Current password'), 'First-Shift#2026');
     await user.type(field('New password'), 'abcdefgh');
     expect(screen.getByText('Please create a stronger password')).toBeVisible();
     expect(screen.getByTestId('password-strength-label')).toHaveTextContent('Weak');
@@ -112,13 +112,13 @@ describe('ChangePasswordDialog', () => {
     const session = renderDialog();
     answer = () => json({ success: true, user: { ...doctor, isFirstTimeLogin: false }, session: SESSION });
     const user = userEvent.setup();
-    await user.type(field('Current password'), 'Welcome#2026');
+    await user.type(field('Current password'), 'First-Shift#2026');
     await user.type(field('New password'), 'Stronger#Pass9');
     await user.type(field('Confirm new password'), 'Stronger#Pass9');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
 
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith({ user: { ...doctor, isFirstTimeLogin: false }, session: SESSION }));
-    expect(bodies).toEqual([{ currentPassword: 'Welcome#2026', newPassword: 'Stronger#Pass9' }]);
+    expect(bodies).toEqual([{ currentPassword: 'First-Shift#2026', newPassword: 'Stronger#Pass9' }]);
   });
 
   it('shows a refused current password next to its field and as "Password Change Failed"', async () => {
@@ -150,7 +150,7 @@ describe('ChangePasswordDialog', () => {
       throw new TypeError('Failed to fetch');
     };
     const user = userEvent.setup();
-    await user.type(field('Current password'), 'Welcome#2026');
+    await user.type(field('Current password'), 'First-Shift#2026');
     await user.type(field('New password'), 'Stronger#Pass9');
     await user.type(field('Confirm new password'), 'Stronger#Pass9');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));

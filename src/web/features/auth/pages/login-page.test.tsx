@@ -50,7 +50,7 @@ function stubServer({ demoMode = false } = {}) {
               kind: 'doctor',
               name: 'Michael Chen',
               email: 'doctor@caredeck.demo',
-              password: 'Doctor#2026',
+              password: 'Quiet-Harbor#2026',
               label: 'Doctor: Dr. Michael Chen, Family Medicine',
               mfa: false,
             },
@@ -59,7 +59,7 @@ function stubServer({ demoMode = false } = {}) {
               kind: 'first-sign-in-doctor',
               name: 'Lena Fischer',
               email: 'new.doctor@caredeck.demo',
-              password: 'Welcome#2026',
+              password: 'First-Shift#2026',
               label: 'Doctor at first sign-in: Dr. Lena Fischer, Pediatrics',
               mfa: false,
             },
@@ -68,7 +68,7 @@ function stubServer({ demoMode = false } = {}) {
               kind: 'mfa-patient',
               name: 'Aisha Haddad',
               email: 'mfa@caredeck.demo',
-              password: 'Secure#2026',
+              password: 'Second-Lock#2026',
               label: 'Patient with two-step sign-in: Aisha Haddad',
               mfa: true,
               mfaCode: '493027',
@@ -181,7 +181,7 @@ describe('credentials', () => {
     const user = userEvent.setup();
     await form();
     await user.type(screen.getByLabelText('Email'), 'doctor@caredeck.demo');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'Doctor#2026');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Quiet-Harbor#2026');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByTestId('login-error')).toHaveTextContent('Login failed - no user data returned');
   });
@@ -193,13 +193,13 @@ describe('credentials', () => {
     const user = userEvent.setup();
     await form();
     await user.type(screen.getByLabelText('Email'), 'doctor@caredeck.demo');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'Doctor#2026');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Quiet-Harbor#2026');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByRole('heading', { name: 'Doctor portal' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/doctor-portal');
     expect(await screen.findByText('Welcome back, Michael!')).toBeVisible();
-    expect(loginBodies).toEqual([{ email: 'doctor@caredeck.demo', password: 'Doctor#2026' }]);
+    expect(loginBodies).toEqual([{ email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' }]);
     expect(controller.getSnapshot()).toMatchObject({ status: 'authenticated', user: doctor });
   });
 
@@ -210,7 +210,7 @@ describe('credentials', () => {
     const user = userEvent.setup();
     await form();
     await user.type(screen.getByLabelText('Email'), 'doctor@caredeck.demo');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'Doctor#2026');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Quiet-Harbor#2026');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Appointments' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/appointments');
@@ -225,7 +225,7 @@ describe('the MFA step', () => {
     const user = userEvent.setup();
     await form();
     await user.type(screen.getByLabelText('Email'), 'mfa@caredeck.demo');
-    await user.type(screen.getByLabelText('Password', { exact: true }), 'Secure#2026');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Second-Lock#2026');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByTestId('mfa-step');
     return user;
@@ -263,7 +263,7 @@ describe('the MFA step', () => {
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByTestId('login-error')).toHaveTextContent('Invalid verification code');
-    expect(loginBodies[1]).toEqual({ email: 'mfa@caredeck.demo', password: 'Secure#2026', mfaCode: '123456' });
+    expect(loginBodies[1]).toEqual({ email: 'mfa@caredeck.demo', password: 'Second-Lock#2026', mfaCode: '123456' });
 
     await user.click(screen.getByRole('button', { name: 'Back to Login' }));
     expect(await screen.findByTestId('login-form')).toBeVisible();
@@ -276,7 +276,7 @@ describe('the MFA step', () => {
     await user.type(screen.getByLabelText('Recovery code'), 'ABCDE-12345');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await screen.findByRole('heading', { name: 'Doctor portal' });
-    expect(loginBodies[1]).toEqual({ email: 'mfa@caredeck.demo', password: 'Secure#2026', recoveryCode: 'ABCDE-12345' });
+    expect(loginBodies[1]).toEqual({ email: 'mfa@caredeck.demo', password: 'Second-Lock#2026', recoveryCode: 'ABCDE-12345' });
   });
 });
 
@@ -290,7 +290,7 @@ describe('demo accounts', () => {
 
     await user.click(within(list).getByTestId('demo-account-doctor@caredeck.demo'));
     expect(screen.getByLabelText('Email')).toHaveValue('doctor@caredeck.demo');
-    expect(screen.getByLabelText('Password', { exact: true })).toHaveValue('Doctor#2026');
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveValue('Quiet-Harbor#2026');
 
     await user.click(within(list).getByTestId('demo-account-mfa@caredeck.demo'));
     expect(screen.getByLabelText('Email')).toHaveValue('mfa@caredeck.demo');
@@ -357,7 +357,7 @@ describe('in the reader’s language, keeping what was typed', () => {
 
     loginAnswers.push({ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } } });
     await user.type(email, '.demo');
-    await user.type(screen.getByLabelText(i18next.t('auth:login.password'), { exact: true }), 'Secure#2026');
+    await user.type(screen.getByLabelText(i18next.t('auth:login.password'), { exact: true }), 'Second-Lock#2026');
     await user.click(screen.getByRole('button', { name: i18next.t('auth:login.submit') }));
     expect(await screen.findByTestId('login-error')).toHaveTextContent(i18next.t('auth:server.invalidCredentials'));
     expect(email).toHaveValue('mfa@caredeck.demo');

@@ -11,6 +11,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/field';
 import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
+import { usePasswordRefusal } from '../../../lib/password-check/use-password-refusal';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-api';
 import { MfaStep, type SecondFactor } from '../components/mfa-step';
@@ -152,10 +153,20 @@ export function ResetPasswordPage() {
   );
 }
 
-/** The new password with its strength meter. */
+const NO_OWNER = {};
+
+/** The new password with its strength meter, and the refusal a guessable one will meet. */
 function NewPasswordInput({ label }: { label: string }) {
   const newPassword = (useWatch({ name: 'newPassword' }) as string | undefined) ?? '';
+  // Whose account the link is for is not known here: the server also refuses a password built on their name.
+  const refusal = usePasswordRefusal(newPassword, NO_OWNER);
   return (
-    <PasswordInput name="newPassword" label={label} autoComplete="new-password" after={<PasswordStrengthMeter password={newPassword} />} />
+    <PasswordInput
+      name="newPassword"
+      label={label}
+      autoComplete="new-password"
+      liveError={refusal}
+      after={<PasswordStrengthMeter password={newPassword} />}
+    />
   );
 }

@@ -365,8 +365,8 @@ describe('registration wizard: submitting', () => {
       await fillIn('lastName', 'Okafor');
       await fillIn('email', 'amara@example.org');
       await fillIn('phone', '+1 555 010 2233');
-      await fillIn('password', 'Liverpool1');
-      await fillIn('confirmPassword', 'Liverpool1');
+      await fillIn('password', 'lk9slwGh3x');
+      await fillIn('confirmPassword', 'lk9slwGh3x');
       await typeDate(user, screen.getByRole('group', { name: fr('registration:fields.dateOfBirth') }), '1988-04-17');
       await user.selectOptions(screen.getByLabelText(fr('registration:fields.gender')), 'female');
       await press(user, button(fr('registration:actions.next')));

@@ -10,6 +10,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { AddressFields } from '../../../components/patient-details/address-fields';
 import { MedicalFields } from '../../../components/patient-details/medical-fields';
 import { patientDetailsFieldOf } from '../../../components/patient-details/patient-details-values';
+import { loadPasswordCheck } from '../../../lib/password-check/use-password-refusal';
+import { useLoadedOrganisationName } from '../../../lib/use-public-config';
 import { isEmailTaken, registrationFailureText, useRegisterPatient } from '../api/register-patient';
 import { buildRegistrationPayload, payloadIssues } from '../api/registration-payload';
 import { PersonalInfoStep } from '../components/personal-info-step';
@@ -52,6 +54,7 @@ export function RegistrationPage() {
   const form = useSchemaForm<RegistrationFormValues>({ schema, defaultValues: EMPTY_REGISTRATION, serverField });
   const { setError, trigger, getValues, getFieldState, setFocus } = form;
   const registration = useRegisterPatient();
+  const organisationName = useLoadedOrganisationName();
   const busy = registration.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** What gets focus once the step on screen has changed: its heading, or the field to correct. */
@@ -107,6 +110,7 @@ export function RegistrationPage() {
 
   /** The form's submit, once the rules passed: Next on steps 1 and 2 (Enter too), Create Account on step 3. */
   async function onSubmit() {
+    if (step === 1 && (await refusePassword())) return;
     if (step < 3) {
       show((step + 1) as StepNumber);
       return;
@@ -119,6 +123,21 @@ export function RegistrationPage() {
     } finally {
       submitting.current = false;
     }
+  }
+
+  /**
+   * Step 1 is not left with a password the server will refuse as easy to guess (the field says so
+   * as it is typed, once typing pauses). Without the estimator (its download failed) the server says it.
+   */
+  async function refusePassword(): Promise<boolean> {
+    const check = await loadPasswordCheck().catch(() => null);
+    const { password, email, firstName, lastName } = getValues();
+    const refusal = check?.(password, { email, firstName, lastName }, organisationName);
+    if (!refusal) return false;
+    setError('password', { type: 'validate', message: refusal });
+    announceErrors();
+    setFocus('password');
+    return true;
   }
 
   async function send() {

@@ -80,7 +80,7 @@ describe('two-step sign-in', () => {
     const calls = stubServer(({ url, body }) => {
       if (url === '/api/auth/mfa') return json({ enabled, recoveryCodesRemaining: 7 });
       if (url === '/api/auth/mfa/disable') {
-        if ((body as { password: string }).password !== 'Secure#2026') {
+        if ((body as { password: string }).password !== 'Second-Lock#2026') {
           return json(
             {
               error: {
@@ -111,14 +111,14 @@ describe('two-step sign-in', () => {
     expect(password).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(password);
-    await user.type(password, 'Secure#2026');
+    await user.type(password, 'Second-Lock#2026');
     await user.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
 
     expect(await screen.findByText('Two-step sign-in is off')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Two-step sign-in is off')).toHaveFocus());
     expect(calls.filter((call) => call.url === '/api/auth/mfa/disable').map((call) => call.body)).toEqual([
       { password: 'wrong-password' },
-      { password: 'Secure#2026' },
+      { password: 'Second-Lock#2026' },
     ]);
   });
 });
