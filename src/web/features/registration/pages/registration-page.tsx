@@ -30,6 +30,9 @@ import {
   type StepNumber,
 } from '../lib/wizard';
 
+/** How long leaving step 1 waits for the password estimator before leaving the check to the server. */
+const ESTIMATOR_WAIT_MS = 1500;
+
 /** A failed registration's notification stays 7000 ms. */
 export const REGISTRATION_FAILURE_TOAST_MS = 7000;
 /** The router state the login page reads to greet the new patient with a welcome on the login screen. */
@@ -127,10 +130,15 @@ export function RegistrationPage() {
 
   /**
    * Step 1 is not left with a password the server will refuse as easy to guess (the field says so
-   * as it is typed, once typing pauses). Without the estimator (its download failed) the server says it.
+   * as it is typed, once typing pauses). The estimator is a large download that starts when the step
+   * opens: on a slow connection the step waits for it at most ESTIMATOR_WAIT_MS, and without it (not
+   * there yet, or its download failed) the server says it at the end.
    */
   async function refusePassword(): Promise<boolean> {
-    const check = await loadPasswordCheck().catch(() => null);
+    const check = await Promise.race([
+      loadPasswordCheck().catch(() => null),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), ESTIMATOR_WAIT_MS)),
+    ]);
     const { password, email, firstName, lastName } = getValues();
     const refusal = check?.(password, { email, firstName, lastName }, organisationName);
     if (!refusal) return false;
