@@ -66,6 +66,11 @@ function order(overrides: Partial<Order> = {}): Order {
     cancelledAt: null,
     cancelReason: null,
     report: null,
+    findings: null,
+    consultant: null,
+    repliedOn: null,
+    reportFlag: null,
+    attachments: [],
     components: [],
     worstFlag: null,
     version: 2,
@@ -131,6 +136,68 @@ describe('orders view', { timeout: 20_000 }, () => {
     await user.type(field, '7.9');
     await user.click(within(dialog).getByTestId('results-submit'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ version: 2, components: [{ loinc: '4548-4', value: 7.9 }] });
+  });
+
+  it('takes an imaging report as findings and an impression with a flag; no sample to collect', async () => {
+    const imaging = order({
+      kind: 'imaging',
+      code: 'chest-xray',
+      standardCode: '36643-5',
+      name: 'XR Chest 2 Views',
+      status: 'ordered',
+      version: 1,
+    });
+    const calls = stubApi({
+      'GET /api/orders': list([imaging]),
+      [`POST /api/orders/${ORDER_ID}/results`]: () => json({ data: { ...imaging, status: 'resulted', version: 2 } }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<OrdersPage />, { user: doctor });
+    const card = await screen.findByTestId('order');
+    expect(within(card).queryByRole('button', { name: /collected$/ })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Attach a document to Chest X-ray, 2 views for Ann Patient' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Enter results of Chest X-ray, 2 views for Ann Patient' }));
+    const dialog = await screen.findByTestId('results-dialog');
+    await user.click(within(dialog).getByTestId('results-submit'));
+    expect(await within(dialog).findAllByText('Please write something here')).toHaveLength(2);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Findings'), 'Right lower lobe opacity.');
+    await user.type(within(dialog).getByLabelText('Impression'), 'Pneumonia.');
+    await user.selectOptions(within(dialog).getByLabelText('Flag'), 'urgent');
+    await user.click(within(dialog).getByTestId('results-submit'));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        version: 1,
+        findings: 'Right lower lobe opacity.',
+        report: 'Pneumonia.',
+        reportFlag: 'urgent',
+      }),
+    );
+  });
+
+  it('shows a reported referral’s reply, its flag and its documents to download', async () => {
+    const referral = order({
+      kind: 'referral',
+      code: 'cardiology',
+      standardCode: 'cardiology',
+      name: 'Referral to Cardiology',
+      status: 'resulted',
+      consultant: 'Dr. Amal Haddad',
+      repliedOn: '2026-11-21',
+      report: 'Benign ectopics.',
+      reportFlag: 'abnormal',
+      attachments: [{ id: '99999999-9999-4999-8999-999999999999', filename: 'letter.pdf', mimeType: 'application/pdf', sizeBytes: 2048 }],
+    });
+    stubApi({ 'GET /api/orders': list([referral]) });
+    renderPatientView(<OrdersPage />, { user: doctor });
+    const card = await screen.findByTestId('order');
+    expect(card).toHaveTextContent('Reply from Dr. Amal Haddad, Nov 21, 2026');
+    expect(card).toHaveTextContent('Benign ectopics.');
+    expect(within(card).getByTestId('report-flag')).toHaveTextContent('Abnormal');
+    expect(within(card).getByRole('link', { name: 'letter.pdf' })).toHaveAttribute(
+      'href',
+      '/api/documents/99999999-9999-4999-8999-999999999999/content',
+    );
   });
 
   it('names the patient and the ordering doctor in the reader’s order: in Chinese, family name first and unspaced', async () => {
