@@ -14,6 +14,7 @@ import {
   type OrderCode,
 } from './order-catalogue';
 import { pageQueryFields, pagedResponseSchema } from './paging';
+import { importPreviewResponseSchema, importResultsSchema } from './result-import';
 
 // A doctor's orders: lab panels, imaging studies and referrals, from the catalogue
 // (order-catalogue.ts). A lab order goes ordered → collected → resulted → reviewed; an imaging study
@@ -308,6 +309,24 @@ export const ordersApi = {
     body: enterResultsSchema,
     response: orderResponseSchema,
     errors: [...STEP_ERRORS, 'VALIDATION_FAILED'],
+  }),
+  /** What importing this file would save, and what it would leave out or cannot take; saves nothing. */
+  importPreview: defineRoute({
+    method: 'POST',
+    path: '/api/orders/:id/import/preview',
+    params: idParamsSchema,
+    body: importResultsSchema,
+    response: importPreviewResponseSchema,
+    errors: ['NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'RESULT_FILE_INVALID', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'],
+  }),
+  /** The file's results saved, as typed ones would be; refused unless its preview is ready. */
+  importResults: defineRoute({
+    method: 'POST',
+    path: '/api/orders/:id/import',
+    params: idParamsSchema,
+    body: importResultsSchema,
+    response: orderResponseSchema,
+    errors: [...STEP_ERRORS, 'RESULT_FILE_INVALID', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'],
   }),
   release: defineRoute({
     method: 'POST',

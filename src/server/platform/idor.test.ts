@@ -577,16 +577,18 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (record, owner) => [record.marker!, owner.user.lastName],
   },
   {
-    name: 'an order and its steps (GET /api/orders/{id}, POST collect, results, attachments, release, cancel)',
+    name: 'an order and its steps (GET /api/orders/{id}, POST collect, results, attachments, import, release, cancel)',
     paths: [
       '/api/orders/:id',
       '/api/orders/:id/collect',
       '/api/orders/:id/results',
       '/api/orders/:id/attachments',
+      '/api/orders/:id/import/preview',
+      '/api/orders/:id/import',
       '/api/orders/:id/release',
       '/api/orders/:id/cancel',
     ],
-    body: { version: 1, reason: 'Taken over', report: 'Taken over' },
+    body: { version: 1, reason: 'Taken over', report: 'Taken over', content: '2345-7,92' },
     create: async (owner) => {
       const marker = `Order ${randomBytes(6).toString('hex')}`;
       const { user: doctor } = await createDoctor(t.app.db, random);

@@ -17,6 +17,7 @@ import {
   type OrderStep,
   type ReportFlag,
 } from '../../../contracts/orders';
+import type { ResultFileFormat } from '../../../contracts/result-import';
 import type { TaskPriority } from '../../../contracts/tasks';
 import { documents, labOrders, labResultComponents, tasks, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
@@ -232,8 +233,12 @@ export class OrdersRepository extends Repository {
     return this.row(order.id);
   }
 
-  /** A lab order's values (one row per test) or another kind's report; the order is then resulted. */
-  async enterResults(order: StepOrder, entry: { components: EnteredComponent[] } | { report: EnteredReport }, at: Date) {
+  /** A lab order's values (one row per test, typed or imported from a file) or another kind's report; the order is then resulted. */
+  async enterResults(
+    order: StepOrder,
+    entry: { components: EnteredComponent[]; importedFrom?: ResultFileFormat } | { report: EnteredReport },
+    at: Date,
+  ) {
     await this.advance(order, 'results', { resultedAt: at, ...('report' in entry ? entry.report : {}) }, at);
     if ('components' in entry && entry.components.length > 0) {
       await this.db
@@ -241,7 +246,8 @@ export class OrdersRepository extends Repository {
         .values(entry.components.map((component) => ({ ...component, orderId: order.id, patientId: order.patientId })));
     }
     const abnormal = 'components' in entry ? entry.components.filter((component) => component.flag !== 'normal').length : 0;
-    this.note(order, 'order.results', {
+    this.note(order, 'components' in entry && entry.importedFrom ? 'order.import' : 'order.results', {
+      ...('components' in entry && entry.importedFrom ? { format: entry.importedFrom } : {}),
       components: 'components' in entry ? entry.components.length : 0,
       abnormal,
       report: 'report' in entry,
@@ -302,6 +308,33 @@ export class OrdersRepository extends Repository {
   async attached(order: StepOrder, at: Date) {
     this.pushChange(order, 'attached', at, false);
     return this.row(order.id);
+  }
+
+  /**
+   * A lab order that may take results from a file: in reach, a lab panel, still waiting for its
+   * results (and, for the import itself, at the version the caller previewed); refused (noted) otherwise.
+   */
+  async importable(id: string, action: 'order.import' | 'order.import-preview', version?: number) {
+    const row = await this.find(id, action);
+    if (row.kind !== 'lab' || !(ORDER_STEPS.results.from as readonly OrderStatus[]).includes(row.status)) {
+      this.refuse(row, action, 'transition', { status: row.status, kind: row.kind });
+      throw new AppError('ORDER_TRANSITION_INVALID', ORDER_MESSAGES.transition);
+    }
+    if (version !== undefined && row.version !== version) {
+      this.refuse(row, action, 'stale');
+      throw new AppError('STALE_RECORD', ORDER_MESSAGES.stale);
+    }
+    return row;
+  }
+
+  /** A file was read for a preview (counts only: the values are the patient's). */
+  notePreview(order: StepOrder, details: Record<string, unknown>) {
+    this.audit.read('order.import-preview', 'order', order.id, [order.patientId], details);
+  }
+
+  /** A file refused as a whole (the request throws after this). */
+  refusedFile(order: StepOrder, action: 'order.import' | 'order.import-preview', reason: string) {
+    this.refuse(order, action, 'file', { file: reason });
   }
 
   /** The ordering doctor's task to review the results (the system closes it on release). */
@@ -414,7 +447,7 @@ export class OrdersRepository extends Repository {
     }));
   }
 
-  private note(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep], details: Record<string, unknown>) {
+  private note(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep] | 'order.import', details: Record<string, unknown>) {
     this.audit.note({
       action,
       resourceType: 'order',
@@ -424,12 +457,7 @@ export class OrdersRepository extends Repository {
     });
   }
 
-  private refuse(
-    order: StepOrder,
-    action: (typeof STEP_ACTIONS)[OrderStep] | 'order.attach',
-    reason: string,
-    details: Record<string, unknown> = {},
-  ) {
+  private refuse(order: StepOrder, action: Exclude<OrderAction, 'order.read'>, reason: string, details: Record<string, unknown> = {}) {
     this.audit.note({
       action,
       outcome: 'failure',
@@ -468,6 +496,6 @@ const STEP_ACTIONS = {
   cancel: 'order.cancel',
 } as const satisfies Record<OrderStep, string>;
 
-export type OrderAction = (typeof STEP_ACTIONS)[OrderStep] | 'order.read' | 'order.attach';
+export type OrderAction = (typeof STEP_ACTIONS)[OrderStep] | 'order.read' | 'order.attach' | 'order.import' | 'order.import-preview';
 type StepOrder = Awaited<ReturnType<OrdersRepository['forStep']>>;
 export type OrderRowView = Awaited<ReturnType<OrdersRepository['detail']>>;

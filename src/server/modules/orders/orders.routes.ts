@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DocumentRefusal } from '../../../contracts/documents';
 import { DOCUMENT_MAX_BYTES } from '../../../contracts/documents';
 import { ordersApi } from '../../../contracts/orders';
+import { RESULT_FILE_MAX_CHARS } from '../../../contracts/result-import';
 import type { RouteAccess } from '../../platform/access';
 import { AppError } from '../../platform/app-error';
 import { route, uuidParam } from '../../platform/route';
@@ -10,8 +11,8 @@ import { isFileTooLarge, type IncomingFile } from '../../platform/uploads';
 import type { OrdersService } from './orders.service';
 
 // Orders are the clinicians'. A doctor places and releases them (release tells the patient, so it
-// stays with doctors); collecting a sample and entering results are open to staff granted
-// medical_records.update too (a nurse, the lab). Patients hold none of these: they read released
+// stays with doctors); collecting a sample, entering or importing results and attaching a report's
+// documents are open to staff granted medical_records.update too (a nurse, the lab). Patients hold none of these: they read released
 // results in their lab results, and their imaging reports and referral replies once released. Which
 // patients each caller reaches is the repository's scope, and an order or patient out of it answers
 // 404 before the body is read.
@@ -21,6 +22,8 @@ const WORK: RouteAccess = { roles: ['doctor', 'staff', 'admin'], permissions: { 
 const RELEASE: RouteAccess = { roles: ['doctor'], permissions: { anyOf: ['medical_records.update'] } };
 const REPORTS: RouteAccess = { permissions: { anyOf: ['medical_records.view', 'patients.view.own'] } };
 const BODY_LIMIT = 32 * 1024;
+/** A results file of RESULT_FILE_MAX_CHARS characters, each at worst a six-character JSON escape. */
+const IMPORT_BODY_LIMIT = RESULT_FILE_MAX_CHARS * 6 + 1024;
 
 /** The one `file` of an attachment's form, or why it cannot be taken. */
 async function readAttachment(request: FastifyRequest): Promise<{ file?: IncomingFile; refusal?: DocumentRefusal }> {
@@ -91,6 +94,29 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService }> = async
     async (request) => ({
       data: await orders.enterResults(request.ctx, request.params.id, request.body),
     }),
+  );
+  // A results file is read as JSON text: bounded by the contract (characters) and here (bytes, escapes included).
+  route(
+    app,
+    ordersApi.importPreview,
+    {
+      access: WORK,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+      beforeValidation: reachOrder('order.import-preview'),
+    },
+    async (request) => ({ data: await orders.previewImport(request.ctx, request.params.id, request.body) }),
+  );
+  route(
+    app,
+    ordersApi.importResults,
+    {
+      access: WORK,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      beforeValidation: reachOrder('order.import'),
+    },
+    async (request) => ({ data: await orders.importResults(request.ctx, request.params.id, request.body) }),
   );
   route(app, ordersApi.release, { access: RELEASE, beforeValidation: reachOrder('order.release') }, async (request) => ({
     data: await orders.release(request.ctx, request.params.id, request.body),

@@ -28,10 +28,13 @@ import { AppError } from '../../platform/app-error';
 import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { DocumentRefusal } from '../../../contracts/documents';
+import { RESULT_FILE_REFUSALS, type ImportPreview, type ImportResults } from '../../../contracts/result-import';
 import type { IncomingFile } from '../../platform/uploads';
 import type { DocumentsService } from '../documents/documents.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { OrdersRepository, type EnteredComponent, type EnteredReport, type OrderAction, type OrderRowView } from './orders.repository';
+import { readResultFile } from './result-file';
+import { matchResults } from './result-import';
 
 // The rules of a doctor's orders: what an order names (a catalogue entry of its kind), what results
 // a lab order takes (a value for each test of its panel, within what the test can measure, flagged
@@ -144,18 +147,60 @@ export class OrdersService {
       const at = this.now();
       const entry =
         order.kind === 'lab' ? { components: labComponents(order.panelCode, input) } : { report: reportOf(order.kind, input, at) };
-      const saved = await orders.enterResults(order, entry, at);
-      const flagged =
-        saved.components.some((component) => component.flag !== 'normal') || (saved.reportFlag !== null && saved.reportFlag !== 'normal');
-      const assigneeId = await orders.reviewerFor(order);
-      await orders.openReviewTask(order, {
-        assigneeId,
-        title: `Review results: ${order.panelName} for ${order.patientFirstName} ${order.patientLastName}`,
-        dueDate: addCalendarDays(at.toISOString().slice(0, 10), RESULT_REVIEW_DUE_DAYS),
-        priority: flagged ? 'high' : 'medium',
-      });
-      return toOrder(saved);
+      return this.saveResults(orders, order, entry, at);
     });
+  }
+
+  /** What importing a results file into a lab order would save, leave out or refuse; nothing is saved. */
+  previewImport(ctx: AccessContext, id: string, input: ImportResults): Promise<ImportPreview> {
+    return this.uow.read(ctx, async (work) => {
+      const orders = work.use(OrdersRepository);
+      const order = await orders.importable(id, 'order.import-preview');
+      const preview = previewOf(orders, order, 'order.import-preview', input.content);
+      orders.notePreview(order, {
+        format: preview.format,
+        components: preview.components.length,
+        unmatched: preview.unmatched.length,
+        invalid: preview.invalid.length,
+        missing: preview.missing.length,
+      });
+      return preview;
+    });
+  }
+
+  /** A results file's values saved as typed ones are (a task to review them), only when its preview is ready. */
+  importResults(ctx: AccessContext, id: string, input: ImportResults): Promise<Order> {
+    return this.uow.write(ctx, async (work) => {
+      const orders = work.use(OrdersRepository);
+      const order = await orders.importable(id, 'order.import', input.version);
+      const preview = previewOf(orders, order, 'order.import', input.content);
+      if (!preview.ready) {
+        orders.refusedFile(order, 'order.import', 'not-ready');
+        invalid({ content: 'result.missing' });
+      }
+      const components = preview.components.map(({ line: _line, ...component }) => component);
+      return this.saveResults(orders, order, { components, importedFrom: preview.format }, this.now());
+    });
+  }
+
+  /** Results saved, and the ordering doctor asked to review them (sooner when something is flagged). */
+  private async saveResults(
+    orders: OrdersRepository,
+    order: StepOrder,
+    entry: Parameters<OrdersRepository['enterResults']>[1],
+    at: Date,
+  ): Promise<Order> {
+    const saved = await orders.enterResults(order, entry, at);
+    const flagged =
+      saved.components.some((component) => component.flag !== 'normal') || (saved.reportFlag !== null && saved.reportFlag !== 'normal');
+    const assigneeId = await orders.reviewerFor(order);
+    await orders.openReviewTask(order, {
+      assigneeId,
+      title: `Review results: ${order.panelName} for ${order.patientFirstName} ${order.patientLastName}`,
+      dueDate: addCalendarDays(at.toISOString().slice(0, 10), RESULT_REVIEW_DUE_DAYS),
+      priority: flagged ? 'high' : 'medium',
+    });
+    return toOrder(saved);
   }
 
   /** Reviewed and released: the review task closes, and the patient is told of the results. */
@@ -209,6 +254,30 @@ export class OrdersService {
       return toOrder(await orders.cancel(order, input.reason, this.now()));
     });
   }
+}
+
+type StepOrder = Awaited<ReturnType<OrdersRepository['importable']>>;
+
+/** The file read and matched against the order's panel; a file that cannot be read is refused (400) as a whole. */
+function previewOf(
+  orders: OrdersRepository,
+  order: StepOrder,
+  action: 'order.import' | 'order.import-preview',
+  content: string,
+): ImportPreview {
+  const read = readResultFile(content);
+  if (!read.ok) {
+    orders.refusedFile(order, action, read.reason);
+    const message = englishValidationMessage(RESULT_FILE_REFUSALS[read.reason]);
+    throw new AppError('RESULT_FILE_INVALID', message, { content: message });
+  }
+  const code = codeOf('lab', order.panelCode);
+  const panel = code ? panelOf(code) : undefined;
+  if (!panel) {
+    orders.refusedFile(order, action, 'panel-unknown');
+    invalid({ content: 'result.unknownTest' });
+  }
+  return { format: read.format, patientInFile: read.patientInFile, ...matchResults(panel, read.lines) };
 }
 
 /** Each test of the panel exactly once, each value within what the test can measure; flagged against its range. */

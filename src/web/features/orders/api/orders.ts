@@ -9,6 +9,7 @@ import {
   type Order,
   type OrderVersion,
 } from '../../../../contracts/orders';
+import type { ImportResults } from '../../../../contracts/result-import';
 import { api } from '../../../lib/api-client';
 import { callRoute, routeMatcher, routeQuery, routeUrl } from '../../../lib/api-routes';
 import { useActionKeys } from '../../../lib/idempotency';
@@ -99,4 +100,22 @@ export function useAttach() {
 /** Where the browser downloads a report's document: the documents area answers it as an attachment. */
 export function attachmentUrl(documentId: string): string {
   return routeUrl(documentsApi.content, { params: { id: documentId } });
+}
+
+/** What importing a results file would save; saves nothing, so it refreshes nothing. */
+export function useImportPreview() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: ImportResults & { id: string }) =>
+      callRoute(ordersApi.importPreview, { params: { id }, body }).then((answer) => answer.data),
+  });
+}
+
+/** The previewed file imported: the order resulted, as typed results make it. */
+export function useImportResults() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ImportResults & { id: string }) =>
+      callRoute(ordersApi.importResults, { params: { id }, body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
 }

@@ -13,6 +13,7 @@ import { useFileSize } from '../../../lib/files/file-size';
 import { attachmentUrl, useCollect } from '../api/orders';
 import { orderName } from '../lib/words';
 import { AttachDialog } from './attach-dialog';
+import { ImportDialog } from './import-dialog';
 import { CancelOrderDialog, ReleaseDialog, ResultsDialog } from './order-dialogs';
 
 const STATUS_TONES: Record<Order['status'], string> = {
@@ -29,7 +30,7 @@ const REPORT_FLAG_TONES: Record<NonNullable<Order['reportFlag']>, string> = {
   urgent: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
 };
 
-type Opened = 'results' | 'release' | 'cancel' | 'attach' | null;
+type Opened = 'results' | 'import' | 'release' | 'cancel' | 'attach' | null;
 
 /** One order: what, for whom, why, where it stands, its results, and the step it can take next. */
 export function OrderCard({ order }: { order: Order }) {
@@ -210,6 +211,11 @@ export function OrderCard({ order }: { order: Order }) {
             <Button onClick={() => setOpened('results')} aria-label={t('actions.resultsFor', names)}>
               {t('actions.results')}
             </Button>
+            {order.kind === 'lab' ? (
+              <Button variant="secondary" onClick={() => setOpened('import')} aria-label={t('actions.importFor', names)}>
+                {t('actions.import')}
+              </Button>
+            ) : null}
             <Button variant="ghost" onClick={() => setOpened('cancel')} aria-label={t('actions.cancelFor', names)}>
               {t('actions.cancel')}
             </Button>
@@ -230,6 +236,7 @@ export function OrderCard({ order }: { order: Order }) {
       {opened === 'release' ? <ReleaseDialog order={order} onClose={() => setOpened(null)} /> : null}
       {opened === 'cancel' ? <CancelOrderDialog order={order} onClose={() => setOpened(null)} /> : null}
       {opened === 'attach' ? <AttachDialog order={order} onClose={() => setOpened(null)} /> : null}
+      {opened === 'import' ? <ImportDialog order={order} onClose={() => setOpened(null)} /> : null}
     </li>
   );
 }

@@ -200,6 +200,90 @@ describe('orders view', { timeout: 20_000 }, () => {
     );
   });
 
+  it('imports a results file only after its preview, and shows what a file cannot give', async () => {
+    const lab = order({ status: 'collected', version: 2 });
+    let ready = false;
+    const calls = stubApi({
+      'GET /api/orders': list([lab]),
+      [`POST /api/orders/${ORDER_ID}/import/preview`]: () =>
+        json({
+          data: {
+            format: 'hl7',
+            patientInFile: 'PATIENT, ANN',
+            components: ready
+              ? [
+                  {
+                    line: 4,
+                    loincCode: '4548-4',
+                    name: 'Hemoglobin A1c',
+                    value: 7.9,
+                    unit: '%',
+                    referenceLow: 4,
+                    referenceHigh: 5.6,
+                    flag: 'high',
+                  },
+                ]
+              : [],
+            unmatched: [{ line: 5, code: '1234-5', name: 'Other' }],
+            invalid: ready ? [] : [{ line: 4, loincCode: '4548-4', problem: 'unit', text: 'mg/dL' }],
+            missing: [],
+            ready,
+          },
+        }),
+      [`POST /api/orders/${ORDER_ID}/import`]: () => json({ data: order({ status: 'resulted', version: 3 }) }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<OrdersPage />, { user: doctor });
+    await user.click(await screen.findByRole('button', { name: 'Import results of Hemoglobin A1c for Ann Patient from a file' }));
+    const dialog = await screen.findByTestId('import-dialog');
+    const file = () => new File(['MSH|^~\\&|LIS\rOBX|1|NM|4548-4^A1c^LN||7.9|%'], 'a1c.hl7', { type: 'text/plain' });
+    await user.upload(within(dialog).getByLabelText('Results file (HL7 v2 ORU^R01 message, or CSV)'), file());
+    expect(await within(dialog).findByTestId('import-invalid')).toHaveTextContent(
+      'Line 4, Hemoglobin A1c: the unit “mg/dL” is not the test’s unit.',
+    );
+    expect(within(dialog).getByTestId('import-unmatched')).toHaveTextContent('Line 5: 1234-5 Other');
+    expect(within(dialog).getByTestId('import-submit')).toBeDisabled();
+    expect(calls.filter((call) => call.url.endsWith('/import'))).toHaveLength(0);
+
+    ready = true;
+    await user.upload(within(dialog).getByLabelText('Results file (HL7 v2 ORU^R01 message, or CSV)'), file());
+    await vi.waitFor(() => expect(within(dialog).getByTestId('import-preview')).toHaveAttribute('data-ready', 'true'));
+    expect(within(dialog).getByTestId('import-component')).toHaveAttribute('data-flag', 'high');
+    await user.click(within(dialog).getByTestId('import-submit'));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/import'))?.body).toEqual({ version: 2, content: expect.stringContaining('4548-4') }),
+    );
+  });
+
+  it('says why a file cannot be read, in the reader’s words', async () => {
+    stubApi({
+      'GET /api/orders': list([order()]),
+      [`POST /api/orders/${ORDER_ID}/import/preview`]: () =>
+        json(
+          {
+            error: {
+              code: 'RESULT_FILE_INVALID',
+              message: 'This HL7 message is not a results message (ORU^R01)',
+              fields: { content: 'This HL7 message is not a results message (ORU^R01)' },
+            },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<OrdersPage />, { user: doctor });
+    await user.click(await screen.findByRole('button', { name: 'Import results of Hemoglobin A1c for Ann Patient from a file' }));
+    const dialog = await screen.findByTestId('import-dialog');
+    await user.upload(
+      within(dialog).getByLabelText('Results file (HL7 v2 ORU^R01 message, or CSV)'),
+      new File(['MSH|^~\\&|A||||||ADT^A01'], 'adt.hl7', { type: 'text/plain' }),
+    );
+    const alert = await within(dialog).findByTestId('import-error');
+    expect(alert).toHaveTextContent('This file could not be read as lab results.');
+    expect(alert).toHaveTextContent('This HL7 message is not a results message (ORU^R01)');
+    expect(within(dialog).getByTestId('import-submit')).toBeDisabled();
+  });
+
   it('names the patient and the ordering doctor in the reader’s order: in Chinese, family name first and unspaced', async () => {
     await i18next.changeLanguage('zh');
     try {
