@@ -81,6 +81,8 @@ export const ERROR_STATUS = {
   COVERAGE_TAKEN: 409,
   /** A coverage offer at a time the accepting doctor is already booked or away. */
   COVERAGE_CONFLICT: 409,
+  /** A results file that is neither an HL7 v2 ORU^R01 message nor a results CSV, or holds no results (the field says why). */
+  RESULT_FILE_INVALID: 400,
   /** An order step its status does not allow (results on a cancelled order, releasing twice). */
   ORDER_TRANSITION_INVALID: 409,
   /** A change to one's own permissions or role: somebody else must make it. */

@@ -153,7 +153,7 @@ export const newMessageEventSchema = z.object({
  */
 export const labOrderUpdateEventSchema = z.object({
   type: z.literal('lab_order_update'),
-  action: z.enum(['created', 'collected', 'resulted', 'released', 'cancelled']),
+  action: z.enum(['created', 'collected', 'resulted', 'attached', 'released', 'cancelled']),
   orderId: z.uuid(),
   patientId: z.uuid(),
   timestamp: z.iso.datetime(),

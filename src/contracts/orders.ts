@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personNameSchema } from './person-name';
 import { LAB_FLAGS, LAB_ORDER_STATUSES, labComponentSchema } from './health-records';
+import { DATE_WINDOW } from './dates';
 import { defineRoute, idParamsSchema } from './http';
 import {
   IMAGING_KEYS,
@@ -13,10 +14,12 @@ import {
   type OrderCode,
 } from './order-catalogue';
 import { pageQueryFields, pagedResponseSchema } from './paging';
+import { importPreviewResponseSchema, importResultsSchema } from './result-import';
 
 // A doctor's orders: lab panels, imaging studies and referrals, from the catalogue
-// (order-catalogue.ts). An order goes ordered → collected → resulted → reviewed; reviewing releases
-// it to the patient (who never sees an order before). It may be cancelled, with a reason, until it
+// (order-catalogue.ts). A lab order goes ordered → collected → resulted → reviewed; an imaging study
+// or a referral has no sample, so it goes ordered → resulted (its report, or the consultant's reply)
+// → reviewed. Reviewing releases it to the patient (who never sees an order before). It may be cancelled, with a reason, until it
 // is resulted. Two clinicians may act on one order: every step names the version it was read at
 // and a step on an older one is refused (STALE_RECORD) without changing anything.
 
@@ -27,8 +30,21 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 export const ORDER_PRIORITIES = ['routine', 'urgent', 'stat'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
 export type OrderStatus = (typeof LAB_ORDER_STATUSES)[number];
+/** How an imaging or referral report is flagged by whoever enters it: what sorts it among results to review. */
+export const REPORT_FLAGS = ['normal', 'abnormal', 'urgent'] as const;
+export type ReportFlag = (typeof REPORT_FLAGS)[number];
 
-export const ORDER_TEXT_MAX = { reason: 500, target: 200, notes: 1000, report: 5000, cancelReason: 500 } as const;
+export const ORDER_TEXT_MAX = {
+  reason: 500,
+  target: 200,
+  notes: 1000,
+  report: 5000,
+  findings: 5000,
+  consultant: 200,
+  cancelReason: 500,
+} as const;
+/** Documents one imaging report or referral reply may carry. */
+export const ORDER_ATTACHMENTS_MAX = 5;
 export const ORDERS_PAGE_SIZE = 20;
 /** A task to review entered results is due this many days after they arrive. */
 export const RESULT_REVIEW_DUE_DAYS = 1;
@@ -42,12 +58,19 @@ export const ORDER_CODES_BY_KIND: Record<OrderKind, readonly OrderCode[]> = {
 
 /** Which step each status allows; anything else is refused with ORDER_TRANSITION_INVALID. */
 export const ORDER_STEPS = {
+  /** Lab orders only (COLLECTED_KINDS): the others have no sample. */
   collect: { from: ['ordered'], to: 'collected' },
   results: { from: ['ordered', 'collected'], to: 'resulted' },
   release: { from: ['resulted'], to: 'reviewed' },
   cancel: { from: ['ordered', 'collected'], to: 'cancelled' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
 export type OrderStep = keyof typeof ORDER_STEPS;
+/** The kinds whose orders take a sample; another kind is refused the collect step. */
+export const COLLECTED_KINDS: readonly OrderKind[] = ['lab'];
+/** While an order may still take attachments to its report: until it is released. */
+export const ATTACHABLE_STATUSES: readonly OrderStatus[] = ['ordered', 'collected', 'resulted'];
+/** The kinds whose results are a report, with documents attached. */
+export const REPORT_KINDS = ['imaging', 'referral'] as const satisfies readonly OrderKind[];
 
 export const ORDER_MESSAGES = {
   transition: 'This order cannot take that step from its current status.',
@@ -62,6 +85,15 @@ export function isOrderCodeOfKind(kind: OrderKind, code: string): boolean {
 export function panelOf(code: string): CataloguePanel | undefined {
   return (LAB_PANEL_KEYS as readonly string[]).includes(code) ? LAB_PANEL_CATALOGUE[code as LabPanelKey] : undefined;
 }
+
+/** A document attached to a report; its bytes are a download of the documents area. */
+export const orderAttachmentSchema = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+});
+export type OrderAttachment = z.infer<typeof orderAttachmentSchema>;
 
 export const orderSchema = z.object({
   id: z.uuid(),
@@ -91,8 +123,16 @@ export const orderSchema = z.object({
   releasedAt: instant.nullable(),
   cancelledAt: instant.nullable(),
   cancelReason: z.string().nullable(),
-  /** An imaging or referral result, as the report's text. */
+  /** An imaging report's impression, or the summary of a referral's reply. */
   report: z.string().nullable(),
+  /** An imaging report's findings. */
+  findings: z.string().nullable(),
+  /** Who answered a referral, and on which day. */
+  consultant: z.string().nullable(),
+  repliedOn: z.iso.date().nullable(),
+  /** How an imaging or referral report was flagged; null for a lab order or before results. */
+  reportFlag: z.enum(REPORT_FLAGS).nullable(),
+  attachments: z.array(orderAttachmentSchema),
   components: z.array(labComponentSchema),
   /** The worst flag among the components: what sorts an order among those to review. */
   worstFlag: z.enum(LAB_FLAGS).nullable(),
@@ -141,7 +181,9 @@ export const RESULT_VALUE_LIMIT = 1_000_000;
 
 /**
  * Results: a lab order's value for every test of its panel (each within what the test can measure,
- * checked against the catalogue: 'result.outOfRange'), or an imaging or referral order's report.
+ * checked against the catalogue: 'result.outOfRange'), or a report: an imaging study's findings and
+ * impression (`report`), or a referral's reply (the consultant, the day, the summary in `report`),
+ * either flagged normal, abnormal or urgent.
  */
 export const enterResultsSchema = z
   .object({
@@ -162,6 +204,13 @@ export const enterResultsSchema = z
       .max(40, 'list.tooLong')
       .optional(),
     report: z.string('required').trim().min(1, 'required').max(ORDER_TEXT_MAX.report, 'text.tooLong').optional(),
+    findings: z.string('required').trim().min(1, 'required').max(ORDER_TEXT_MAX.findings, 'text.tooLong').optional(),
+    consultant: z.string('required').trim().min(1, 'required').max(ORDER_TEXT_MAX.consultant, 'text.tooLong').optional(),
+    repliedOn: z.iso
+      .date('date.invalid')
+      .refine((value) => value >= DATE_WINDOW.earliest && value <= DATE_WINDOW.latest, 'date.outOfRange')
+      .optional(),
+    reportFlag: z.enum(REPORT_FLAGS, 'choice.invalid').optional(),
   })
   .strict()
   .refine((value) => (value.components === undefined) !== (value.report === undefined), { message: 'required', path: ['report'] });
@@ -175,10 +224,53 @@ export type CancelOrder = z.infer<typeof cancelOrderSchema>;
 const STEP_ERRORS = ['NOT_FOUND', 'STALE_RECORD', 'ORDER_TRANSITION_INVALID'] as const;
 
 /**
+ * An imaging report or a referral's reply as its patient reads it, once released (a clinician sees
+ * resulted ones too): no ordering notes, no cancellation, nothing of the clinicians' work.
+ */
+export const resultReportSchema = z.object({
+  id: z.uuid(),
+  patientId: z.uuid(),
+  kind: z.enum(REPORT_KINDS),
+  code: z.enum(ORDER_CODES).nullable(),
+  standardCode: z.string(),
+  name: z.string(),
+  status: z.enum(LAB_ORDER_STATUSES),
+  orderer: personNameSchema.nullable(),
+  orderedAt: instant,
+  resultedAt: instant.nullable(),
+  releasedAt: instant.nullable(),
+  findings: z.string().nullable(),
+  report: z.string().nullable(),
+  consultant: z.string().nullable(),
+  repliedOn: z.iso.date().nullable(),
+  reportFlag: z.enum(REPORT_FLAGS).nullable(),
+  attachments: z.array(orderAttachmentSchema),
+});
+export type ResultReport = z.infer<typeof resultReportSchema>;
+export const resultReportListResponseSchema = z.object({ data: z.array(resultReportSchema) });
+export type ResultReportListResponse = z.infer<typeof resultReportListResponseSchema>;
+
+/**
  * The orders routes. A patient outside the caller's reach, or an order of one, answers 404 like a
- * missing one. Patients never use these: they read released results in their lab results.
+ * missing one. Patients use only `reports` (their released reports, beside their lab results).
  */
 export const ordersApi = {
+  reports: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/result-reports',
+    params: idParamsSchema,
+    response: resultReportListResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  /** One document for an imaging report or a referral's reply: multipart/form-data, a `file` field; checked as any document. */
+  attach: defineRoute({
+    method: 'POST',
+    path: '/api/orders/:id/attachments',
+    params: idParamsSchema,
+    response: orderResponseSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'TOO_MANY_ATTACHMENTS', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  }),
   list: defineRoute({ method: 'GET', path: '/api/orders', query: orderListQuerySchema, response: orderListResponseSchema }),
   forPatient: defineRoute({
     method: 'GET',
@@ -217,6 +309,24 @@ export const ordersApi = {
     body: enterResultsSchema,
     response: orderResponseSchema,
     errors: [...STEP_ERRORS, 'VALIDATION_FAILED'],
+  }),
+  /** What importing this file would save, and what it would leave out or cannot take; saves nothing. */
+  importPreview: defineRoute({
+    method: 'POST',
+    path: '/api/orders/:id/import/preview',
+    params: idParamsSchema,
+    body: importResultsSchema,
+    response: importPreviewResponseSchema,
+    errors: ['NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'RESULT_FILE_INVALID', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'],
+  }),
+  /** The file's results saved, as typed ones would be; refused unless its preview is ready. */
+  importResults: defineRoute({
+    method: 'POST',
+    path: '/api/orders/:id/import',
+    params: idParamsSchema,
+    body: importResultsSchema,
+    response: orderResponseSchema,
+    errors: [...STEP_ERRORS, 'RESULT_FILE_INVALID', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'],
   }),
   release: defineRoute({
     method: 'POST',

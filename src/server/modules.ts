@@ -173,7 +173,6 @@ export function createServices(app: FastifyInstance) {
   });
   const staffPortal = new StaffPortalService(uow, frontDesk, { clinic });
   const chartEntries = new ChartEntriesService(uow);
-  const orders = new OrdersService(uow, notifications);
   const clinicalNotes = new ClinicalNotesService(uow, notifications);
   const doctorPortal = new DoctorPortalService(uow, appointments, clinicalNotes, { clinic });
   const healthRecords = new HealthRecordsService(uow, appointments, medications, clinicalNotes);
@@ -189,6 +188,7 @@ export function createServices(app: FastifyInstance) {
     invitationLink: (work, userId) => auth.setPasswordLinkIn(work, userId, INVITATION_TOKEN_LIFETIME_MS),
   });
   const documents = new DocumentsService(uow);
+  const orders = new OrdersService(uow, notifications, documents);
   const shareLinks = new ShareLinksService(uow, medications, { publicUrl: app.config.publicUrl });
   const tasks = new TasksService(uow);
   const auditTrail = new AuditService(uow);

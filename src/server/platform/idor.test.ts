@@ -566,8 +566,8 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (record) => [record.marker!],
   },
   {
-    name: 'orders (GET /api/patients/{id}/orders)',
-    paths: ['/api/patients/:id/orders'],
+    name: 'orders and result reports (GET /api/patients/{id}/orders, /result-reports)',
+    paths: ['/api/patients/:id/orders', '/api/patients/:id/result-reports'],
     create: async (owner) => {
       const marker = `Orders ${randomBytes(6).toString('hex')}`;
       await chartRecords(owner.user.id, marker);
@@ -577,9 +577,18 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
     secrets: (record, owner) => [record.marker!, owner.user.lastName],
   },
   {
-    name: 'an order and its steps (GET /api/orders/{id}, POST collect, results, release, cancel)',
-    paths: ['/api/orders/:id', '/api/orders/:id/collect', '/api/orders/:id/results', '/api/orders/:id/release', '/api/orders/:id/cancel'],
-    body: { version: 1, reason: 'Taken over', report: 'Taken over' },
+    name: 'an order and its steps (GET /api/orders/{id}, POST collect, results, attachments, import, release, cancel)',
+    paths: [
+      '/api/orders/:id',
+      '/api/orders/:id/collect',
+      '/api/orders/:id/results',
+      '/api/orders/:id/attachments',
+      '/api/orders/:id/import/preview',
+      '/api/orders/:id/import',
+      '/api/orders/:id/release',
+      '/api/orders/:id/cancel',
+    ],
+    body: { version: 1, reason: 'Taken over', report: 'Taken over', content: '2345-7,92' },
     create: async (owner) => {
       const marker = `Order ${randomBytes(6).toString('hex')}`;
       const { user: doctor } = await createDoctor(t.app.db, random);

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_CATEGORIES, DOCUMENT_ORIGINS } from '../../../contracts/health-records';
+import { labOrders } from './lab-results';
 import { bytea } from './types';
 import { users } from './users';
 
 // Documents: metadata here; the bytes in document_contents under the same storage_key.
 // origin 'patient' marks the patient's own uploads (they may delete them); 'clinical' ones stay.
+// A document attached to an imaging or referral report names its order (order_id).
 export const documents = pgTable(
   'documents',
   {
@@ -20,11 +22,14 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     origin: text('origin', { enum: DOCUMENT_ORIGINS }).notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set on a report's attachment: the patient sees it only once that order is released. */
+    orderId: uuid('order_id').references(() => labOrders.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('documents_patient_idx').on(t.patientId, t.createdAt),
     index('documents_uploaded_by_idx').on(t.uploadedBy),
+    index('documents_order_idx').on(t.orderId),
     check('documents_size_check', sql`${t.sizeBytes} >= 0`),
   ],
 );

@@ -1,6 +1,6 @@
-import { integer, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { LAB_FLAGS, LAB_ORDER_STATUSES } from '../../../contracts/health-records';
-import { ORDER_KINDS, ORDER_PRIORITIES } from '../../../contracts/orders';
+import { ORDER_KINDS, ORDER_PRIORITIES, REPORT_FLAGS } from '../../../contracts/orders';
 import { users } from './users';
 
 // A doctor's orders and their results. Lab panels came first (hence the table's name); imaging
@@ -24,8 +24,15 @@ export const labOrders = pgTable(
     /** A referral's receiving clinician or clinic. */
     target: text('target'),
     notes: text('notes'),
-    /** An imaging or referral result, as text. */
+    /** An imaging report's impression, or the summary of a referral's reply. */
     report: text('report'),
+    /** An imaging report's findings. */
+    findings: text('findings'),
+    /** A referral's reply: who answered it (the consultant) and on which day. */
+    consultant: text('consultant'),
+    repliedOn: date('replied_on'),
+    /** How the reporter flagged an imaging or referral report; lab results are flagged per component. */
+    reportFlag: text('report_flag', { enum: REPORT_FLAGS }),
     orderedBy: uuid('ordered_by').references(() => users.id, { onDelete: 'set null' }),
     orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull(),
     collectedAt: timestamp('collected_at', { withTimezone: true }),

@@ -1,10 +1,10 @@
-import { and, count, countDistinct, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, countDistinct, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { labOrders, labResultComponents, refillRequests, tasks } from '../../db/schema';
 import { Repository } from '../../platform/unit-of-work';
 
 // The counts on a doctor's home that are not appointments: refill requests waiting for their
 // decision, their open tasks, and abnormal lab results of their patients a clinician has not yet
-// released. Counts only, each limited to the signed-in doctor (and, for labs, to the patients
+// released (or imaging reports and referral replies flagged abnormal or urgent). Counts only, each limited to the signed-in doctor (and, for labs, to the patients
 // their scope reaches); nobody's record leaves the server.
 
 export class DoctorPortalRepository extends Repository {
@@ -24,18 +24,18 @@ export class DoctorPortalRepository extends Repository {
     return row?.n ?? 0;
   }
 
-  /** Resulted orders with a component out of range, not yet released to the patient. */
+  /** Resulted orders with a component out of range, or a report flagged abnormal or urgent, not yet released to the patient. */
   async abnormalUnreleasedLabs(): Promise<number> {
     const [row] = await this.db
       .select({ n: countDistinct(labOrders.id) })
       .from(labOrders)
-      .innerJoin(labResultComponents, eq(labResultComponents.orderId, labOrders.id))
+      .leftJoin(labResultComponents, eq(labResultComponents.orderId, labOrders.id))
       .where(
         and(
           this.scope.condition(labOrders.patientId),
           eq(labOrders.status, 'resulted'),
           isNull(labOrders.releasedAt),
-          ne(labResultComponents.flag, 'normal'),
+          or(ne(labResultComponents.flag, 'normal'), inArray(labOrders.reportFlag, ['abnormal', 'urgent'])),
         ),
       );
     return row?.n ?? 0;

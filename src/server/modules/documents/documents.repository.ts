@@ -1,9 +1,9 @@
 import type { AuditActionCode } from '../../../contracts/audit';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DocumentCategory } from '../../../contracts/documents';
 import type { Role } from '../../../contracts/roles';
-import { documentContents, documents, users, type NewDocumentRow } from '../../db/schema';
+import { documentContents, documents, labOrders, users, type NewDocumentRow } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
@@ -43,6 +43,23 @@ export interface DocumentListRow {
 }
 
 export class DocumentsRepository extends Repository {
+  /**
+   * What the caller may see of a patient's documents: a report's attachment stays the clinicians'
+   * until its order is released to the patient, like the report itself.
+   */
+  private get visible(): SQL | undefined {
+    if (this.scope.actor.role !== 'patient') return undefined;
+    return or(
+      isNull(documents.orderId),
+      exists(
+        this.db
+          .select({ id: labOrders.id })
+          .from(labOrders)
+          .where(and(eq(labOrders.id, documents.orderId), sql`${labOrders.releasedAt} is not null`)),
+      ),
+    );
+  }
+
   /** 404 unless the patient is in the caller's reach. */
   async reach(patientId: string, action: AuditActionCode): Promise<void> {
     await this.reachPatient(patientId, action);
@@ -51,7 +68,7 @@ export class DocumentsRepository extends Repository {
   /** One patient's documents newest first, optionally one category; with the count per category. */
   async list(patientId: string, query: { category?: DocumentCategory; page: number; pageSize: number }) {
     await this.reachPatient(patientId, 'document.list');
-    const reach = and(eq(documents.patientId, patientId), this.scope.condition(documents.patientId));
+    const reach = and(eq(documents.patientId, patientId), this.scope.condition(documents.patientId), this.visible);
     const [rows, counts] = await Promise.all([
       this.db
         .select(listColumns)
@@ -94,7 +111,7 @@ export class DocumentsRepository extends Repository {
           })
           .from(documents)
           .innerJoin(documentContents, eq(documentContents.storageKey, documents.storageKey))
-          .where(and(eq(documents.id, documentId), this.scope.condition(documents.patientId)))
+          .where(and(eq(documents.id, documentId), this.scope.condition(documents.patientId), this.visible))
       : [];
     if (!row) {
       this.audit.missed('document.download', 'document', documentId);
@@ -165,7 +182,7 @@ export class DocumentsRepository extends Repository {
       .select(listColumns)
       .from(documents)
       .leftJoin(users, eq(users.id, documents.uploadedBy))
-      .where(and(eq(documents.id, documentId), this.scope.condition(documents.patientId)));
+      .where(and(eq(documents.id, documentId), this.scope.condition(documents.patientId), this.visible));
     return row;
   }
 }

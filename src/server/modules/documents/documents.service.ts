@@ -2,7 +2,7 @@ import { type DocumentCategory, type DocumentItem, type DocumentListResponse, ty
 import { DOCUMENT_CATEGORIES } from '../../../contracts/health-records';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
-import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { UnitOfWork, Work } from '../../platform/unit-of-work';
 import { checkIncomingFile, uploadRefusal, type IncomingFile } from '../../platform/uploads';
 import { DocumentsRepository, type DocumentListRow } from './documents.repository';
 
@@ -90,6 +90,40 @@ export class DocumentsService {
       );
       return { data: toItem(row, ctx, rights) };
     });
+  }
+
+  /**
+   * A clinical document filed for an order's report, inside the orders area's write: the same checks
+   * as any upload, refused the same way. The patient sees it once the order is released.
+   */
+  async attachIn(
+    work: Work,
+    values: { patientId: string; orderId: string; category: DocumentCategory; file?: IncomingFile; refusal?: DocumentRefusal },
+  ): Promise<{ id: string }> {
+    const repository = work.use(DocumentsRepository);
+    const refuse = (reason: DocumentRefusal): never => {
+      repository.refusedUpload(values.patientId, reason);
+      throw uploadRefusal(reason, 'file');
+    };
+    if (values.refusal) return refuse(values.refusal);
+    if (!values.file) return refuse('file-required');
+    const checked = checkIncomingFile(values.file);
+    if (!checked.ok) return refuse(checked.reason);
+    const { filename, mimeType, bytes } = checked.file;
+    const row = await repository.insert(
+      {
+        patientId: values.patientId,
+        orderId: values.orderId,
+        category: values.category,
+        filename,
+        mimeType,
+        sizeBytes: bytes.length,
+        origin: 'clinical',
+        uploadedBy: work.ctx.user.userId,
+      },
+      bytes,
+    );
+    return { id: row.id };
   }
 
   remove(ctx: AccessContext, documentId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { CHART_LIMITS, VITAL_TYPES, type VitalType } from '../../../contracts/health-records';
 import {
   allergies,
@@ -279,11 +279,18 @@ export class HealthRecordsRepository extends Repository {
       .limit(CHART_LIMITS.entries);
   }
 
+  /** A report's attachment reaches its patient only with the report, once the order is released. */
   private async documents(patientId: string) {
+    const released = exists(
+      this.db
+        .select({ id: labOrders.id })
+        .from(labOrders)
+        .where(and(eq(labOrders.id, documents.orderId), isNotNull(labOrders.releasedAt))),
+    );
     return this.db
       .select()
       .from(documents)
-      .where(eq(documents.patientId, patientId))
+      .where(and(eq(documents.patientId, patientId), this.releasedOnly ? or(isNull(documents.orderId), released) : undefined))
       .orderBy(desc(documents.createdAt))
       .limit(CHART_LIMITS.documents);
   }

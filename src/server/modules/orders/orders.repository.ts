@@ -1,19 +1,25 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LabFlag } from '../../../contracts/health-records';
 import type { LiveEvent } from '../../../contracts/live-events';
 import type { PersonNameParts } from '../../../contracts/person-name';
 import {
+  ATTACHABLE_STATUSES,
+  COLLECTED_KINDS,
+  ORDER_ATTACHMENTS_MAX,
   ORDER_MESSAGES,
   ORDER_STEPS,
+  REPORT_KINDS,
   type OrderKind,
   type OrderListFilter,
   type OrderPriority,
   type OrderStatus,
   type OrderStep,
+  type ReportFlag,
 } from '../../../contracts/orders';
+import type { ResultFileFormat } from '../../../contracts/result-import';
 import type { TaskPriority } from '../../../contracts/tasks';
-import { labOrders, labResultComponents, tasks, users } from '../../db/schema';
+import { documents, labOrders, labResultComponents, tasks, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
@@ -40,6 +46,10 @@ const columns = {
   target: labOrders.target,
   notes: labOrders.notes,
   report: labOrders.report,
+  findings: labOrders.findings,
+  consultant: labOrders.consultant,
+  repliedOn: labOrders.repliedOn,
+  reportFlag: labOrders.reportFlag,
   orderedById: labOrders.orderedBy,
   ordererFirstName: orderers.firstName,
   ordererLastName: orderers.lastName,
@@ -53,8 +63,11 @@ const columns = {
   version: labOrders.version,
 };
 
-/** How bad an order's worst component is: critical, then high or low, then nothing out of range. */
-const SEVERITY = sql<number>`coalesce((select max(case ${labResultComponents.flag} when 'critical' then 2 when 'normal' then 0 else 1 end) from ${labResultComponents} where ${labResultComponents.orderId} = ${labOrders.id}), 0)`;
+/**
+ * How bad an order's results are: a critical component or an urgent report, then a component out of
+ * range or an abnormal report, then nothing flagged.
+ */
+const SEVERITY = sql<number>`greatest(coalesce((select max(case ${labResultComponents.flag} when 'critical' then 2 when 'normal' then 0 else 1 end) from ${labResultComponents} where ${labResultComponents.orderId} = ${labOrders.id}), 0), case ${labOrders.reportFlag} when 'urgent' then 2 when 'abnormal' then 1 else 0 end)`;
 /** Results waiting for review first, then orders under way, then the finished ones. */
 const STAGE = sql<number>`case ${labOrders.status} when 'resulted' then 0 when 'collected' then 1 when 'ordered' then 1 else 2 end`;
 
@@ -87,6 +100,15 @@ export interface EnteredComponent {
   referenceLow: number | null;
   referenceHigh: number | null;
   flag: LabFlag;
+}
+
+/** An imaging report or a referral's reply, as entered. */
+export interface EnteredReport {
+  report: string;
+  findings: string | null;
+  consultant: string | null;
+  repliedOn: string | null;
+  reportFlag: ReportFlag;
 }
 
 export class OrdersRepository extends Repository {
@@ -145,7 +167,7 @@ export class OrdersRepository extends Repository {
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     this.audit.read('order.list', 'order', null, [...new Set(rows.map((row) => row.patientId))], { count: rows.length, status: filter });
-    return { rows: await this.withComponents(rows), total: total!.n };
+    return { rows: await this.withResults(rows), total: total!.n };
   }
 
   /** Every order of one patient, newest first. */
@@ -156,13 +178,34 @@ export class OrdersRepository extends Repository {
       .orderBy(desc(labOrders.orderedAt), asc(labOrders.id))
       .limit(200);
     this.audit.read('order.patient-list', 'patient', patientId, [patientId], { count: rows.length });
-    return this.withComponents(rows);
+    return this.withResults(rows);
+  }
+
+  /**
+   * One patient's imaging reports and referral replies with results, newest first: a patient's own
+   * only once released, a clinician's from the moment they are resulted.
+   */
+  async reports(patientId: string) {
+    await this.reachPatient(patientId, 'order.report-list');
+    const rows = await this.select()
+      .where(
+        and(
+          eq(labOrders.patientId, patientId),
+          inArray(labOrders.kind, [...REPORT_KINDS]),
+          inArray(labOrders.status, ['resulted', 'reviewed']),
+          this.scope.actor.role === 'patient' ? isNotNull(labOrders.releasedAt) : undefined,
+        ),
+      )
+      .orderBy(desc(labOrders.resultedAt), asc(labOrders.id))
+      .limit(100);
+    this.audit.read('order.report-list', 'patient', patientId, [patientId], { count: rows.length });
+    return this.withResults(rows);
   }
 
   async detail(id: string) {
     const row = await this.find(id, 'order.read');
     this.audit.read('order.read', 'order', id, [row.patientId], { status: row.status });
-    return (await this.withComponents([row]))[0]!;
+    return (await this.withResults([row]))[0]!;
   }
 
   /**
@@ -172,7 +215,10 @@ export class OrdersRepository extends Repository {
   async forStep(id: string, step: OrderStep, version: number) {
     const action = STEP_ACTIONS[step];
     const row = await this.find(id, action);
-    if (!(ORDER_STEPS[step].from as readonly OrderStatus[]).includes(row.status)) {
+    if (
+      !(ORDER_STEPS[step].from as readonly OrderStatus[]).includes(row.status) ||
+      (step === 'collect' && !COLLECTED_KINDS.includes(row.kind))
+    ) {
       this.refuse(row, action, 'transition', { status: row.status });
       throw new AppError('ORDER_TRANSITION_INVALID', ORDER_MESSAGES.transition);
     }
@@ -187,19 +233,25 @@ export class OrdersRepository extends Repository {
     return this.row(order.id);
   }
 
-  /** A lab order's values (one row per test) or another kind's report; the order is then resulted. */
-  async enterResults(order: StepOrder, entry: { components: EnteredComponent[] } | { report: string }, at: Date) {
-    await this.advance(order, 'results', { resultedAt: at, ...('report' in entry ? { report: entry.report } : {}) }, at);
+  /** A lab order's values (one row per test, typed or imported from a file) or another kind's report; the order is then resulted. */
+  async enterResults(
+    order: StepOrder,
+    entry: { components: EnteredComponent[]; importedFrom?: ResultFileFormat } | { report: EnteredReport },
+    at: Date,
+  ) {
+    await this.advance(order, 'results', { resultedAt: at, ...('report' in entry ? entry.report : {}) }, at);
     if ('components' in entry && entry.components.length > 0) {
       await this.db
         .insert(labResultComponents)
         .values(entry.components.map((component) => ({ ...component, orderId: order.id, patientId: order.patientId })));
     }
     const abnormal = 'components' in entry ? entry.components.filter((component) => component.flag !== 'normal').length : 0;
-    this.note(order, 'order.results', {
+    this.note(order, 'components' in entry && entry.importedFrom ? 'order.import' : 'order.results', {
+      ...('components' in entry && entry.importedFrom ? { format: entry.importedFrom } : {}),
       components: 'components' in entry ? entry.components.length : 0,
       abnormal,
       report: 'report' in entry,
+      ...('report' in entry ? { reportFlag: entry.report.reportFlag } : {}),
     });
     this.pushChange(order, 'resulted', at, false);
     return this.row(order.id);
@@ -222,6 +274,67 @@ export class OrdersRepository extends Repository {
     this.note(order, 'order.cancel', {});
     this.pushChange(order, 'cancelled', at, false);
     return this.row(order.id);
+  }
+
+  /**
+   * The order a document is attached to: an imaging study or a referral, in reach, not yet released,
+   * with room for one more document; refused (noted, nothing changed) otherwise.
+   */
+  async attachable(id: string) {
+    const row = await this.find(id, 'order.attach');
+    if (!(REPORT_KINDS as readonly OrderKind[]).includes(row.kind) || !ATTACHABLE_STATUSES.includes(row.status)) {
+      this.refuse(row, 'order.attach', 'transition', { status: row.status, kind: row.kind });
+      throw new AppError('ORDER_TRANSITION_INVALID', ORDER_MESSAGES.transition);
+    }
+    const [held] = await this.db.select({ n: count() }).from(documents).where(eq(documents.orderId, id));
+    if (held!.n >= ORDER_ATTACHMENTS_MAX) {
+      this.refuse(row, 'order.attach', 'too-many', { attachments: held!.n });
+      throw new AppError('TOO_MANY_ATTACHMENTS', `A report carries at most ${ORDER_ATTACHMENTS_MAX} documents.`, {
+        file: `A report carries at most ${ORDER_ATTACHMENTS_MAX} documents.`,
+      });
+    }
+    // Named first, so the request's event is the attachment; the document's own note follows it.
+    this.audit.note({
+      action: 'order.attach',
+      resourceType: 'order',
+      resourceId: row.id,
+      patients: [row.patientId],
+      details: { kind: row.kind, attachments: held!.n + 1 },
+    });
+    return row;
+  }
+
+  /** A document was filed for the order (by the documents area, in this write): pushed; the order as it is now. */
+  async attached(order: StepOrder, at: Date) {
+    this.pushChange(order, 'attached', at, false);
+    return this.row(order.id);
+  }
+
+  /**
+   * A lab order that may take results from a file: in reach, a lab panel, still waiting for its
+   * results (and, for the import itself, at the version the caller previewed); refused (noted) otherwise.
+   */
+  async importable(id: string, action: 'order.import' | 'order.import-preview', version?: number) {
+    const row = await this.find(id, action);
+    if (row.kind !== 'lab' || !(ORDER_STEPS.results.from as readonly OrderStatus[]).includes(row.status)) {
+      this.refuse(row, action, 'transition', { status: row.status, kind: row.kind });
+      throw new AppError('ORDER_TRANSITION_INVALID', ORDER_MESSAGES.transition);
+    }
+    if (version !== undefined && row.version !== version) {
+      this.refuse(row, action, 'stale');
+      throw new AppError('STALE_RECORD', ORDER_MESSAGES.stale);
+    }
+    return row;
+  }
+
+  /** A file was read for a preview (counts only: the values are the patient's). */
+  notePreview(order: StepOrder, details: Record<string, unknown>) {
+    this.audit.read('order.import-preview', 'order', order.id, [order.patientId], details);
+  }
+
+  /** A file refused as a whole (the request throws after this). */
+  refusedFile(order: StepOrder, action: 'order.import' | 'order.import-preview', reason: string) {
+    this.refuse(order, action, 'file', { file: reason });
   }
 
   /** The ordering doctor's task to review the results (the system closes it on release). */
@@ -280,7 +393,7 @@ export class OrdersRepository extends Repository {
 
   private async row(id: string) {
     const [row] = await this.select().where(eq(labOrders.id, id)).limit(1);
-    return (await this.withComponents([row!]))[0]!;
+    return (await this.withResults([row!]))[0]!;
   }
 
   private select() {
@@ -292,8 +405,23 @@ export class OrdersRepository extends Repository {
       .$dynamic();
   }
 
-  private async withComponents<R extends { id: string }>(rows: R[]) {
+  /** The orders with their lab components and their reports' attachments. */
+  private async withResults<R extends { id: string }>(rows: R[]) {
     const ids = rows.map((row) => row.id);
+    const attachments =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({
+              id: documents.id,
+              orderId: documents.orderId,
+              filename: documents.filename,
+              mimeType: documents.mimeType,
+              sizeBytes: documents.sizeBytes,
+            })
+            .from(documents)
+            .where(inArray(documents.orderId, ids))
+            .orderBy(asc(documents.createdAt), asc(documents.id));
     const components =
       ids.length === 0
         ? []
@@ -312,10 +440,14 @@ export class OrdersRepository extends Repository {
             .from(labResultComponents)
             .where(inArray(labResultComponents.orderId, ids))
             .orderBy(asc(labResultComponents.id));
-    return rows.map((row) => ({ ...row, components: components.filter((component) => component.orderId === row.id) }));
+    return rows.map((row) => ({
+      ...row,
+      components: components.filter((component) => component.orderId === row.id),
+      attachments: attachments.filter((attachment) => attachment.orderId === row.id),
+    }));
   }
 
-  private note(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep], details: Record<string, unknown>) {
+  private note(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep] | 'order.import', details: Record<string, unknown>) {
     this.audit.note({
       action,
       resourceType: 'order',
@@ -325,7 +457,7 @@ export class OrdersRepository extends Repository {
     });
   }
 
-  private refuse(order: StepOrder, action: (typeof STEP_ACTIONS)[OrderStep], reason: string, details: Record<string, unknown> = {}) {
+  private refuse(order: StepOrder, action: Exclude<OrderAction, 'order.read'>, reason: string, details: Record<string, unknown> = {}) {
     this.audit.note({
       action,
       outcome: 'failure',
@@ -364,6 +496,6 @@ const STEP_ACTIONS = {
   cancel: 'order.cancel',
 } as const satisfies Record<OrderStep, string>;
 
-export type OrderAction = (typeof STEP_ACTIONS)[OrderStep] | 'order.read';
+export type OrderAction = (typeof STEP_ACTIONS)[OrderStep] | 'order.read' | 'order.attach' | 'order.import' | 'order.import-preview';
 type StepOrder = Awaited<ReturnType<OrdersRepository['forStep']>>;
 export type OrderRowView = Awaited<ReturnType<OrdersRepository['detail']>>;

@@ -11,6 +11,7 @@ import {
 import {
   RESULT_REVIEW_DUE_DAYS,
   panelOf,
+  type ResultReport,
   type CancelOrder,
   type CreateOrder,
   type EnterResults,
@@ -26,14 +27,21 @@ import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import { englishDoctorName } from '../../platform/english-names';
 import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { DocumentRefusal } from '../../../contracts/documents';
+import { RESULT_FILE_REFUSALS, type ImportPreview, type ImportResults } from '../../../contracts/result-import';
+import type { IncomingFile } from '../../platform/uploads';
+import type { DocumentsService } from '../documents/documents.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { OrdersRepository, type EnteredComponent, type OrderAction, type OrderRowView } from './orders.repository';
+import { OrdersRepository, type EnteredComponent, type EnteredReport, type OrderAction, type OrderRowView } from './orders.repository';
+import { readResultFile } from './result-file';
+import { matchResults } from './result-import';
 
 // The rules of a doctor's orders: what an order names (a catalogue entry of its kind), what results
 // a lab order takes (a value for each test of its panel, within what the test can measure, flagged
 // against its range here, never by the client), who is asked to review them (the ordering doctor,
-// by a task that closes on release) and who is told on release (the patient, for a lab order: their
-// lab results view is where results are read).
+// by a task that closes on release) and who is told on release (the patient: their lab results
+// view is where results are read, an imaging report or a referral's reply among them). A report's
+// documents are filed by the documents area, with its checks, and shown to the patient on release.
 
 /** What the catalogue calls an order's code, and its standard code as stored. */
 function catalogueEntry(kind: CreateOrder['kind'], code: OrderCode): { standardCode: string; name: string } {
@@ -72,6 +80,7 @@ export class OrdersService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationsService,
+    private readonly documents: Pick<DocumentsService, 'attachIn'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -136,42 +145,106 @@ export class OrdersService {
       const orders = work.use(OrdersRepository);
       const order = await orders.forStep(id, 'results', input.version);
       const at = this.now();
-      const entry = order.kind === 'lab' ? { components: labComponents(order.panelCode, input) } : { report: reportOf(input) };
-      const saved = await orders.enterResults(order, entry, at);
-      const worst = worstFlag(saved.components.map((component) => component.flag));
-      const assigneeId = await orders.reviewerFor(order);
-      await orders.openReviewTask(order, {
-        assigneeId,
-        title: `Review results: ${order.panelName} for ${order.patientFirstName} ${order.patientLastName}`,
-        dueDate: addCalendarDays(at.toISOString().slice(0, 10), RESULT_REVIEW_DUE_DAYS),
-        priority: worst !== null && worst !== 'normal' ? 'high' : 'medium',
-      });
-      return toOrder(saved);
+      const entry =
+        order.kind === 'lab' ? { components: labComponents(order.panelCode, input) } : { report: reportOf(order.kind, input, at) };
+      return this.saveResults(orders, order, entry, at);
     });
   }
 
-  /** Reviewed and released: the review task closes, and the patient is told of a lab order's results. */
+  /** What importing a results file into a lab order would save, leave out or refuse; nothing is saved. */
+  previewImport(ctx: AccessContext, id: string, input: ImportResults): Promise<ImportPreview> {
+    return this.uow.read(ctx, async (work) => {
+      const orders = work.use(OrdersRepository);
+      const order = await orders.importable(id, 'order.import-preview');
+      const preview = previewOf(orders, order, 'order.import-preview', input.content);
+      orders.notePreview(order, {
+        format: preview.format,
+        components: preview.components.length,
+        unmatched: preview.unmatched.length,
+        invalid: preview.invalid.length,
+        missing: preview.missing.length,
+      });
+      return preview;
+    });
+  }
+
+  /** A results file's values saved as typed ones are (a task to review them), only when its preview is ready. */
+  importResults(ctx: AccessContext, id: string, input: ImportResults): Promise<Order> {
+    return this.uow.write(ctx, async (work) => {
+      const orders = work.use(OrdersRepository);
+      const order = await orders.importable(id, 'order.import', input.version);
+      const preview = previewOf(orders, order, 'order.import', input.content);
+      if (!preview.ready) {
+        orders.refusedFile(order, 'order.import', 'not-ready');
+        invalid({ content: 'result.missing' });
+      }
+      const components = preview.components.map(({ line: _line, ...component }) => component);
+      return this.saveResults(orders, order, { components, importedFrom: preview.format }, this.now());
+    });
+  }
+
+  /** Results saved, and the ordering doctor asked to review them (sooner when something is flagged). */
+  private async saveResults(
+    orders: OrdersRepository,
+    order: StepOrder,
+    entry: Parameters<OrdersRepository['enterResults']>[1],
+    at: Date,
+  ): Promise<Order> {
+    const saved = await orders.enterResults(order, entry, at);
+    const flagged =
+      saved.components.some((component) => component.flag !== 'normal') || (saved.reportFlag !== null && saved.reportFlag !== 'normal');
+    const assigneeId = await orders.reviewerFor(order);
+    await orders.openReviewTask(order, {
+      assigneeId,
+      title: `Review results: ${order.panelName} for ${order.patientFirstName} ${order.patientLastName}`,
+      dueDate: addCalendarDays(at.toISOString().slice(0, 10), RESULT_REVIEW_DUE_DAYS),
+      priority: flagged ? 'high' : 'medium',
+    });
+    return toOrder(saved);
+  }
+
+  /** Reviewed and released: the review task closes, and the patient is told of the results. */
   release(ctx: AccessContext, id: string, input: OrderVersion): Promise<Order> {
     return this.uow.write(ctx, async (work) => {
       const orders = work.use(OrdersRepository);
       const order = await orders.forStep(id, 'release', input.version);
       const released = await orders.release(order, this.now());
-      if (order.kind === 'lab') {
-        const reviewer = await orders.callerName();
-        const abnormal = released.components.some((component) => component.flag !== 'normal');
-        await this.notifications.notifyIn(work, order.patientId, {
-          type: 'lab_result',
-          priority: abnormal ? 'high' : 'medium',
-          title: 'New results are ready',
-          message: `${englishDoctorName(reviewer)} has reviewed your results. Open your lab results to read them.`,
-          actionUrl: NOTIFICATION_LINKS.labResults,
-          metadata: { resultId: order.id, testName: order.panelName, ...doctorNameParams(reviewer) },
-          code: 'lab.results_released',
-          params: doctorNameParams(reviewer),
-        });
-      }
+      const reviewer = await orders.callerName();
+      const abnormal =
+        released.components.some((component) => component.flag !== 'normal') ||
+        (released.reportFlag !== null && released.reportFlag !== 'normal');
+      await this.notifications.notifyIn(work, order.patientId, {
+        type: 'lab_result',
+        priority: abnormal ? 'high' : 'medium',
+        title: 'New results are ready',
+        message: `${englishDoctorName(reviewer)} has reviewed your results. Open your lab results to read them.`,
+        actionUrl: NOTIFICATION_LINKS.labResults,
+        metadata: { resultId: order.id, testName: order.panelName, ...doctorNameParams(reviewer) },
+        code: 'lab.results_released',
+        params: doctorNameParams(reviewer),
+      });
       return toOrder(released);
     });
+  }
+
+  /** A document for an imaging report or a referral's reply, checked and filed by the documents area. */
+  attach(ctx: AccessContext, id: string, input: { file?: IncomingFile; refusal?: DocumentRefusal }): Promise<Order> {
+    return this.uow.write(ctx, async (work) => {
+      const orders = work.use(OrdersRepository);
+      const order = await orders.attachable(id);
+      await this.documents.attachIn(work, {
+        patientId: order.patientId,
+        orderId: order.id,
+        category: order.kind === 'imaging' ? 'imaging' : 'referral',
+        ...input,
+      });
+      return toOrder(await orders.attached(order, this.now()));
+    });
+  }
+
+  /** A patient's imaging reports and referral replies: their own once released, a clinician's once resulted. */
+  reports(ctx: AccessContext, patientId: string): Promise<{ data: ResultReport[] }> {
+    return this.uow.read(ctx, async (work) => ({ data: (await work.use(OrdersRepository).reports(patientId)).map(toReport) }));
   }
 
   cancel(ctx: AccessContext, id: string, input: CancelOrder): Promise<Order> {
@@ -181,6 +254,30 @@ export class OrdersService {
       return toOrder(await orders.cancel(order, input.reason, this.now()));
     });
   }
+}
+
+type StepOrder = Awaited<ReturnType<OrdersRepository['importable']>>;
+
+/** The file read and matched against the order's panel; a file that cannot be read is refused (400) as a whole. */
+function previewOf(
+  orders: OrdersRepository,
+  order: StepOrder,
+  action: 'order.import' | 'order.import-preview',
+  content: string,
+): ImportPreview {
+  const read = readResultFile(content);
+  if (!read.ok) {
+    orders.refusedFile(order, action, read.reason);
+    const message = englishValidationMessage(RESULT_FILE_REFUSALS[read.reason]);
+    throw new AppError('RESULT_FILE_INVALID', message, { content: message });
+  }
+  const code = codeOf('lab', order.panelCode);
+  const panel = code ? panelOf(code) : undefined;
+  if (!panel) {
+    orders.refusedFile(order, action, 'panel-unknown');
+    invalid({ content: 'result.unknownTest' });
+  }
+  return { format: read.format, patientInFile: read.patientInFile, ...matchResults(panel, read.lines) };
 }
 
 /** Each test of the panel exactly once, each value within what the test can measure; flagged against its range. */
@@ -213,9 +310,28 @@ function labComponents(panelCode: string, input: EnterResults): EnteredComponent
   });
 }
 
-function reportOf(input: EnterResults): string {
-  if (input.report === undefined) invalid({ report: 'required' });
-  return input.report;
+/**
+ * An imaging report takes its findings and impression; a referral's reply who answered, on which day
+ * (not after today) and its summary. What belongs to the other kind is not kept.
+ */
+function reportOf(kind: 'imaging' | 'referral', input: EnterResults, at: Date): EnteredReport {
+  const errors: Record<string, string> = {};
+  if (input.report === undefined) errors.report = 'required';
+  if (kind === 'imaging' && input.findings === undefined) errors.findings = 'required';
+  if (kind === 'referral') {
+    if (input.consultant === undefined) errors.consultant = 'required';
+    // A day ahead of the server's: the reply's day is the clinic's, which may be ahead of UTC.
+    if (input.repliedOn === undefined) errors.repliedOn = 'required';
+    else if (input.repliedOn > addCalendarDays(at.toISOString().slice(0, 10), 1)) errors.repliedOn = 'date.future';
+  }
+  if (Object.keys(errors).length > 0) invalid(errors);
+  return {
+    report: input.report!,
+    findings: kind === 'imaging' ? input.findings! : null,
+    consultant: kind === 'referral' ? input.consultant! : null,
+    repliedOn: kind === 'referral' ? input.repliedOn! : null,
+    reportFlag: input.reportFlag ?? 'normal',
+  };
 }
 
 function worstFlag(flags: readonly LabFlag[]): LabFlag | null {
@@ -257,8 +373,39 @@ function toOrder(row: OrderRowView): Order {
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
     report: row.report,
+    findings: row.findings,
+    consultant: row.consultant,
+    repliedOn: row.repliedOn,
+    reportFlag: row.reportFlag,
+    attachments: row.attachments.map(toAttachment),
     components,
     worstFlag: worstFlag(components.map((component) => component.flag)),
     version: row.version,
+  };
+}
+
+function toAttachment(row: OrderRowView['attachments'][number]) {
+  return { id: row.id, filename: row.filename, mimeType: row.mimeType, sizeBytes: row.sizeBytes };
+}
+
+function toReport(row: OrderRowView): ResultReport {
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    kind: row.kind === 'imaging' ? 'imaging' : 'referral',
+    code: codeOf(row.kind, row.panelCode),
+    standardCode: row.panelCode,
+    name: row.panelName,
+    status: row.status,
+    orderer: row.ordererFirstName ? { firstName: row.ordererFirstName, lastName: row.ordererLastName ?? '' } : null,
+    orderedAt: row.orderedAt.toISOString(),
+    resultedAt: row.resultedAt?.toISOString() ?? null,
+    releasedAt: row.releasedAt?.toISOString() ?? null,
+    findings: row.findings,
+    report: row.report,
+    consultant: row.consultant,
+    repliedOn: row.repliedOn,
+    reportFlag: row.reportFlag,
+    attachments: row.attachments.map(toAttachment),
   };
 }

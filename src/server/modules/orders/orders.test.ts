@@ -256,8 +256,17 @@ describe('orders', () => {
     expect(imaging).toMatchObject({ kind: 'imaging', code: 'chest-xray', standardCode: '36643-5' });
     const refused = await doctor.agent.post(`/api/orders/${imaging.id}/results`, { version: 1, components: bmpValues() });
     expect(refused.statusCode).toBe(400);
-    const reported = await doctor.agent.post(`/api/orders/${imaging.id}/results`, { version: 1, report: 'No focal consolidation.' });
-    expect(orderResponseSchema.parse(reported.json()).data).toMatchObject({ status: 'resulted', report: 'No focal consolidation.' });
+    const reported = await doctor.agent.post(`/api/orders/${imaging.id}/results`, {
+      version: 1,
+      findings: 'Lungs clear.',
+      report: 'No focal consolidation.',
+    });
+    expect(orderResponseSchema.parse(reported.json()).data).toMatchObject({
+      status: 'resulted',
+      findings: 'Lungs clear.',
+      report: 'No focal consolidation.',
+      reportFlag: 'normal',
+    });
     expect((await doctor.agent.post(`/api/orders/${imaging.id}/release`, { version: 2 })).statusCode).toBe(200);
     expect((await patientPanels()).map((panel) => panel.id)).not.toContain(imaging.id);
 

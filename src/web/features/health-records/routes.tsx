@@ -1,7 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { lazyView } from '../../lib/lazy-view';
 
-const LabResultsPage = lazyView(() => import('./pages/lab-results-page').then((m) => m.LabResultsPage), ['health']);
+const LabResultsPage = lazyView(
+  () => import('./pages/lab-results-page').then((m) => m.LabResultsPage),
+  // orders and doctors word the imaging studies and specialties of released reports.
+  ['health', 'orders', 'doctors'],
+);
 const VitalsPage = lazyView(() => import('./pages/vitals-page').then((m) => m.VitalsPage), ['health']);
 const ProblemsPage = lazyView(() => import('./pages/problems-page').then((m) => m.ProblemsPage), ['health']);
 const ImmunizationsPage = lazyView(() => import('./pages/immunizations-page').then((m) => m.ImmunizationsPage), ['health']);

@@ -1,4 +1,5 @@
 import { healthRecordsApi } from '../../../../contracts/health-records';
+import { ordersApi } from '../../../../contracts/orders';
 import { patientsApi } from '../../../../contracts/patients';
 import { routeMatcher } from '../../../lib/api-routes';
 import { field, type ReactionTable } from '../../../lib/realtime/feature-reactions';
@@ -24,9 +25,10 @@ export const healthRecordsReactions: ReactionTable = {
   'patient-created': () => [routeMatcher(patientsApi.list)],
   'general-update': () => [routeMatcher(patientsApi.list)],
   appointment_update: (message) => [chartOf(field(message, 'patientId'))],
-  // An order's change: the chart's panels, and the patient's lab results once released to them.
+  // An order's change: the chart's panels, and the patient's lab results and reports once released to them.
   lab_order_update: (message) => [
     chartOf(field(message, 'patientId')),
     routeMatcher(healthRecordsApi.labResults, { id: field(message, 'patientId') }),
+    routeMatcher(ordersApi.reports, { id: field(message, 'patientId') }),
   ],
 };

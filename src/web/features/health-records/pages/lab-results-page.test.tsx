@@ -6,6 +6,7 @@ import { i18next, initI18n } from '../../../lib/i18n';
 import { LabResultsPage } from './lab-results-page';
 
 const LABS = `/api/patients/${PATIENT_ID}/lab-results`;
+const REPORTS = `/api/patients/${PATIENT_ID}/result-reports`;
 
 beforeAll(async () => {
   await initI18n('en');
@@ -40,6 +41,53 @@ const newer = labPanel({
 
 // Whole views with several queries: slower than a unit test on a busy machine.
 describe('lab results view', { timeout: 20_000 }, () => {
+  it('shows released imaging reports with their findings, conclusion and documents, and says when there are none', async () => {
+    stubRoutes({
+      [LABS]: () => json({ data: [newer] }),
+      [REPORTS]: () =>
+        json({
+          data: [
+            {
+              id: '66666666-6666-4666-8666-666666666666',
+              patientId: PATIENT_ID,
+              kind: 'imaging',
+              code: 'chest-xray',
+              standardCode: '36643-5',
+              name: 'XR Chest 2 Views',
+              status: 'reviewed',
+              orderer: { firstName: 'Maria', lastName: 'Lopez' },
+              orderedAt: '2026-11-20T09:00:00.000Z',
+              resultedAt: '2026-11-21T09:00:00.000Z',
+              releasedAt: '2026-11-22T09:00:00.000Z',
+              findings: 'Right lower lobe opacity.',
+              report: 'Findings consistent with pneumonia.',
+              consultant: null,
+              repliedOn: null,
+              reportFlag: 'urgent',
+              attachments: [{ id: '99999999-9999-4999-8999-999999999999', filename: 'film.png', mimeType: 'image/png', sizeBytes: 512 }],
+            },
+          ],
+        }),
+    });
+    renderPatientView(<LabResultsPage />);
+    const report = await screen.findByTestId('result-report');
+    expect(within(report).getByRole('heading', { name: 'Chest X-ray, 2 views' })).toBeInTheDocument();
+    expect(report).toHaveTextContent('Imaging report');
+    expect(report).toHaveTextContent('Right lower lobe opacity.');
+    expect(report).toHaveTextContent('Findings consistent with pneumonia.');
+    expect(within(report).getByTestId('report-flag')).toHaveTextContent('Urgent');
+    expect(within(report).getByRole('link', { name: 'film.png' })).toHaveAttribute(
+      'href',
+      '/api/documents/99999999-9999-4999-8999-999999999999/content',
+    );
+  });
+
+  it('says so when no report has been released', async () => {
+    stubRoutes({ [LABS]: () => json({ data: [newer] }), [REPORTS]: () => json({ data: [] }) });
+    renderPatientView(<LabResultsPage />);
+    expect(await screen.findByText('No imaging reports or specialist replies have been released to you yet.')).toBeInTheDocument();
+  });
+
   it('names the ordering doctor in the reader’s order: in Chinese, family name first and unspaced', async () => {
     await i18next.changeLanguage('zh');
     try {
@@ -99,7 +147,7 @@ describe('lab results view', { timeout: 20_000 }, () => {
 
   it('has an empty state and a retry', async () => {
     let up = false;
-    stubRoutes({ [LABS]: () => (up ? json({ data: [] }) : json({}, 500)) });
+    stubRoutes({ [LABS]: () => (up ? json({ data: [] }) : json({}, 500)), [REPORTS]: () => json({ data: [] }) });
     const user = userEvent.setup();
     renderPatientView(<LabResultsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your lab results could not be loaded.');

@@ -4,14 +4,17 @@ import { QueryStates } from '../../../components/ui/query-states';
 import { sortPanels } from '../../../lib/clinical/labs';
 import { patientLabResultsQuery } from '../../../lib/clinical/queries';
 import { useSession } from '../../../lib/session/use-session';
+import { patientReportsQuery } from '../api/reports';
 import { LabPanelCard } from '../components/lab-panel-card';
 import { LabTrend } from '../components/lab-trend';
+import { ReportCard } from '../components/report-card';
 
-/** Lab results: the patient's released panels, newest first, with a trend of one test. */
+/** Lab results: the patient's released panels, newest first, with a trend of one test; then their released imaging reports and referral replies. */
 export function LabResultsPage() {
   const { t } = useTranslation('health');
   const { user } = useSession();
   const query = useQuery({ ...patientLabResultsQuery(user?.id ?? ''), enabled: Boolean(user) });
+  const reports = useQuery({ ...patientReportsQuery(user?.id ?? ''), enabled: Boolean(user) });
   if (!user) return null;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -29,6 +32,25 @@ export function LabResultsPage() {
           </>
         )}
       </QueryStates>
+      <section aria-labelledby="result-reports-title" className="flex flex-col gap-4" data-testid="result-reports">
+        <h2 id="result-reports-title" className="text-2xl font-semibold tracking-tight">
+          {t('reports.title')}
+        </h2>
+        <QueryStates
+          query={reports}
+          errorText={t('reports.loadFailed')}
+          emptyText={t('reports.empty')}
+          isEmpty={(list) => list.length === 0}
+        >
+          {(list) => (
+            <>
+              {list.map((report) => (
+                <ReportCard key={report.id} report={report} />
+              ))}
+            </>
+          )}
+        </QueryStates>
+      </section>
     </div>
   );
 }

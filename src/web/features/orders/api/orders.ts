@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { documentsApi } from '../../../../contracts/documents';
 import {
   ordersApi,
   type CancelOrder,
   type CreateOrder,
   type EnterResults,
   type OrderListFilter,
+  type Order,
   type OrderVersion,
 } from '../../../../contracts/orders';
-import { callRoute, routeMatcher, routeQuery } from '../../../lib/api-routes';
+import type { ImportResults } from '../../../../contracts/result-import';
+import { api } from '../../../lib/api-client';
+import { callRoute, routeMatcher, routeQuery, routeUrl } from '../../../lib/api-routes';
 import { useActionKeys } from '../../../lib/idempotency';
 
 // A doctor's orders on the web: their list, one patient's orders, and the steps. Query keys are
@@ -76,6 +80,42 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: ({ id, ...body }: CancelOrder & { id: string }) =>
       callRoute(ordersApi.cancel, { params: { id }, body }).then((answer) => answer.data),
+    onSettled: refresh,
+  });
+}
+
+/** One document for a report, sent as a form: checked by the server as any document. */
+export function useAttach() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api.postForm<{ data: Order }>(routeUrl(ordersApi.attach, { params: { id } }), form).then((answer) => answer.data);
+    },
+    onSettled: refresh,
+  });
+}
+
+/** Where the browser downloads a report's document: the documents area answers it as an attachment. */
+export function attachmentUrl(documentId: string): string {
+  return routeUrl(documentsApi.content, { params: { id: documentId } });
+}
+
+/** What importing a results file would save; saves nothing, so it refreshes nothing. */
+export function useImportPreview() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: ImportResults & { id: string }) =>
+      callRoute(ordersApi.importPreview, { params: { id }, body }).then((answer) => answer.data),
+  });
+}
+
+/** The previewed file imported: the order resulted, as typed results make it. */
+export function useImportResults() {
+  const refresh = useRefreshOrders();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ImportResults & { id: string }) =>
+      callRoute(ordersApi.importResults, { params: { id }, body }).then((answer) => answer.data),
     onSettled: refresh,
   });
 }

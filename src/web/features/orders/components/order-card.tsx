@@ -2,15 +2,18 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LabComponent } from '../../../../contracts/health-records';
-import type { Order } from '../../../../contracts/orders';
+import { ATTACHABLE_STATUSES, COLLECTED_KINDS, type Order } from '../../../../contracts/orders';
 import { LabFlagBadge } from '../../../components/clinical/lab-flag';
 import { Button } from '../../../components/ui/button';
 import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
 import { useDoctorName, usePersonName } from '../../../lib/person-name';
-import { useCollect } from '../api/orders';
+import { useFileSize } from '../../../lib/files/file-size';
+import { attachmentUrl, useCollect } from '../api/orders';
 import { orderName } from '../lib/words';
+import { AttachDialog } from './attach-dialog';
+import { ImportDialog } from './import-dialog';
 import { CancelOrderDialog, ReleaseDialog, ResultsDialog } from './order-dialogs';
 
 const STATUS_TONES: Record<Order['status'], string> = {
@@ -21,7 +24,13 @@ const STATUS_TONES: Record<Order['status'], string> = {
   cancelled: 'bg-slate-100 text-slate-700 line-through dark:bg-slate-800 dark:text-slate-300',
 };
 
-type Opened = 'results' | 'release' | 'cancel' | null;
+const REPORT_FLAG_TONES: Record<NonNullable<Order['reportFlag']>, string> = {
+  normal: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  abnormal: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  urgent: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+};
+
+type Opened = 'results' | 'import' | 'release' | 'cancel' | 'attach' | null;
 
 /** One order: what, for whom, why, where it stands, its results, and the step it can take next. */
 export function OrderCard({ order }: { order: Order }) {
@@ -32,6 +41,7 @@ export function OrderCard({ order }: { order: Order }) {
   const collect = useCollect();
   const nameOf = usePersonName();
   const doctorName = useDoctorName();
+  const fileSize = useFileSize();
   const [opened, setOpened] = useState<Opened>(null);
   const name = orderName(order, t, catalogue);
   const patient = nameOf(order.patient);
@@ -115,9 +125,46 @@ export function OrderCard({ order }: { order: Order }) {
         ) : null}
       </dl>
       {order.report ? (
-        <div className="mt-2 text-sm">
-          <p className="text-slate-600 dark:text-slate-400">{t('list.report')}</p>
+        <div className="mt-2 flex flex-col gap-1 text-sm" data-testid="order-report">
+          {order.reportFlag ? (
+            <p>
+              <span className={`rounded px-2 py-0.5 text-xs font-medium ${REPORT_FLAG_TONES[order.reportFlag]}`} data-testid="report-flag">
+                {t(`reportFlags.${order.reportFlag}`)}
+              </span>
+            </p>
+          ) : null}
+          {order.consultant && order.repliedOn ? (
+            <p className="text-slate-600 dark:text-slate-400">
+              {t('list.replyFrom', { consultant: order.consultant, date: format.calendarDate(order.repliedOn) })}
+            </p>
+          ) : null}
+          {order.findings ? (
+            <>
+              <p className="text-slate-600 dark:text-slate-400">{t('list.findings')}</p>
+              <p className="break-words whitespace-pre-line">{order.findings}</p>
+            </>
+          ) : null}
+          <p className="text-slate-600 dark:text-slate-400">{t(order.kind === 'referral' ? 'list.summary' : 'list.impression')}</p>
           <p className="break-words whitespace-pre-line">{order.report}</p>
+        </div>
+      ) : null}
+      {order.attachments.length > 0 ? (
+        <div className="mt-2 text-sm">
+          <p className="text-slate-600 dark:text-slate-400">{t('list.attachments')}</p>
+          <ul className="flex flex-col gap-1">
+            {order.attachments.map((attachment) => (
+              <li key={attachment.id} data-testid="order-attachment">
+                <a
+                  href={attachmentUrl(attachment.id)}
+                  download
+                  className="font-medium break-all text-brand-700 underline dark:text-brand-300"
+                >
+                  {attachment.filename}
+                </a>{' '}
+                <span className="text-slate-600 dark:text-slate-400">({fileSize(attachment.sizeBytes)})</span>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
       {order.components.length > 0 ? (
@@ -149,7 +196,7 @@ export function OrderCard({ order }: { order: Order }) {
         </>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {order.status === 'ordered' ? (
+        {order.status === 'ordered' && COLLECTED_KINDS.includes(order.kind) ? (
           <Button
             variant="secondary"
             onClick={() => void markCollected()}
@@ -164,6 +211,11 @@ export function OrderCard({ order }: { order: Order }) {
             <Button onClick={() => setOpened('results')} aria-label={t('actions.resultsFor', names)}>
               {t('actions.results')}
             </Button>
+            {order.kind === 'lab' ? (
+              <Button variant="secondary" onClick={() => setOpened('import')} aria-label={t('actions.importFor', names)}>
+                {t('actions.import')}
+              </Button>
+            ) : null}
             <Button variant="ghost" onClick={() => setOpened('cancel')} aria-label={t('actions.cancelFor', names)}>
               {t('actions.cancel')}
             </Button>
@@ -174,10 +226,17 @@ export function OrderCard({ order }: { order: Order }) {
             {t('actions.release')}
           </Button>
         ) : null}
+        {order.kind !== 'lab' && ATTACHABLE_STATUSES.includes(order.status) ? (
+          <Button variant="secondary" onClick={() => setOpened('attach')} aria-label={t('actions.attachFor', names)}>
+            {t('actions.attach')}
+          </Button>
+        ) : null}
       </div>
       {opened === 'results' ? <ResultsDialog order={order} onClose={() => setOpened(null)} /> : null}
       {opened === 'release' ? <ReleaseDialog order={order} onClose={() => setOpened(null)} /> : null}
       {opened === 'cancel' ? <CancelOrderDialog order={order} onClose={() => setOpened(null)} /> : null}
+      {opened === 'attach' ? <AttachDialog order={order} onClose={() => setOpened(null)} /> : null}
+      {opened === 'import' ? <ImportDialog order={order} onClose={() => setOpened(null)} /> : null}
     </li>
   );
 }

@@ -4,8 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { CatalogueTest } from '../../../../contracts/order-catalogue';
-import { ORDER_CODES_BY_KIND, ORDER_KINDS, ORDER_PRIORITIES, ORDER_TEXT_MAX, panelOf, type Order } from '../../../../contracts/orders';
-import { SelectInput, TextareaInput, TextInput } from '../../../components/form/fields';
+import {
+  ORDER_CODES_BY_KIND,
+  ORDER_KINDS,
+  ORDER_PRIORITIES,
+  ORDER_TEXT_MAX,
+  REPORT_FLAGS,
+  panelOf,
+  type Order,
+} from '../../../../contracts/orders';
+import { DateInput, SelectInput, TextareaInput, TextInput } from '../../../components/form/fields';
 import { Form, FormButton, SubmitButton } from '../../../components/form/form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Dialog } from '../../../components/ui/dialog';
@@ -18,8 +26,8 @@ import { useCancelOrder, useEnterResults, usePlaceOrder, useRelease } from '../a
 import { orderName } from '../lib/words';
 import { PatientSelect } from '../../../components/clinical/patient-select';
 
-// The order's dialogs: a new order from the catalogue, results (a value per test with its range, or a
-// report), review and release, and cancelling with a reason. Each sends the version the order was
+// The order's dialogs: a new order from the catalogue, results (a value per test with its range, an
+// imaging study's findings and impression, or a referral's reply), review and release, and cancelling with a reason. Each sends the version the order was
 // shown at, so a colleague's change in between is refused and nothing is lost.
 
 const newOrderSchema = z
@@ -178,8 +186,16 @@ const numberText = z
   .trim()
   .refine((value) => value !== '' && Number.isFinite(Number(value.replace(',', '.'))), 'result.invalid');
 
+const reportFields = {
+  findings: z.string().trim().max(ORDER_TEXT_MAX.findings, 'text.tooLong'),
+  consultant: z.string().trim().max(ORDER_TEXT_MAX.consultant, 'text.tooLong'),
+  repliedOn: z.string(),
+  reportFlag: z.enum(REPORT_FLAGS, 'choice.invalid'),
+  report: z.string().trim().max(ORDER_TEXT_MAX.report, 'text.tooLong'),
+};
+
 function resultsSchema(tests: readonly CatalogueTest[]) {
-  return z.object({ components: z.array(z.object({ value: numberText })), report: z.string() }).superRefine((value, ctx) => {
+  return z.object({ components: z.array(z.object({ value: numberText })), ...reportFields }).superRefine((value, ctx) => {
     value.components.forEach((component, index) => {
       const test = tests[index];
       const number = Number(component.value.replace(',', '.'));
@@ -189,12 +205,26 @@ function resultsSchema(tests: readonly CatalogueTest[]) {
   });
 }
 
-const reportSchema = z.object({
-  components: z.array(z.object({ value: z.string() })),
-  report: z.string().trim().min(1, 'required').max(ORDER_TEXT_MAX.report, 'text.tooLong'),
-});
+/** An imaging report needs its findings and impression; a referral's reply who, when and its summary. */
+function reportSchema(kind: Order['kind']) {
+  return z.object({ components: z.array(z.object({ value: z.string() })), ...reportFields }).superRefine((value, ctx) => {
+    const required = kind === 'imaging' ? (['findings', 'report'] as const) : (['consultant', 'repliedOn', 'report'] as const);
+    for (const field of required)
+      if (value[field].trim() === '')
+        ctx.addIssue({ code: 'custom', path: [field], message: field === 'repliedOn' ? 'date.invalid' : 'text.required' });
+  });
+}
 
-/** Results: for a lab panel each test's value with its unit and range shown; otherwise the report's text. */
+type ResultsValues = {
+  components: { value: string }[];
+  findings: string;
+  consultant: string;
+  repliedOn: string;
+  reportFlag: (typeof REPORT_FLAGS)[number];
+  report: string;
+};
+
+/** Results: for a lab panel each test's value with its unit and range shown; otherwise the report or the reply. */
 export function ResultsDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation('orders');
   const nameOf = usePersonName();
@@ -204,24 +234,39 @@ export function ResultsDialog({ order, onClose }: { order: Order; onClose: () =>
   const mutation = useEnterResults();
   const tests = (order.kind === 'lab' && order.code ? panelOf(order.code)?.tests : undefined) ?? [];
   const form = useSchemaForm({
-    schema: order.kind === 'lab' ? resultsSchema(tests) : reportSchema,
-    defaultValues: { components: tests.map(() => ({ value: '' })), report: '' },
+    schema: order.kind === 'lab' ? resultsSchema(tests) : reportSchema(order.kind),
+    defaultValues: {
+      components: tests.map(() => ({ value: '' })),
+      findings: '',
+      consultant: '',
+      repliedOn: '',
+      reportFlag: 'normal',
+      report: '',
+    } as ResultsValues,
   });
   const name = orderName(order, t, catalogue);
 
-  const onSubmit = async (values: { components: { value: string }[]; report: string }) => {
+  const onSubmit = async (values: ResultsValues) => {
     setFailure(null);
+    const base = { id: order.id, version: order.version };
     await mutation.mutateAsync(
       order.kind === 'lab'
         ? {
-            id: order.id,
-            version: order.version,
+            ...base,
             components: tests.map((test, index) => ({
               loinc: test.loinc,
               value: Number(values.components[index]!.value.replace(',', '.')),
             })),
           }
-        : { id: order.id, version: order.version, report: values.report },
+        : order.kind === 'imaging'
+          ? { ...base, findings: values.findings, report: values.report, reportFlag: values.reportFlag }
+          : {
+              ...base,
+              consultant: values.consultant,
+              repliedOn: values.repliedOn,
+              report: values.report,
+              reportFlag: values.reportFlag,
+            },
     );
     toast.success(t('results.saved'));
     onClose();
@@ -230,7 +275,9 @@ export function ResultsDialog({ order, onClose }: { order: Order; onClose: () =>
   return (
     <Dialog open onClose={onClose} title={t('results.title', { order: name })} size="lg" testId="results-dialog">
       <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-4">
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t('results.intro', { patient: nameOf(order.patient) })}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {t(order.kind === 'lab' ? 'results.intro' : 'results.reportIntro', { patient: nameOf(order.patient) })}
+        </p>
         {order.kind === 'lab' ? (
           <div className="grid gap-3 sm:grid-cols-2">
             {tests.map((test, index) => (
@@ -245,7 +292,27 @@ export function ResultsDialog({ order, onClose }: { order: Order; onClose: () =>
             ))}
           </div>
         ) : (
-          <TextareaInput name="report" rows={6} label={t('results.report')} description={t('results.reportHint')} />
+          <>
+            {order.kind === 'imaging' ? (
+              <>
+                <TextareaInput name="findings" rows={4} label={t('results.findings')} description={t('results.findingsHint')} />
+                <TextareaInput name="report" rows={3} label={t('results.impression')} description={t('results.impressionHint')} />
+              </>
+            ) : (
+              <>
+                <TextInput name="consultant" autoComplete="off" label={t('results.consultant')} />
+                <DateInput name="repliedOn" label={t('results.repliedOn')} />
+                <TextareaInput name="report" rows={4} label={t('results.summary')} />
+              </>
+            )}
+            <SelectInput name="reportFlag" label={t('results.reportFlag')} description={t('results.reportFlagHint')}>
+              {REPORT_FLAGS.map((flag) => (
+                <option key={flag} value={flag}>
+                  {t(`reportFlags.${flag}`)}
+                </option>
+              ))}
+            </SelectInput>
+          </>
         )}
         {failure ? <FormAlert testId="results-error">{errorText(t, failure, t('results.failed'))}</FormAlert> : null}
         <div className="flex flex-wrap justify-end gap-2">
@@ -270,24 +337,23 @@ export function ReleaseDialog({ order, onClose }: { order: Order; onClose: () =>
   const mutation = useRelease();
   const form = useSchemaForm({ schema: emptySchema, defaultValues: {} });
   const names = { order: orderName(order, t, catalogue), patient: nameOf(order.patient) };
-  const lab = order.kind === 'lab';
 
   const onSubmit = async () => {
     setFailure(null);
     await mutation.mutateAsync({ id: order.id, version: order.version });
-    toast.success(t(lab ? 'release.saved' : 'release.savedOther', names));
+    toast.success(t('release.saved', names));
     onClose();
   };
 
   return (
     <Dialog open onClose={onClose} title={t('release.title')} testId="release-dialog">
       <Form form={form} onSubmit={onSubmit} onFailure={(error) => setFailure(error)} className="flex flex-col gap-4">
-        <p className="text-sm">{t(lab ? 'release.body' : 'release.bodyOther', names)}</p>
+        <p className="text-sm">{t('release.body', names)}</p>
         {failure ? <FormAlert testId="release-error">{errorText(t, failure, t('release.failed'))}</FormAlert> : null}
         <div className="flex flex-wrap justify-end gap-2">
           <FormButton onClick={onClose}>{t('close')}</FormButton>
           <SubmitButton pending={t('saving')} testId="release-submit">
-            {t(lab ? 'release.submit' : 'release.submitOther')}
+            {t('release.submit')}
           </SubmitButton>
         </div>
       </Form>

@@ -66,6 +66,11 @@ function order(overrides: Partial<Order> = {}): Order {
     cancelledAt: null,
     cancelReason: null,
     report: null,
+    findings: null,
+    consultant: null,
+    repliedOn: null,
+    reportFlag: null,
+    attachments: [],
     components: [],
     worstFlag: null,
     version: 2,
@@ -131,6 +136,152 @@ describe('orders view', { timeout: 20_000 }, () => {
     await user.type(field, '7.9');
     await user.click(within(dialog).getByTestId('results-submit'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ version: 2, components: [{ loinc: '4548-4', value: 7.9 }] });
+  });
+
+  it('takes an imaging report as findings and an impression with a flag; no sample to collect', async () => {
+    const imaging = order({
+      kind: 'imaging',
+      code: 'chest-xray',
+      standardCode: '36643-5',
+      name: 'XR Chest 2 Views',
+      status: 'ordered',
+      version: 1,
+    });
+    const calls = stubApi({
+      'GET /api/orders': list([imaging]),
+      [`POST /api/orders/${ORDER_ID}/results`]: () => json({ data: { ...imaging, status: 'resulted', version: 2 } }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<OrdersPage />, { user: doctor });
+    const card = await screen.findByTestId('order');
+    expect(within(card).queryByRole('button', { name: /collected$/ })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Attach a document to Chest X-ray, 2 views for Ann Patient' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Enter results of Chest X-ray, 2 views for Ann Patient' }));
+    const dialog = await screen.findByTestId('results-dialog');
+    await user.click(within(dialog).getByTestId('results-submit'));
+    expect(await within(dialog).findAllByText('Please write something here')).toHaveLength(2);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Findings'), 'Right lower lobe opacity.');
+    await user.type(within(dialog).getByLabelText('Impression'), 'Pneumonia.');
+    await user.selectOptions(within(dialog).getByLabelText('Flag'), 'urgent');
+    await user.click(within(dialog).getByTestId('results-submit'));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        version: 1,
+        findings: 'Right lower lobe opacity.',
+        report: 'Pneumonia.',
+        reportFlag: 'urgent',
+      }),
+    );
+  });
+
+  it('shows a reported referral’s reply, its flag and its documents to download', async () => {
+    const referral = order({
+      kind: 'referral',
+      code: 'cardiology',
+      standardCode: 'cardiology',
+      name: 'Referral to Cardiology',
+      status: 'resulted',
+      consultant: 'Dr. Amal Haddad',
+      repliedOn: '2026-11-21',
+      report: 'Benign ectopics.',
+      reportFlag: 'abnormal',
+      attachments: [{ id: '99999999-9999-4999-8999-999999999999', filename: 'letter.pdf', mimeType: 'application/pdf', sizeBytes: 2048 }],
+    });
+    stubApi({ 'GET /api/orders': list([referral]) });
+    renderPatientView(<OrdersPage />, { user: doctor });
+    const card = await screen.findByTestId('order');
+    expect(card).toHaveTextContent('Reply from Dr. Amal Haddad, Nov 21, 2026');
+    expect(card).toHaveTextContent('Benign ectopics.');
+    expect(within(card).getByTestId('report-flag')).toHaveTextContent('Abnormal');
+    expect(within(card).getByRole('link', { name: 'letter.pdf' })).toHaveAttribute(
+      'href',
+      '/api/documents/99999999-9999-4999-8999-999999999999/content',
+    );
+  });
+
+  it('imports a results file only after its preview, and shows what a file cannot give', async () => {
+    const lab = order({ status: 'collected', version: 2 });
+    let ready = false;
+    const calls = stubApi({
+      'GET /api/orders': list([lab]),
+      [`POST /api/orders/${ORDER_ID}/import/preview`]: () =>
+        json({
+          data: {
+            format: 'hl7',
+            patientInFile: 'PATIENT, ANN',
+            components: ready
+              ? [
+                  {
+                    line: 4,
+                    loincCode: '4548-4',
+                    name: 'Hemoglobin A1c',
+                    value: 7.9,
+                    unit: '%',
+                    referenceLow: 4,
+                    referenceHigh: 5.6,
+                    flag: 'high',
+                  },
+                ]
+              : [],
+            unmatched: [{ line: 5, code: '1234-5', name: 'Other' }],
+            invalid: ready ? [] : [{ line: 4, loincCode: '4548-4', problem: 'unit', text: 'mg/dL' }],
+            missing: [],
+            ready,
+          },
+        }),
+      [`POST /api/orders/${ORDER_ID}/import`]: () => json({ data: order({ status: 'resulted', version: 3 }) }),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<OrdersPage />, { user: doctor });
+    await user.click(await screen.findByRole('button', { name: 'Import results of Hemoglobin A1c for Ann Patient from a file' }));
+    const dialog = await screen.findByTestId('import-dialog');
+    const file = () => new File(['MSH|^~\\&|LIS\rOBX|1|NM|4548-4^A1c^LN||7.9|%'], 'a1c.hl7', { type: 'text/plain' });
+    await user.upload(within(dialog).getByLabelText('Results file (HL7 v2 ORU^R01 message, or CSV)'), file());
+    expect(await within(dialog).findByTestId('import-invalid')).toHaveTextContent(
+      'Line 4, Hemoglobin A1c: the unit “mg/dL” is not the test’s unit.',
+    );
+    expect(within(dialog).getByTestId('import-unmatched')).toHaveTextContent('Line 5: 1234-5 Other');
+    expect(within(dialog).getByTestId('import-submit')).toBeDisabled();
+    expect(calls.filter((call) => call.url.endsWith('/import'))).toHaveLength(0);
+
+    ready = true;
+    await user.upload(within(dialog).getByLabelText('Results file (HL7 v2 ORU^R01 message, or CSV)'), file());
+    await vi.waitFor(() => expect(within(dialog).getByTestId('import-preview')).toHaveAttribute('data-ready', 'true'));
+    expect(within(dialog).getByTestId('import-component')).toHaveAttribute('data-flag', 'high');
+    await user.click(within(dialog).getByTestId('import-submit'));
+    await vi.waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/import'))?.body).toEqual({ version: 2, content: expect.stringContaining('4548-4') }),
+    );
+  });
+
+  it('says why a file cannot be read, in the reader’s words', async () => {
+    stubApi({
+      'GET /api/orders': list([order()]),
+      [`POST /api/orders/${ORDER_ID}/import/preview`]: () =>
+        json(
+          {
+            error: {
+              code: 'RESULT_FILE_INVALID',
+              message: 'This HL7 message is not a results message (ORU^R01)',
+              fields: { content: 'This HL7 message is not a results message (ORU^R01)' },
+            },
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderPatientView(<OrdersPage />, { user: doctor });
+    await user.click(await screen.findByRole('button', { name: 'Import results of Hemoglobin A1c for Ann Patient from a file' }));
+    const dialog = await screen.findByTestId('import-dialog');
+    await user.upload(
+      within(dialog).getByLabelText('Results file (HL7 v2 ORU^R01 message, or CSV)'),
+      new File(['MSH|^~\\&|A||||||ADT^A01'], 'adt.hl7', { type: 'text/plain' }),
+    );
+    const alert = await within(dialog).findByTestId('import-error');
+    expect(alert).toHaveTextContent('This file could not be read as lab results.');
+    expect(alert).toHaveTextContent('This HL7 message is not a results message (ORU^R01)');
+    expect(within(dialog).getByTestId('import-submit')).toBeDisabled();
   });
 
   it('names the patient and the ordering doctor in the reader’s order: in Chinese, family name first and unspaced', async () => {
