@@ -17,8 +17,8 @@ const root = path.join(import.meta.dirname, '..');
 const orders = JSON.parse(fs.readFileSync(path.join(root, 'src/web/locales/en/orders.json'), 'utf8'));
 const MESSAGE = fs.readFileSync(path.join(root, 'src/server/test-support/fixtures/oru-r01-lipid.hl7'));
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026', name: 'Sarah Johnson' };
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', name: 'Sarah Johnson' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
 
 test('a doctor imports lab results from an HL7 file after a preview and releases them; the patient sees them', async ({
   page,

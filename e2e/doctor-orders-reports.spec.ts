@@ -15,8 +15,8 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-const PATIENT = { email: 'patient@caredeck.demo', password: 'Patient#2026', name: 'Sarah Johnson' };
-const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Doctor#2026' };
+const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', name: 'Sarah Johnson' };
+const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
 
 test('a doctor reports an X-ray with its film and releases it; the patient sees the report live', async ({ page, browser }) => {
   test.setTimeout(120_000);
