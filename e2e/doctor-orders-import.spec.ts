@@ -15,7 +15,7 @@ import { signIn } from './identity-helpers';
 
 const root = path.join(import.meta.dirname, '..');
 const orders = JSON.parse(fs.readFileSync(path.join(root, 'src/web/locales/en/orders.json'), 'utf8'));
-const MESSAGE = fs.readFileSync(path.join(root, 'src/server/test-support/fixtures/oru-r01-lipid.hl7'));
+const SAMPLE = fs.readFileSync(path.join(root, 'src/server/test-support/fixtures/oru-r01-lipid.hl7'), 'utf8');
 
 const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026', name: 'Sarah Johnson' };
 const DOCTOR = { email: 'doctor@caredeck.demo', password: 'Quiet-Harbor#2026' };
@@ -29,6 +29,10 @@ test('a doctor imports lab results from an HL7 file after a preview and releases
 
   await signIn(page, PATIENT.email, PATIENT.password);
   await expect(page).toHaveURL(/\/dashboard/);
+  // The lab's message names its patient by her record number (PID-3): Sarah's.
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { medicalRecordNumber: string } };
+  expect(session.user.medicalRecordNumber).toMatch(/^MRN\d+$/);
+  const message = Buffer.from(SAMPLE.replace(/^(PID\|[^|\r\n]*\|[^|\r\n]*\|)[^^|\r\n]*/m, `$1${session.user.medicalRecordNumber}`));
   await page.goto('/lab-results');
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-state', 'connected');
 
@@ -56,7 +60,7 @@ test('a doctor imports lab results from an HL7 file after a preview and releases
   await expect(card).toHaveAttribute('data-status', 'ordered');
   await card.getByRole('button', { name: `Import results of Lipid panel for ${PATIENT.name} from a file` }).click();
   const dialog = doctorPage.getByTestId('import-dialog');
-  await dialog.getByLabel(orders.import.file).setInputFiles({ name: 'lipid.hl7', mimeType: 'text/plain', buffer: MESSAGE });
+  await dialog.getByLabel(orders.import.file).setInputFiles({ name: 'lipid.hl7', mimeType: 'text/plain', buffer: message });
 
   // The preview: the four tests, LDL flagged high, the ratio left out; nothing saved yet.
   const preview = dialog.getByTestId('import-preview');

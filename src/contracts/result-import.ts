@@ -26,6 +26,7 @@ export const RESULT_FILE_REFUSALS = {
   'not-oru': 'resultFile.notOru',
   empty: 'resultFile.empty',
   'too-many-lines': 'resultFile.tooManyLines',
+  'other-patient': 'resultFile.otherPatient',
 } as const;
 export type ResultFileRefusal = keyof typeof RESULT_FILE_REFUSALS;
 

@@ -82,6 +82,7 @@ export const VALIDATION_MESSAGES_EN = {
   'result.unknownTest': 'This test is not part of the ordered panel',
   'result.missing': 'Enter a value for every test of the panel',
   'resultFile.unrecognised': 'This is neither an HL7 v2 message nor a CSV of results',
+  'resultFile.otherPatient': 'This file names another patient: none of its record numbers is this order’s patient’s',
   'resultFile.notOru': 'This HL7 message is not a results message (ORU^R01)',
   'resultFile.empty': 'This file holds no results',
   'resultFile.tooManyLines': 'This file has too many lines for one order',

@@ -19,7 +19,7 @@ import {
 } from '../../../contracts/orders';
 import type { ResultFileFormat } from '../../../contracts/result-import';
 import type { TaskPriority } from '../../../contracts/tasks';
-import { documents, labOrders, labResultComponents, tasks, users } from '../../db/schema';
+import { documents, labOrders, labResultComponents, patientProfiles, tasks, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { isUuid } from '../../platform/ids';
 import { Repository } from '../../platform/unit-of-work';
@@ -325,6 +325,16 @@ export class OrdersRepository extends Repository {
       throw new AppError('STALE_RECORD', ORDER_MESSAGES.stale);
     }
     return row;
+  }
+
+  /** The medical record number of an order's patient (the order was found in the caller's reach). */
+  async recordNumberOf(order: StepOrder): Promise<string | null> {
+    const [row] = await this.db
+      .select({ mrn: patientProfiles.medicalRecordNumber })
+      .from(patientProfiles)
+      .where(eq(patientProfiles.userId, order.patientId))
+      .limit(1);
+    return row?.mrn ?? null;
   }
 
   /** A file was read for a preview (counts only: the values are the patient's). */

@@ -156,7 +156,7 @@ export class OrdersService {
     return this.uow.read(ctx, async (work) => {
       const orders = work.use(OrdersRepository);
       const order = await orders.importable(id, 'order.import-preview');
-      const preview = previewOf(orders, order, 'order.import-preview', input.content);
+      const preview = previewOf(orders, order, 'order.import-preview', input.content, await orders.recordNumberOf(order));
       orders.notePreview(order, {
         format: preview.format,
         components: preview.components.length,
@@ -173,7 +173,7 @@ export class OrdersService {
     return this.uow.write(ctx, async (work) => {
       const orders = work.use(OrdersRepository);
       const order = await orders.importable(id, 'order.import', input.version);
-      const preview = previewOf(orders, order, 'order.import', input.content);
+      const preview = previewOf(orders, order, 'order.import', input.content, await orders.recordNumberOf(order));
       if (!preview.ready) {
         orders.refusedFile(order, 'order.import', 'not-ready');
         invalid({ content: 'result.missing' });
@@ -264,11 +264,21 @@ function previewOf(
   order: StepOrder,
   action: 'order.import' | 'order.import-preview',
   content: string,
+  /** The order's patient's record number. */
+  recordNumber: string | null,
 ): ImportPreview {
   const read = readResultFile(content);
-  if (!read.ok) {
-    orders.refusedFile(order, action, read.reason);
-    const message = englishValidationMessage(RESULT_FILE_REFUSALS[read.reason]);
+  // A message that identifies its patient must identify this one: results filed in another
+  // patient's chart are a danger no preview should leave to the eye.
+  const refusal = !read.ok
+    ? read.reason
+    : read.recordNumbersInFile.length > 0 && !read.recordNumbersInFile.includes(recordNumber ?? '')
+      ? 'other-patient'
+      : undefined;
+  if (refusal || !read.ok) {
+    const reason = refusal ?? 'unrecognised';
+    orders.refusedFile(order, action, reason);
+    const message = englishValidationMessage(RESULT_FILE_REFUSALS[reason]);
     throw new AppError('RESULT_FILE_INVALID', message, { content: message });
   }
   const code = codeOf('lab', order.panelCode);

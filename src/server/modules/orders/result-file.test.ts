@@ -8,7 +8,7 @@ describe('reading a results file', () => {
   it('reads HL7 with carriage returns, its own separators, escapes and an alternate LOINC triplet', () => {
     const message = [
       'MSH#*~\\&#LIS#LAB#CD#CL#20261120##ORU*R01#1#P#2.5',
-      'PID#1##1##O\\S\\BRIEN*SEAN',
+      'PID#1##MRN7***MR~LAB-3##O\\S\\BRIEN*SEAN',
       'OBX#1#NM#GLU*Glucose*L*2345-7*Glucose*LN##92#mg/dL#70\\T\\99#N###F',
     ].join('\r');
     const read = readResultFile(message);
@@ -16,6 +16,7 @@ describe('reading a results file', () => {
       ok: true,
       format: 'hl7',
       patientInFile: 'O*BRIEN, SEAN',
+      recordNumbersInFile: ['MRN7', 'LAB-3'],
       lines: [
         {
           line: 3,

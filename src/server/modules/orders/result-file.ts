@@ -30,7 +30,15 @@ export interface FileLine {
 }
 
 export type ReadFile =
-  { ok: true; format: ResultFileFormat; patientInFile: string | null; lines: FileLine[] } | { ok: false; reason: ResultFileRefusal };
+  | {
+      ok: true;
+      format: ResultFileFormat;
+      patientInFile: string | null;
+      /** The patient's identifiers the file gives (HL7 PID-3, each repetition's ID); none for CSV. */
+      recordNumbersInFile: string[];
+      lines: FileLine[];
+    }
+  | { ok: false; reason: ResultFileRefusal };
 
 export function readResultFile(content: string): ReadFile {
   const text = content.replace(/^\uFEFF/, '');
@@ -66,6 +74,7 @@ function readHl7(lines: string[]): ReadFile {
   const parts = (value: string | undefined) => (value ?? '').split(repetition)[0]!.split(component).map(unescape);
 
   let patientInFile: string | null = null;
+  let recordNumbersInFile: string[] = [];
   const found: FileLine[] = [];
   lines.forEach((raw, index) => {
     const segment = raw.trimStart();
@@ -74,6 +83,10 @@ function readHl7(lines: string[]): ReadFile {
       const [family = '', given = ''] = parts(fields[5]);
       const name = [family.trim(), given.trim()].filter(Boolean).join(', ');
       patientInFile = name === '' ? null : name;
+      recordNumbersInFile = (fields[3] ?? '')
+        .split(repetition)
+        .map((identifier) => unescape(identifier.split(component)[0] ?? '').trim())
+        .filter(Boolean);
     }
     if (fields[0] !== 'OBX') return;
     const identifier = parts(fields[3]);
@@ -96,7 +109,7 @@ function readHl7(lines: string[]): ReadFile {
     });
   });
   if (found.length === 0) return { ok: false, reason: 'empty' };
-  return { ok: true, format: 'hl7', patientInFile, lines: found };
+  return { ok: true, format: 'hl7', patientInFile, recordNumbersInFile, lines: found };
 }
 
 /** A structured numeric (SN) value: `^7.2` or `=^7.2` is 7.2; a comparison or a ratio is not one number. */
@@ -150,7 +163,7 @@ function readCsv(lines: string[]): ReadFile {
   // Without a header, a file is taken as results only when some row starts with a LOINC code: a
   // letter with a comma in it is not a CSV of results.
   if (!hasHeader && !found.some((line) => LOINC.test(line.code))) return { ok: false, reason: 'unrecognised' };
-  return { ok: true, format: 'csv', patientInFile: null, lines: found };
+  return { ok: true, format: 'csv', patientInFile: null, recordNumbersInFile: [], lines: found };
 }
 
 const LOINC = /^\d{1,7}-\d$/;

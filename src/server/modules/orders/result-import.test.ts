@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labResultListResponseSchema } from '../../../contracts/health-records';
 import { orderResponseSchema, type Order } from '../../../contracts/orders';
 import { importPreviewResponseSchema, RESULT_FILE_MAX_CHARS } from '../../../contracts/result-import';
-import { auditEvents, labOrders, labResultComponents, tasks } from '../../db/schema';
+import { auditEvents, labOrders, labResultComponents, patientProfiles, tasks } from '../../db/schema';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, probeIdor, type Actor } from '../../test-support/idor-harness';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -16,7 +16,11 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 // good value; a file that cannot be read is a 400 naming why, never a 500. Who may import is who may
 // enter results: clinicians reaching the patient with medical_records.update, never a patient.
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../../test-support/fixtures', name), 'utf8');
+const read = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../../test-support/fixtures', name), 'utf8');
+/** A sample file, its HL7 patient identifier (PID-3) made `mrn`: the lab's message names the order's patient. */
+const naming = (content: string, mrn: string) => content.replace(/^(PID\|[^|\r\n]*\|[^|\r\n]*\|)[^^|\r\n]*/m, `$1${mrn}`);
+let patientMrn: string;
+const fixture = (name: string) => naming(read(name), patientMrn);
 
 let t: TestApp;
 let doctor: Actor;
@@ -32,6 +36,11 @@ beforeAll(async () => {
   nurse = await createActor(t.app, 'staff', { permissions: ['patients.view.all', 'medical_records.view', 'medical_records.update'] });
   clerk = await createActor(t.app, 'staff', { permissions: ['patients.view.all', 'medical_records.view'] });
   await assignCare(t.app, doctor.user.id, patient.user.id);
+  const [profile] = await t.app.db
+    .select({ mrn: patientProfiles.medicalRecordNumber })
+    .from(patientProfiles)
+    .where(eq(patientProfiles.userId, patient.user.id));
+  patientMrn = profile!.mrn;
 });
 
 afterAll(async () => {
@@ -130,6 +139,24 @@ describe('importing lab results from a file', () => {
     const imported = await importFile(nurse, order, csv);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(orderResponseSchema.parse(imported.json()).data).toMatchObject({ status: 'resulted', worstFlag: 'critical' });
+  });
+
+  it('refuses a message that identifies another patient, saving nothing; one naming this patient among others is taken', async () => {
+    const order = await place();
+    const state = await snapshot(order.id);
+    const elsewhere = naming(read('oru-r01-bmp.hl7'), 'MRN999999');
+    for (const send of [preview, importFile]) {
+      const refused = await send(doctor, order, elsewhere);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.code).toBe('RESULT_FILE_INVALID');
+      expect(Object.values(refused.json().error.fields ?? {})).toContain(
+        'This file names another patient: none of its record numbers is this order’s patient’s',
+      );
+    }
+    expect(await snapshot(order.id)).toEqual(state);
+    // The lab's own number first, the clinic's record number as a second identifier: this patient.
+    const both = naming(read('oru-r01-bmp.hl7'), `LAB-77~${patientMrn}`);
+    expect((await preview(doctor, order, both)).statusCode).toBe(200);
   });
 
   it('answers a file it cannot read with a 400 saying why, never a 500, and changes nothing', async () => {
