@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../modules/auth/testing';
+import { migrationsBefore } from '../test-support/migrations-before';
+import { openDatabase, type DatabaseHandle } from './client';
+import { applyMigrations } from './migrate';
+
+// A database from before doctors had a clinic: its doctors name their place of work as text only.
+// Migrating places each doctor whose text is a clinic's name at that clinic; any other text stays
+// the doctor's own, with no clinic.
+
+const TAG = '0041_doctor-clinic';
+
+describe('doctors recorded before they had a clinic', () => {
+  let handle: DatabaseHandle;
+  let scratch: string;
+
+  beforeAll(async () => {
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'caredeck-doctor-clinic-'));
+    handle = await openDatabase({ dataDir: 'memory://' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('work at the clinic their hospital names; another hospital keeps no clinic', async () => {
+    await applyMigrations(handle, migrationsBefore(scratch, TAG));
+    const [atNorth, atSouth, elsewhere] = await Promise.all([1, 2, 3].map(() => createAccount(handle.db, { role: 'doctor' })));
+    const clinic = async (name: string) =>
+      (await handle.db.execute<{ id: string }>(sql`insert into clinics (name, latitude, longitude) values (${name}, 1, 2) returning id`))
+        .rows[0]!.id;
+    const north = await clinic('North Clinic');
+    const south = await clinic('South Clinic');
+    const doctor = (userId: string, hospital: string) =>
+      handle.db.execute(sql`insert into doctor_profiles (user_id, specialty, hospital) values (${userId}, 'Cardiology', ${hospital})`);
+    await doctor(atNorth!.user.id, 'North Clinic');
+    await doctor(atSouth!.user.id, 'South Clinic');
+    await doctor(elsewhere!.user.id, 'St. Elsewhere');
+
+    await applyMigrations(handle);
+
+    const rows = await handle.db.execute<{ user_id: string; clinic_id: string | null; hospital: string }>(
+      sql`select user_id, clinic_id, hospital from doctor_profiles`,
+    );
+    expect(Object.fromEntries(rows.rows.map((row) => [row.user_id, [row.clinic_id, row.hospital]]))).toEqual({
+      [atNorth!.user.id]: [north, 'North Clinic'],
+      [atSouth!.user.id]: [south, 'South Clinic'],
+      [elsewhere!.user.id]: [null, 'St. Elsewhere'],
+    });
+  }, 120_000);
+});
