@@ -7,6 +7,7 @@ import { createAccount } from '../modules/auth/testing';
 import { migrationsBefore } from '../test-support/migrations-before';
 import { openDatabase, type DatabaseHandle } from './client';
 import { applyMigrations } from './migrate';
+import { clinics, doctorProfiles } from './schema';
 
 // A database from before doctors had a clinic: its doctors name their place of work as text only.
 // Migrating places each doctor whose text is a clinic's name at that clinic; any other text stays
@@ -32,8 +33,7 @@ describe('doctors recorded before they had a clinic', () => {
     await applyMigrations(handle, migrationsBefore(scratch, TAG));
     const [atNorth, atSouth, elsewhere] = await Promise.all([1, 2, 3].map(() => createAccount(handle.db, { role: 'doctor' })));
     const clinic = async (name: string) =>
-      (await handle.db.execute<{ id: string }>(sql`insert into clinics (name, latitude, longitude) values (${name}, 1, 2) returning id`))
-        .rows[0]!.id;
+      (await handle.db.insert(clinics).values({ name, latitude: 1, longitude: 2 }).returning({ id: clinics.id }))[0]!.id;
     const north = await clinic('North Clinic');
     const south = await clinic('South Clinic');
     const doctor = (userId: string, hospital: string) =>
@@ -44,10 +44,10 @@ describe('doctors recorded before they had a clinic', () => {
 
     await applyMigrations(handle);
 
-    const rows = await handle.db.execute<{ user_id: string; clinic_id: string | null; hospital: string }>(
-      sql`select user_id, clinic_id, hospital from doctor_profiles`,
-    );
-    expect(Object.fromEntries(rows.rows.map((row) => [row.user_id, [row.clinic_id, row.hospital]]))).toEqual({
+    const rows = await handle.db
+      .select({ userId: doctorProfiles.userId, clinicId: doctorProfiles.clinicId, hospital: doctorProfiles.hospital })
+      .from(doctorProfiles);
+    expect(Object.fromEntries(rows.map((row) => [row.userId, [row.clinicId, row.hospital]]))).toEqual({
       [atNorth!.user.id]: [north, 'North Clinic'],
       [atSouth!.user.id]: [south, 'South Clinic'],
       [elsewhere!.user.id]: [null, 'St. Elsewhere'],
