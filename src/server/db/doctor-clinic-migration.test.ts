@@ -6,14 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../modules/auth/testing';
 import { migrationsBefore } from '../test-support/migrations-before';
 import { openDatabase, type DatabaseHandle } from './client';
-import { applyMigrations } from './migrate';
+import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
 import { clinics, doctorProfiles } from './schema';
 
 // A database from before doctors had a clinic: its doctors name their place of work as text only.
 // Migrating places each doctor whose text is a clinic's name at that clinic; any other text stays
 // the doctor's own, with no clinic.
 
-const TAG = '0041_doctor-clinic';
+// Found by name, whatever number the migration has.
+const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+const TAG = journal.entries.find((entry) => entry.tag.endsWith('_doctor-clinic'))!.tag;
 
 describe('doctors recorded before they had a clinic', () => {
   let handle: DatabaseHandle;
