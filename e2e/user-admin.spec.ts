@@ -75,3 +75,41 @@ test('an admin invites a staff member, who sets a password and signs in, then is
   await expect(nurse.getByTestId('login-error')).toHaveText('Invalid email or password');
   await nurseContext.close();
 });
+
+// A doctor works at one of the organisation's clinics: the admin chooses it from the clinics of the
+// organisation settings, and the directory shows the doctor there.
+test('an admin invites a doctor at one of the clinics, and the directory shows the doctor there', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const email = `e2e.doctor.${stamp}@caredeck.test`;
+  const lastName = `Okafor${stamp}`;
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page.getByRole('navigation', { name: 'Portal navigation' }).getByRole('link', { name: 'Users and permissions' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+
+  await page.getByRole('button', { name: 'New account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New account' });
+  await dialog.getByLabel('Account type').selectOption('doctor');
+  await dialog.getByLabel('First name').fill('Ifeoma');
+  await dialog.getByLabel('Last name').fill(lastName);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Specialty').selectOption('Dermatology');
+  // The organisation has clinics: the place of work is one of them, not a typed hospital.
+  await expect(dialog.getByLabel('Hospital')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Create and send invitation' }).click();
+  await expect(dialog.getByText('Please choose the clinic the doctor works at')).toBeVisible();
+  await dialog.getByLabel('Clinic').selectOption({ label: 'Caredeck London Bridge' });
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Create and send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/doctors');
+  await page.getByLabel('Search by name').fill(lastName);
+  await expect(page).toHaveURL(new RegExp(`q=${lastName}`));
+  const card = page.getByTestId('directory-list').getByTestId('directory-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(`Ifeoma ${lastName}`);
+  await expect(card).toContainText('Caredeck London Bridge');
+});

@@ -23,6 +23,7 @@ export const doctorSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   specialty: z.string(),
+  /** Where the doctor works: their clinic's current name, or the hospital typed for a doctor of no clinic. */
   hospital: z.string(),
   /** Years of experience. */
   experience: z.number().int(),

@@ -10,6 +10,7 @@ import { EARLY_ROUTES } from './early-routes';
 export const clinicActivitySchema = z.object({
   /** The clinic's id in the organisation settings. */
   clinicId: z.string(),
+  /** Distinct patients coming in person today to the doctors who work at the clinic. */
   patientsToday: z.number().int().nonnegative(),
 });
 
@@ -18,7 +19,7 @@ export const publicStatsSchema = z.object({
   activeUsers: z.number().int().nonnegative(),
   /** Appointments dated today in the organisation's time zone. */
   appointmentsToday: z.number().int().nonnegative(),
-  /** Conditions on record across all patients. */
+  /** Conditions on record of active patients: problem-list entries and conditions reported at registration. */
   diagnosesRecorded: z.number().int().nonnegative(),
   /** Review-weighted mean doctor rating as a percentage (one decimal); null before the first review. */
   satisfaction: z.number().min(0).max(100).nullable(),

@@ -86,13 +86,22 @@ const person = {
   phone,
 };
 
-/** A doctor account: the directory profile (doctor_profiles) is created with it. */
+const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
+
+/**
+ * A doctor account: the directory profile (doctor_profiles) is created with it. Where the doctor
+ * works is one of the organisation's clinics (`clinicId`), or, for an organisation with no clinic
+ * configured, a hospital's name typed by the admin. An empty `clinicId` is a clinic choice left
+ * unmade; the server also refuses a missing one once the organisation has clinics, and an id that
+ * is none of them.
+ */
 export const createDoctorSchema = z
   .object({
     role: z.literal('doctor'),
     ...person,
     specialty: z.enum(SPECIALTY_NAMES, 'choice.invalid'),
-    hospital: requiredText('hospital.required', 200),
+    clinicId: z.union([z.literal(''), z.uuid('clinic.unknown')], 'clinic.unknown').optional(),
+    hospital: z.string('hospital.required').trim().max(200, 'text.tooLong').optional(),
     department: z.string().trim().max(200, 'text.tooLong').optional(),
     experienceYears: z.coerce.number('number.invalid').int('number.invalid').min(0, 'number.invalid').max(80, 'number.invalid'),
     /** Money as a string with two decimals at most: never a float, so nothing is lost to rounding. */
@@ -102,7 +111,14 @@ export const createDoctorSchema = z
       .regex(/^(\d{1,8}(\.\d{1,2})?)?$/, 'money.invalid')
       .optional(),
   })
-  .strict();
+  .strict()
+  // Both rules also run beside other fields' errors, so a form shows every missing field at once.
+  .refine((doctor) => doctor.clinicId !== '', { path: ['clinicId'], message: 'clinic.required', when: isObject })
+  .refine((doctor) => doctor.clinicId !== undefined || (typeof doctor.hospital === 'string' && doctor.hospital.trim() !== ''), {
+    path: ['hospital'],
+    message: 'hospital.required',
+    when: isObject,
+  });
 
 /** A staff account: its position's template is its first permission set. */
 export const createStaffSchema = z

@@ -60,6 +60,8 @@ export const VALIDATION_MESSAGES_EN = {
   'cursor.invalid': 'This page of results is no longer valid. Please reload the list',
   'text.invalidCharacters': 'This text contains characters that are not allowed',
   'hospital.required': 'Hospital is required',
+  'clinic.required': 'Please choose the clinic the doctor works at',
+  'clinic.unknown': 'Please choose a clinic from the list',
   'number.invalid': 'Please enter a whole number from 0 to 80',
   'money.invalid': 'Please enter an amount such as 150 or 150.00',
   'name.required': 'Name is required',

@@ -4,12 +4,17 @@ import { doctorAvailability, doctorProfiles, type NewDoctorProfileRow, type User
 import { Random } from './random';
 import { createUser, type UserOverrides } from './users';
 
+/**
+ * Where demo doctors work: the names of the demo organisation's clinics (seed/demo-organisation.ts),
+ * so the seed places each doctor at the clinic of that name.
+ */
 export const DEMO_HOSPITALS = [
   'Caredeck Central Hospital',
-  'Northside Medical Center',
-  'Riverside Community Clinic',
-  'Lakeview Children’s Hospital',
-  'Westgate Specialty Center',
+  'Caredeck Westside Clinic',
+  'Caredeck São Paulo',
+  'Caredeck London Bridge',
+  'Caredeck Nairobi Clinic',
+  'Caredeck Singapore',
 ] as const;
 
 const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Chinese', 'Arabic'] as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, smallint, text, time, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { clinics } from './organisation';
 import { users } from './users';
 
 // Doctors: directory fields plus the profile-level languages, telemedicine and availability.
@@ -11,7 +12,14 @@ export const doctorProfiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     specialty: text('specialty').notNull(),
     department: text('department'),
+    /**
+     * Where the doctor works, as text. When clinicId is set, it holds the clinic's name as it was
+     * when the doctor was placed there; the directory shows the clinic's current name instead, so a
+     * rename shows at once. A doctor of no clinic (none is configured, or it was removed) shows this.
+     */
     hospital: text('hospital').notNull(),
+    /** The organisation's clinic the doctor works at: the landing page's patients today count by it. */
+    clinicId: uuid('clinic_id').references(() => clinics.id, { onDelete: 'set null' }),
     experienceYears: integer('experience_years').notNull().default(0),
     rating: numeric('rating', { precision: 2, scale: 1 }),
     reviewCount: integer('review_count').notNull().default(0),
@@ -30,6 +38,7 @@ export const doctorProfiles = pgTable(
   },
   (t) => [
     index('doctor_profiles_specialty_idx').on(t.specialty),
+    index('doctor_profiles_clinic_idx').on(t.clinicId),
     check('doctor_profiles_rating_check', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
     check('doctor_profiles_experience_check', sql`${t.experienceYears} >= 0`),
   ],

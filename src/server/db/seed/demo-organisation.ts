@@ -12,6 +12,7 @@ export const DEMO_ORGANISATION = {
   address: '200 Harbor Street, Boston, MA 02110, United States',
 } as const;
 
+/** Named as the demo doctors' hospitals (factories/doctors.ts DEMO_HOSPITALS): each clinic has its doctors. */
 export const DEMO_CLINICS = [
   {
     name: 'Caredeck Central Hospital',
@@ -36,10 +37,15 @@ export const DEMO_CLINICS = [
   { name: 'Caredeck Singapore', latitude: 1.3521, longitude: 103.8198, address: '10 Biopolis Road, Singapore 138670' },
 ] as const;
 
-export async function seedDemoOrganisationSettings(db: Database): Promise<void> {
+/** The settings and the clinics; answers each clinic's id by its name, for the doctors who work there. */
+export async function seedDemoOrganisationSettings(db: Database): Promise<Map<string, string>> {
   await db
     .insert(organisationSettings)
     .values({ id: 1, ...DEMO_ORGANISATION })
     .onConflictDoNothing();
-  await db.insert(clinics).values(DEMO_CLINICS.map((clinic) => ({ ...clinic })));
+  const rows = await db
+    .insert(clinics)
+    .values(DEMO_CLINICS.map((clinic) => ({ ...clinic })))
+    .returning({ id: clinics.id, name: clinics.name });
+  return new Map(rows.map((row) => [row.name, row.id]));
 }

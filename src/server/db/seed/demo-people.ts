@@ -34,7 +34,8 @@ interface People {
   availability: ReturnType<typeof buildAvailability>;
 }
 
-export async function seedDemoPeople(db: Database, random: Random): Promise<void> {
+/** `clinicIds` names the demo clinics' ids: a doctor whose hospital is a clinic's name works there. */
+export async function seedDemoPeople(db: Database, random: Random, clinicIds: ReadonlyMap<string, string>): Promise<void> {
   // The demo passwords are hashed with the usual cost, all at once: argon2 runs on Node's thread
   // pool, so the hashes are computed side by side instead of one after another.
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
@@ -71,7 +72,8 @@ export async function seedDemoPeople(db: Database, random: Random): Promise<void
   // sequence, row by row.
   await insertInChunks(db, users, people.users);
   await insertInChunks(db, patientProfiles, people.patients);
-  await insertInChunks(db, doctorProfiles, people.doctors);
+  const placed = people.doctors.map((doctor) => ({ ...doctor, clinicId: clinicIds.get(doctor.hospital) ?? null }));
+  await insertInChunks(db, doctorProfiles, placed);
   await insertInChunks(db, doctorAvailability, people.availability);
 }
 

@@ -46,7 +46,9 @@ export async function seedDemoOrganisation(handle: DatabaseHandle, options: Seed
 async function buildOrganisation(db: Database, timeZone: string): Promise<void> {
   const random = new Random();
 
-  await seedDemoPeople(db, random);
+  // The clinics first: every demo doctor works at one of them.
+  const clinicIds = await seedDemoOrganisationSettings(db);
+  await seedDemoPeople(db, random, clinicIds);
   await seedDemoAccess(db);
   await seedFrontDeskPatients(db);
   await seedDemoClinicalHistory(db, { timeZone });
@@ -55,7 +57,6 @@ async function buildOrganisation(db: Database, timeZone: string): Promise<void> 
   await seedDemoParking(db, { timeZone });
   await seedDemoOrders(db);
   await seedDemoRegistrations(db);
-  await seedDemoOrganisationSettings(db);
   await seedDemoNoteTemplates(db);
   await seedDemoLeave(db, { timeZone });
   await seedDemoMessages(db);

@@ -3,8 +3,9 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTIES } from '../../../contracts/specialties';
 import { openMigratedTestDatabase, type TestDatabaseHandle } from '../../test-support/test-database';
-import { doctorAvailability, doctorProfiles, patientProfiles, users } from '../schema';
+import { clinics, doctorAvailability, doctorProfiles, patientProfiles, users } from '../schema';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_CLINICS } from './demo-organisation';
 import { seedDemoOrganisation, type SeedResult } from './index';
 
 describe('the demo organisation seed', () => {
@@ -73,6 +74,17 @@ describe('the demo organisation seed', () => {
       expect(doctors.some((d) => d.telemedicineEnabled)).toBe(true);
       expect(doctors.some((d) => d.verified)).toBe(true);
       expect(new Set(doctors.map((d) => d.hospital)).size).toBeGreaterThan(1);
+    });
+
+    it('each work at a demo clinic named as their hospital, every clinic with doctors, the demo doctor at the central hospital', async () => {
+      const doctors = await database.db
+        .select({ email: users.email, hospital: doctorProfiles.hospital, clinic: clinics.name })
+        .from(doctorProfiles)
+        .innerJoin(users, eq(users.id, doctorProfiles.userId))
+        .leftJoin(clinics, eq(clinics.id, doctorProfiles.clinicId));
+      for (const doctor of doctors) expect(doctor.clinic, doctor.email).toBe(doctor.hospital);
+      expect(new Set(doctors.map((d) => d.clinic))).toEqual(new Set(DEMO_CLINICS.map((c) => c.name)));
+      expect(doctors.find((d) => d.email === 'doctor@caredeck.demo')?.clinic).toBe('Caredeck Central Hospital');
     });
   });
 

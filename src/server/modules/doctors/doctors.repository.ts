@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import { doctorAvailability, doctorProfiles, users } from '../../db/schema';
+import { clinics, doctorAvailability, doctorProfiles, users } from '../../db/schema';
 import { Repository } from '../../platform/unit-of-work';
 
 // Queries of the public doctor directory. Only active doctor accounts are listed, and only the
@@ -13,7 +13,9 @@ const publicColumns = {
   avatarUrl: users.avatarUrl,
   specialty: doctorProfiles.specialty,
   department: doctorProfiles.department,
-  hospital: doctorProfiles.hospital,
+  // A doctor at one of the organisation's clinics works at the clinic as it is named now, so a
+  // rename shows at once; the typed hospital stands for a doctor of no clinic.
+  hospital: sql<string>`coalesce(${clinics.name}, ${doctorProfiles.hospital})`,
   experienceYears: doctorProfiles.experienceYears,
   rating: doctorProfiles.rating,
   reviewCount: doctorProfiles.reviewCount,
@@ -76,6 +78,7 @@ export class DoctorsRepository extends Repository {
         .select(publicColumns)
         .from(doctorProfiles)
         .innerJoin(users, eq(users.id, doctorProfiles.userId))
+        .leftJoin(clinics, eq(clinics.id, doctorProfiles.clinicId))
         .where(where)
         // The id last: a stable order, so paging never shows a doctor twice or skips one.
         .orderBy(asc(doctorProfiles.specialty), sql`lower(${users.lastName})`, sql`lower(${users.firstName})`, asc(users.id))
@@ -91,6 +94,7 @@ export class DoctorsRepository extends Repository {
       .select(publicColumns)
       .from(doctorProfiles)
       .innerJoin(users, eq(users.id, doctorProfiles.userId))
+      .leftJoin(clinics, eq(clinics.id, doctorProfiles.clinicId))
       .where(and(listed, eq(users.id, id)));
     return row ?? null;
   }

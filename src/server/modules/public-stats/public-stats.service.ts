@@ -10,13 +10,13 @@ import { PublicStatsRepository } from './public-stats.repository';
 // What each figure counts:
 // - activeUsers: active accounts of every role.
 // - appointmentsToday: appointments starting today in the clinic's time zone, cancelled ones not.
-// - diagnosesRecorded: conditions on record (patients' reported medical history until the problem
-//   list arrives).
+// - diagnosesRecorded: conditions on record of active patients: the entries of their problem lists
+//   and the conditions they reported at registration.
 // - satisfaction: the review-weighted mean doctor rating out of 5, as a percentage.
 // - clinics: every clinic of the organisation settings with its patients today: the distinct
-//   patients with an in-person appointment today. An appointment does not name a clinic yet, so the
-//   count belongs to a clinic only when the organisation has exactly one; with several, each shows
-//   0 rather than a figure that is not its own.
+//   patients with an in-person appointment today with a doctor who works at that clinic. An
+//   organisation with exactly one clinic counts every in-person patient there, those of doctors
+//   placed at no clinic too (the clinic is the only place they can be seen).
 
 export interface PublicStatsOptions {
   /** Figures are reused for this long. */
@@ -53,13 +53,16 @@ export class PublicStatsService {
     return this.uow.read(ctx, async (work) => {
       const at = this.now();
       const counts = await work.use(PublicStatsRepository).counts(new Date(at), zone);
-      const attributable = counts.clinicIds.length === 1;
+      const onlyClinic = counts.clinicIds.length === 1;
       const stats: PublicStats = {
         activeUsers: counts.activeUsers,
         appointmentsToday: counts.appointmentsToday,
-        diagnosesRecorded: counts.conditionsRecorded,
+        diagnosesRecorded: counts.conditionsRecorded + counts.problemsRecorded,
         satisfaction: counts.reviews > 0 ? Math.round((counts.ratingPoints / counts.reviews / 5) * 1000) / 10 : null,
-        clinics: counts.clinicIds.map((clinicId) => ({ clinicId, patientsToday: attributable ? counts.inPersonPatientsToday : 0 })),
+        clinics: counts.clinicIds.map((clinicId) => ({
+          clinicId,
+          patientsToday: onlyClinic ? counts.inPersonPatientsToday : (counts.inPersonPatientsByClinic.get(clinicId) ?? 0),
+        })),
         generatedAt: new Date(at).toISOString(),
       };
       this.cached = { stats, at, zone };

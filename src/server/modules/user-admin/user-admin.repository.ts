@@ -3,7 +3,7 @@ import type { AuditActionCode } from '../../../contracts/audit';
 import type { Permission } from '../../../contracts/permission-catalogue';
 import type { Role } from '../../../contracts/roles';
 import type { UserListQuery, UserSort } from '../../../contracts/user-admin';
-import { doctorProfiles, sessions, users, type NewDoctorProfileRow, type NewUserRow } from '../../db/schema';
+import { clinics, doctorProfiles, sessions, users, type NewDoctorProfileRow, type NewUserRow } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import {
   delegationRefusal,
@@ -129,6 +129,18 @@ export class UserAdminRepository extends Repository {
     return true;
   }
 
+  /**
+   * Where a new doctor may work: whether the organisation has any clinic, and the one `clinicId`
+   * names (undefined when none is asked for or it is none of them).
+   */
+  async clinicChoice(clinicId: string | undefined): Promise<{ anyClinic: boolean; clinic: { id: string; name: string } | undefined }> {
+    const [[any], [clinic]] = await Promise.all([
+      this.db.select({ id: clinics.id }).from(clinics).limit(1),
+      clinicId ? this.db.select({ id: clinics.id, name: clinics.name }).from(clinics).where(eq(clinics.id, clinicId)) : Promise.resolve([]),
+    ]);
+    return { anyClinic: any !== undefined, clinic };
+  }
+
   /** The account and, for a doctor, its directory profile; noted under the new account. */
   async create(user: NewUserRow, doctor: Omit<NewDoctorProfileRow, 'userId'> | null): Promise<string> {
     const [created] = await this.db.insert(users).values(user).returning({ id: users.id });
@@ -139,7 +151,7 @@ export class UserAdminRepository extends Repository {
       action: 'users.create',
       resourceType: 'user',
       resourceId: userId,
-      details: { role: user.role, position: user.position ?? null },
+      details: { role: user.role, position: user.position ?? null, ...(doctor ? { clinicId: doctor.clinicId ?? null } : {}) },
     });
     return userId;
   }

@@ -1,5 +1,6 @@
 import { POSITION_TEMPLATES } from '../../../contracts/permissions';
 import type { AdminUser, CreateUserRequest, UserListQuery, UserListResponse } from '../../../contracts/user-admin';
+import type { ValidationMessageKey } from '../../../contracts/validation-messages';
 import type { AccessContext } from '../../platform/access-context';
 import { AppError } from '../../platform/app-error';
 import type { MailMessage } from '../../platform/mail';
@@ -49,6 +50,11 @@ type ListQuery = Required<Pick<UserListQuery, 'sort' | 'direction' | 'page' | 'p
 
 const blankToNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
+/** A field the schema cannot judge alone (it depends on the organisation's clinics); the key is translated. */
+function invalidField(field: string, key: ValidationMessageKey): AppError {
+  return new AppError('VALIDATION_FAILED', 'Some fields are not valid.', { [field]: key });
+}
+
 function emailTaken(): AppError {
   return new AppError('EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
 }
@@ -86,6 +92,7 @@ export class UserAdminService {
         const accounts = work.use(UserAdminRepository);
         await accounts.assertMayCreate(input.role, position, input.role === 'staff' ? POSITION_TEMPLATES[input.position] : []);
         if (await accounts.emailTaken(input.email, input.role)) throw emailTaken();
+        const place = input.role === 'doctor' ? await this.placeOfWork(accounts, input) : null;
         const userId = await accounts.create(
           {
             email: input.email,
@@ -100,7 +107,7 @@ export class UserAdminService {
           input.role === 'doctor'
             ? {
                 specialty: input.specialty,
-                hospital: input.hospital,
+                ...place!,
                 department: blankToNull(input.department),
                 experienceYears: input.experienceYears,
                 consultationFee: blankToNull(input.consultationFee),
@@ -119,6 +126,24 @@ export class UserAdminService {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
+  }
+
+  /**
+   * A doctor works at one of the organisation's clinics once it has any: the clinic must be chosen
+   * and must be one of them. The profile's hospital then holds the clinic's name, which the
+   * directory shows only while the doctor has no clinic (the clinic was removed): with one, the
+   * directory reads the clinic's current name. Without clinics, the hospital typed stands alone.
+   */
+  private async placeOfWork(
+    accounts: UserAdminRepository,
+    input: Extract<CreateUserRequest, { role: 'doctor' }>,
+  ): Promise<{ clinicId: string | null; hospital: string }> {
+    const { anyClinic, clinic } = await accounts.clinicChoice(input.clinicId || undefined);
+    if (clinic) return { clinicId: clinic.id, hospital: clinic.name };
+    if (input.clinicId) throw invalidField('clinicId', 'clinic.unknown');
+    if (anyClinic) throw invalidField('clinicId', 'clinic.required');
+    if (!input.hospital) throw invalidField('hospital', 'hospital.required');
+    return { clinicId: null, hospital: input.hospital };
   }
 
   /**

@@ -11,6 +11,7 @@ import { useSchemaForm, type SubmitFailure } from '../../../components/form/use-
 import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/use-public-config';
 import { useCreateUser } from '../api/users';
 import { refusalReason } from '../lib/refusal-reason';
 
@@ -30,6 +31,8 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
   });
   const { reset, setError } = form;
   const role = useWatch({ control: form.control, name: 'role' });
+  // A doctor works at one of the organisation's clinics; only an organisation without any names a hospital instead.
+  const clinics = usePublicConfig().data?.clinics ?? [];
   const isSubmitting = form.formState.isSubmitting;
 
   const close = () => {
@@ -61,6 +64,10 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
     { value: '', label: t('create.chooseSpecialty') },
     // The directory stores and shows the specialty's English name (contracts/specialties.ts).
     ...SPECIALTIES.map((s) => ({ value: s.name, label: s.name })),
+  ];
+  const clinicOptions = [
+    { value: '', label: t('create.chooseClinic') },
+    ...clinics.map((clinic) => ({ value: clinic.id, label: clinic.name })),
   ];
   const options = (list: readonly { value: string; label: string }[]) =>
     list.map((option) => (
@@ -94,8 +101,13 @@ export function CreateUserDialog({ open, onClose }: { open: boolean; onClose(): 
             <SelectInput name="specialty" label={t('create.specialty')}>
               {options(specialtyOptions)}
             </SelectInput>
+            {clinics.length > 0 ? (
+              <SelectInput name="clinicId" label={t('create.clinic')} description={t('create.clinicHint')}>
+                {options(clinicOptions)}
+              </SelectInput>
+            ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextInput name="hospital" label={t('create.hospital')} />
+              {clinics.length > 0 ? null : <TextInput name="hospital" label={t('create.hospital')} />}
               <TextInput name="department" label={t('create.department')} />
               <TextInput
                 name="experienceYears"

@@ -129,6 +129,56 @@ describe('create account dialog', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it("places a doctor at one of the organisation's clinics instead of typing a hospital", async () => {
+    const clinics = [
+      { id: 'c1a5e2d4-1111-4c43-9d7e-0c1b2a3d4e5f', name: 'Harbour Clinic', latitude: 1, longitude: 2, address: null },
+      { id: 'c2a5e2d4-2222-4c43-9d7e-0c1b2a3d4e5f', name: 'Hillside Clinic', latitude: 3, longitude: 4, address: null },
+    ];
+    const calls = fakeServer((call) => {
+      if (call.url.startsWith('/api/public/config'))
+        return json({
+          organisationName: 'Caredeck',
+          supportEmail: 's@x.org',
+          demoMode: false,
+          phone: null,
+          address: null,
+          logoUrl: null,
+          clinics,
+        });
+      if (call.method !== 'POST') return list([]);
+      return json({ data: adminUser({ role: 'doctor', position: null }), invitationExpiresAt: '2026-01-05T00:00:00.000Z' }, 201);
+    });
+    const user = userEvent.setup();
+    renderAsAdmin(<UserAdminPage />);
+    await user.click(await screen.findByRole('button', { name: 'New account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New account' });
+    await user.selectOptions(within(dialog).getByLabelText('Account type'), 'doctor');
+    const clinic = await within(dialog).findByLabelText('Clinic');
+    expect(
+      within(clinic)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a clinic', 'Harbour Clinic', 'Hillside Clinic']);
+    expect(within(dialog).queryByLabelText('Hospital')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('First name'), 'Hana');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Ito');
+    await user.type(within(dialog).getByLabelText('Email'), 'hana@example.org');
+    await user.selectOptions(within(dialog).getByLabelText('Specialty'), 'Cardiology');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and send invitation' }));
+    expect(await within(dialog).findByText('Please choose the clinic the doctor works at')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.selectOptions(clinic, 'Hillside Clinic');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and send invitation' }));
+    expect(await screen.findByText('Invitation sent to hana@example.org')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      role: 'doctor',
+      specialty: 'Cardiology',
+      clinicId: clinics[1]!.id,
+    });
+    expect(calls.find((c) => c.method === 'POST')!.body).not.toHaveProperty('hospital');
+  });
+
   it('sends a staff invitation with only the staff fields, and shows a taken email next to its field', async () => {
     let taken = true;
     const calls = fakeServer((call) => {
