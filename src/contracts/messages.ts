@@ -231,6 +231,8 @@ export const chartThreadResponseSchema = z.object({
 });
 export type ChartThreadResponse = z.infer<typeof chartThreadResponseSchema>;
 
+export const chartAttachmentParamsSchema = chartThreadParamsSchema.extend({ attachmentId: z.string().max(100) });
+
 /**
  * The caller's conversations. A conversation the caller does not take part in answers 404 like a
  * missing one; a patient writes only to the doctors of their care team and the staff inbox
@@ -354,6 +356,16 @@ export const messagesApi = {
     params: chartThreadParamsSchema,
     query: threadQuerySchema,
     response: chartThreadResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  /**
+   * One file of a message in one of the patient's conversations, as a download from their chart:
+   * 404 unless the patient is in reach, the conversation is with her and the file is in it.
+   */
+  chartAttachment: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/conversations/:conversationId/attachments/:attachmentId',
+    params: chartAttachmentParamsSchema,
     errors: ['NOT_FOUND'],
   }),
   search: defineRoute({

@@ -5,11 +5,15 @@ import {
   chartConversationsResponseSchema,
   chartThreadResponseSchema,
   conversationResponseSchema,
+  messageResponseSchema,
   type Conversation,
+  type Message,
 } from '../../../contracts/messages';
+import { simplePdf } from '../../db/factories';
 import { auditEvents, conversationParticipants } from '../../db/schema';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, type Actor } from '../../test-support/idor-harness';
+import { multipartBody, ONE_PIXEL_PNG, type FormPart } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // A patient's messages in their chart: a clinician who may open the chart lists the patient's
@@ -157,6 +161,136 @@ describe('a patient’s conversations in the chart', () => {
       const thread = await caller.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`);
       expect(thread.statusCode).toBe(403);
       expect(thread.body).not.toContain('stairs');
+    }
+  });
+});
+
+describe('files of a patient’s conversation, downloaded from the chart', () => {
+  const letter = simplePdf('Scan report', ['Knee, left: no fracture']);
+  let withFiles: Message;
+  let otherPatientsFile: Message;
+
+  async function sendFiles(actor: Actor, conversationId: string, parts: readonly FormPart[]): Promise<Message> {
+    const { payload, headers } = multipartBody(parts);
+    const response = await actor.agent.request('POST', `/api/conversations/${conversationId}/attachment-messages`, payload, { headers });
+    expect(response.statusCode, response.body).toBe(201);
+    return messageResponseSchema.parse(response.json()).data;
+  }
+
+  const fileUrl = (patientId: string, conversationId: string, attachmentId: string) =>
+    `/api/patients/${patientId}/conversations/${conversationId}/attachments/${attachmentId}`;
+
+  beforeAll(async () => {
+    withFiles = await sendFiles(patient, withDoctor.id, [
+      { name: 'body', value: 'The report from the clinic.' },
+      { name: 'files', filename: 'Knee scan Bericht für Dr.pdf', type: 'application/pdf', content: letter },
+      { name: 'files', filename: 'knee.png', type: 'image/png', content: ONE_PIXEL_PNG },
+    ]);
+    otherPatientsFile = await sendFiles(writingDoctor, otherPatients.id, [
+      { name: 'body', value: 'Yours, not hers.' },
+      { name: 'files', filename: 'not-hers.png', type: 'image/png', content: ONE_PIXEL_PNG },
+    ]);
+  });
+
+  it('gives a reader who is not in the conversation the same download a participant gets, noted as a read of her record', async () => {
+    // The thread read from the chart names the files the download takes.
+    const thread = chartThreadResponseSchema.parse(
+      (await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`)).json(),
+    ).data;
+    expect(thread.messages.at(-1)!.attachments).toEqual(withFiles.attachments);
+
+    const [pdf, png] = withFiles.attachments;
+    const since = await lastAuditId();
+    const download = await readingDoctor.agent.get(fileUrl(patient.user.id, withDoctor.id, pdf!.id));
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.rawPayload.equals(letter)).toBe(true);
+    // Byte for byte what the participant's own download answers, headers included.
+    const participants = await writingDoctor.agent.get(`/api/message-attachments/${pdf!.id}`);
+    for (const header of ['content-type', 'content-disposition', 'x-content-type-options', 'content-security-policy', 'cache-control']) {
+      expect(download.headers[header], header).toBe(participants.headers[header]);
+    }
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Knee scan Bericht f_r Dr.pdf"; filename*=UTF-8''Knee%20scan%20Bericht%20f%C3%BCr%20Dr.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['cache-control']).toBe('no-store');
+    const reads = await auditSince(since);
+    expect(reads[0]).toEqual(
+      expect.objectContaining({
+        action: 'message.chart-attachment-download',
+        outcome: 'success',
+        actorUserId: readingDoctor.user.id,
+        patientId: patient.user.id,
+        resourceType: 'message_attachment',
+        resourceId: pdf!.id,
+      }),
+    );
+    expect(reads).toHaveLength(2);
+    expect(JSON.stringify(reads[0])).not.toContain('Knee scan');
+    // Reading the file did not make the reader a participant.
+    expect(
+      (await t.app.db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, withDoctor.id))).map(
+        (row) => row.userId,
+      ),
+    ).not.toContain(readingDoctor.user.id);
+
+    // Staff holding the records permission download it too.
+    const staffDownload = await recordsStaff.agent.get(fileUrl(patient.user.id, withDoctor.id, png!.id));
+    expect(staffDownload.statusCode).toBe(200);
+    expect(staffDownload.rawPayload.equals(ONE_PIXEL_PNG)).toBe(true);
+    expect(staffDownload.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers 404 for a patient out of reach, like a missing one, and notes the miss naming nobody', async () => {
+    const pdf = withFiles.attachments[0]!;
+    const missing = await strangerDoctor.agent.get(fileUrl(randomUUID(), withDoctor.id, pdf.id));
+    expect(missing.statusCode).toBe(404);
+    const since = await lastAuditId();
+    const answer = await strangerDoctor.agent.get(fileUrl(patient.user.id, withDoctor.id, pdf.id));
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).toBe(missing.body);
+    expect(answer.body).not.toContain('%PDF');
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({
+        action: 'message.chart-attachment-download',
+        outcome: 'failure',
+        actorUserId: strangerDoctor.user.id,
+        patientId: null,
+      }),
+    ]);
+  });
+
+  it('answers 404 for a file outside that patient’s conversation, even one the reader may download elsewhere', async () => {
+    const pdf = withFiles.attachments[0]!;
+    const notHers = otherPatientsFile.attachments[0]!;
+    const missing = await writingDoctor.agent.get(fileUrl(patient.user.id, withDoctor.id, randomUUID()));
+    expect(missing.statusCode).toBe(404);
+    // The writing doctor cares for both patients and takes part in both conversations.
+    expect((await writingDoctor.agent.get(`/api/message-attachments/${notHers.id}`)).statusCode).toBe(200);
+    for (const url of [
+      // Another patient's file, under her conversation and under the other patient's.
+      fileUrl(patient.user.id, withDoctor.id, notHers.id),
+      fileUrl(patient.user.id, otherPatients.id, notHers.id),
+      // Her file, under another of her conversations.
+      fileUrl(patient.user.id, toInbox.id, pdf.id),
+      // Her file, under the other patient's path.
+      fileUrl(otherPatient.user.id, withDoctor.id, pdf.id),
+      fileUrl(patient.user.id, withDoctor.id, 'not-an-id'),
+      fileUrl(patient.user.id, 'not-an-id', pdf.id),
+    ]) {
+      const answer = await writingDoctor.agent.get(url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).toBe(missing.body);
+    }
+  });
+
+  it('refuses a patient (her files are in her own view) and staff without the records permission', async () => {
+    const pdf = withFiles.attachments[0]!;
+    for (const caller of [patient, otherPatient, deskStaff]) {
+      const answer = await caller.agent.get(fileUrl(patient.user.id, withDoctor.id, pdf.id));
+      expect(answer.statusCode).toBe(403);
+      expect(answer.body).not.toContain('%PDF');
     }
   });
 });

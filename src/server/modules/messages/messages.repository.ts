@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InboxTopic } from '../../../contracts/messages';
 import { MESSAGE_EXCERPT_MAX, MESSAGE_SEARCH_LIMIT, RECIPIENTS_LIMIT, THREAD_PAGE_SIZE } from '../../../contracts/messages';
@@ -530,7 +530,35 @@ export class MessagesRepository extends Repository {
    * conversation (404, noted naming nobody, for anyone else, like a missing one). A read of the
    * patient's record when the conversation is with a patient, like opening the thread.
    */
-  async attachment(attachmentId: string) {
+  attachment(attachmentId: string) {
+    const participant = exists(
+      this.db
+        .select({ one: sql`1` })
+        .from(conversationParticipants)
+        .where(and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me))),
+    );
+    return this.download('message.attachment-download', attachmentId, participant);
+  }
+
+  /**
+   * One file of a message in one of the patient's conversations, for a download from her chart by
+   * anyone who may read it, taking part or not: 404 (noted) unless the patient is in reach, the
+   * conversation is with her and the file is in it. A read of the patient's record.
+   */
+  async patientAttachment(patientId: string, conversationId: string, attachmentId: string) {
+    await this.reachPatient(patientId, 'message.chart-attachment-download');
+    const inChart = isUuid(conversationId)
+      ? and(
+          eq(messages.conversationId, conversationId),
+          eq(conversations.patientId, patientId),
+          this.scope.condition(conversations.patientId),
+        )
+      : sql`false`;
+    return this.download('message.chart-attachment-download', attachmentId, inChart);
+  }
+
+  /** The file with its bytes when `reach` holds for it, noted as a read under its conversation's patient; else 404, noted. */
+  private async download(action: AuditActionCode, attachmentId: string, reach: SQL | undefined) {
     const [row] = isUuid(attachmentId)
       ? await this.db
           .select({
@@ -546,17 +574,13 @@ export class MessagesRepository extends Repository {
           .innerJoin(messageAttachmentContents, eq(messageAttachmentContents.storageKey, messageAttachments.storageKey))
           .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
           .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-          .innerJoin(
-            conversationParticipants,
-            and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me)),
-          )
-          .where(eq(messageAttachments.id, attachmentId))
+          .where(and(eq(messageAttachments.id, attachmentId), reach))
       : [];
     if (!row) {
-      this.audit.missed('message.attachment-download', 'message_attachment', attachmentId);
+      this.audit.missed(action, 'message_attachment', attachmentId);
       throw AppError.notFound();
     }
-    this.audit.read('message.attachment-download', 'message_attachment', row.id, row.patientId ? [row.patientId] : [], {
+    this.audit.read(action, 'message_attachment', row.id, row.patientId ? [row.patientId] : [], {
       conversationId: row.conversationId,
       messageId: row.messageId,
       bytes: row.content.length,

@@ -266,6 +266,11 @@ export class MessagesService {
     return this.uow.read(ctx, (work) => work.use(MessagesRepository).attachment(attachmentId));
   }
 
+  /** One file of a message in one of the patient's conversations with its bytes, for a download from her chart. */
+  chartAttachment(ctx: AccessContext, patientId: string, conversationId: string, attachmentId: string) {
+    return this.uow.read(ctx, (work) => work.use(MessagesRepository).patientAttachment(patientId, conversationId, attachmentId));
+  }
+
   /** Marks the conversation read; see markReadIn. Returns the caller's new unread total. */
   markRead(ctx: AccessContext, id: string): Promise<{ unread: number }> {
     return this.uow.write(ctx, (work) => this.markReadIn(work, id));

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { messagesApi } from '../../../../contracts/messages';
-import { callRoute, routeKey } from '../../../lib/api-routes';
+import { fetchFile } from '../../../lib/api-client';
+import { callRoute, routeKey, routeUrl } from '../../../lib/api-routes';
+import { saveFile } from '../../../lib/files/save-file';
 
 // The patient's conversations as the chart shows them, read-only. Keys start with the URLs, so a
 // refresh of messaging's queries by URL reaches these too; under an emergency reading the reason
@@ -23,4 +25,19 @@ export function chartThreadQuery(patientId: string, conversationId: string, emer
     queryFn: async () =>
       (await callRoute(messagesApi.chartThread, { params: { id: patientId, conversationId }, query: {} }, emergency(emergencyReason))).data,
   });
+}
+
+/** Where the browser downloads a file of one of the patient's conversations: the server answers it as an attachment. */
+export function chartAttachmentUrl(patientId: string, conversationId: string, attachmentId: string): string {
+  return routeUrl(messagesApi.chartAttachment, { params: { id: patientId, conversationId, attachmentId } });
+}
+
+/**
+ * The same download under an emergency reading: a link cannot send the reason's header, so the file
+ * is fetched with it and handed to the browser's downloads.
+ */
+export async function downloadChartAttachment(url: string, filename: string, emergencyReason: string): Promise<void> {
+  // Saved under the name the thread shows: the header's plain-ASCII name drops its accents.
+  const { blob } = await fetchFile(url, { breakGlassReason: emergencyReason });
+  saveFile(filename, blob);
 }

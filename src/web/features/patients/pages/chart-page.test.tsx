@@ -200,7 +200,11 @@ describe('the patient chart', { timeout: 20_000 }, () => {
     await user.click(within(items[1]!).getByRole('button', { name: 'Read' }));
     const thread = await within(section).findByTestId('chart-thread');
     expect(thread).toHaveTextContent('It hurts on the stairs.');
-    expect(thread).toHaveTextContent('Files: x-ray.pdf');
+    // Its file downloads from the chart, under the patient and the conversation.
+    expect(within(thread).getByRole('link', { name: 'Download x-ray.pdf (10 bytes)' })).toHaveAttribute(
+      'href',
+      `/api/patients/${PATIENT_ID}/conversations/${others}/attachments/0d5e6f70-8192-4ca3-9ebf-2a3b4c5d6e7f`,
+    );
     expect(thread).toHaveTextContent('Read-only');
     // Read-only: nowhere to write.
     expect(within(section).queryByRole('textbox')).toBeNull();
