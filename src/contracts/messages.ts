@@ -18,8 +18,9 @@ export const MESSAGE_BODY_MAX = 5000;
 /** How much of the last message a conversation list shows. */
 export const MESSAGE_EXCERPT_MAX = 160;
 export const CONVERSATIONS_PAGE_SIZE = 20;
-/** Messages per page of a thread, newest page first. */
+/** Messages per page of a thread, newest page first, unless the reader asks for another number up to THREAD_PAGE_MAX. */
 export const THREAD_PAGE_SIZE = 50;
+export const THREAD_PAGE_MAX = 100;
 export const MESSAGE_SEARCH_MIN = 2;
 export const MESSAGE_SEARCH_MAX = 100;
 export const MESSAGE_SEARCH_LIMIT = 20;
@@ -116,8 +117,18 @@ export type ConversationListResponse = z.infer<typeof conversationListResponseSc
 
 export const threadQuerySchema = z
   .object({
-    /** A message id: the page of messages sent before it (older ones). */
-    before: z.uuid('choice.invalid').optional(),
+    /**
+     * A message of the conversation (the oldest one shown): the page of messages sent before it.
+     * Pages follow the order messages were stored in, which no two messages share, so walking back
+     * page by page reaches every message once, however many were sent at the same instant.
+     */
+    before: z.uuid('cursor.invalid').optional(),
+    limit: z.coerce
+      .number('choice.invalid')
+      .int('choice.invalid')
+      .min(1, 'choice.invalid')
+      .max(THREAD_PAGE_MAX, 'choice.invalid')
+      .default(THREAD_PAGE_SIZE),
   })
   .strict();
 export type ThreadQuery = z.infer<typeof threadQuerySchema>;

@@ -6,11 +6,13 @@ import {
   chartThreadResponseSchema,
   conversationResponseSchema,
   messageResponseSchema,
+  threadResponseSchema,
   type Conversation,
   type Message,
 } from '../../../contracts/messages';
 import { simplePdf } from '../../db/factories';
-import { auditEvents, conversationParticipants } from '../../db/schema';
+import { VALIDATION_MESSAGES_EN } from '../../../contracts/validation-messages';
+import { auditEvents, conversationParticipants, messages } from '../../db/schema';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, type Actor } from '../../test-support/idor-harness';
 import { multipartBody, ONE_PIXEL_PNG, type FormPart } from '../../test-support/multipart';
@@ -292,5 +294,116 @@ describe('files of a patient’s conversation, downloaded from the chart', () =>
       expect(answer.statusCode).toBe(403);
       expect(answer.body).not.toContain('%PDF');
     }
+  });
+});
+
+describe('a long conversation read from the chart, page by page', () => {
+  const TOTAL = 120;
+  let long: Conversation;
+  const body = (n: number) => `Long message ${String(n).padStart(3, '0')}`;
+
+  beforeAll(async () => {
+    long = await start(patient, { recipientId: writingDoctor.user.id, subject: 'A long story', body: body(1) });
+    // The rest all at one instant, as an import or a burst would store them; their ids are random,
+    // so only the order they were stored in tells them apart.
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    await t.app.db.insert(messages).values(
+      Array.from({ length: TOTAL - 1 }, (_, i) => ({
+        conversationId: long.id,
+        senderId: i % 2 === 0 ? writingDoctor.user.id : patient.user.id,
+        body: body(i + 2),
+        createdAt: at,
+      })),
+    );
+  });
+
+  async function page(query: string) {
+    const response = await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${long.id}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return chartThreadResponseSchema.parse(response.json()).data;
+  }
+
+  /** Every page from the newest back, each oldest first; returns the bodies in order and the pages' sizes. */
+  async function walk(limit?: number): Promise<{ bodies: string[]; sizes: number[] }> {
+    const pages: string[][] = [];
+    let before: string | undefined;
+    for (let guard = 0; guard < TOTAL + 1; guard += 1) {
+      const params = new URLSearchParams({ ...(limit ? { limit: String(limit) } : {}), ...(before ? { before } : {}) });
+      const found = await page(params.size > 0 ? `?${params}` : '');
+      pages.unshift(found.messages.map((message) => message.body));
+      if (!found.hasOlder) break;
+      before = found.messages[0]!.id;
+    }
+    return { bodies: pages.flat(), sizes: pages.map((bodies) => bodies.length).reverse() };
+  }
+
+  const everyMessage = Array.from({ length: TOTAL }, (_, i) => body(i + 1));
+
+  it('reaches every message once, in the order sent, 50 at a time by default, each page noted as a read of her record', async () => {
+    const since = await lastAuditId();
+    const { bodies, sizes } = await walk();
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(bodies).toEqual(everyMessage);
+    const reads = await auditSince(since);
+    expect(reads).toHaveLength(3);
+    for (const row of reads) {
+      expect(row).toMatchObject({ action: 'conversation.chart-open', outcome: 'success', patientId: patient.user.id, resourceId: long.id });
+    }
+  });
+
+  it('walks the same order with any page size up to the largest, and again the same on a second walk', async () => {
+    for (const limit of [1, 7, 49, 100]) {
+      const { bodies, sizes } = await walk(limit);
+      expect(bodies, `limit ${limit}`).toEqual(everyMessage);
+      expect(sizes.length, `limit ${limit}`).toBe(Math.ceil(TOTAL / limit));
+    }
+    expect((await walk(7)).bodies).toEqual(everyMessage);
+  });
+
+  it('keeps walking back from where the reader is when a message arrives between two pages: no message twice, none missed', async () => {
+    const first = await page('?limit=30');
+    const arrived = await writingDoctor.agent.post(`/api/conversations/${long.id}/messages`, { body: 'Arrived meanwhile' });
+    expect(arrived.statusCode).toBe(201);
+    const second = await page(`?limit=30&before=${first.messages[0]!.id}`);
+    expect([...second.messages, ...first.messages].map((message) => message.body)).toEqual(everyMessage.slice(TOTAL - 60));
+    expect((await page('?limit=1')).messages.map((message) => message.body)).toEqual(['Arrived meanwhile']);
+  });
+
+  it('refuses a page size out of bounds and a page anchor that is not a message of the conversation with a 400 the web words', async () => {
+    const inOther = chartThreadResponseSchema.parse(
+      (await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`)).json(),
+    ).data.messages[0]!.id;
+    for (const [query, field, key] of [
+      ['?limit=0', 'limit', 'choice.invalid'],
+      ['?limit=101', 'limit', 'choice.invalid'],
+      ['?limit=ten', 'limit', 'choice.invalid'],
+      ['?limit=2.5', 'limit', 'choice.invalid'],
+      ['?before=not-a-message', 'before', 'cursor.invalid'],
+      [`?before=${randomUUID()}`, 'before', 'cursor.invalid'],
+      [`?before=${inOther}`, 'before', 'cursor.invalid'],
+    ] as const) {
+      const response = await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${long.id}${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const error = (response.json() as { error: { code: string; fields: Record<string, string> } }).error;
+      expect(error.code, query).toBe('VALIDATION_FAILED');
+      // Named as the schema's own refusals name a query field, in the words the web translates.
+      expect(error.fields[`querystring.${field}`], query).toBe(VALIDATION_MESSAGES_EN[key]);
+      expect(response.body, query).not.toContain('Long message');
+    }
+  });
+
+  it('pages a participant’s own thread the same way', async () => {
+    const newest = threadResponseSchema.parse((await patient.agent.get(`/api/conversations/${long.id}?limit=2`)).json()).data;
+    expect(newest.hasOlder).toBe(true);
+    const older = threadResponseSchema.parse(
+      (await patient.agent.get(`/api/conversations/${long.id}?limit=2&before=${newest.messages[0]!.id}`)).json(),
+    ).data;
+    expect([...older.messages, ...newest.messages].map((message) => message.body)).toEqual([
+      body(118),
+      body(119),
+      body(120),
+      'Arrived meanwhile',
+    ]);
+    expect((await patient.agent.get(`/api/conversations/${long.id}?limit=101`)).statusCode).toBe(400);
   });
 });

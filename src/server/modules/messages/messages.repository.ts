@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InboxTopic } from '../../../contracts/messages';
-import { MESSAGE_EXCERPT_MAX, MESSAGE_SEARCH_LIMIT, RECIPIENTS_LIMIT, THREAD_PAGE_SIZE } from '../../../contracts/messages';
+import { MESSAGE_EXCERPT_MAX, MESSAGE_SEARCH_LIMIT, RECIPIENTS_LIMIT } from '../../../contracts/messages';
+import { englishValidationMessage } from '../../../contracts/validation-messages';
 import type { LiveEvent } from '../../../contracts/live-events';
 import type { AuditActionCode } from '../../../contracts/audit';
 import { randomUUID } from 'node:crypto';
@@ -136,25 +137,34 @@ export class MessagesRepository extends Repository {
   }
 
   /** A page of a conversation's messages (the newest, or those before `before`), oldest first. Noted as a read. */
-  async thread(conversationId: string, before: string | undefined) {
+  async thread(conversationId: string, before: string | undefined, limit: number) {
     const head = await this.participation(conversationId, 'conversation.open');
-    const { rows, hasOlder } = await this.messagePage(conversationId, before);
+    const { rows, hasOlder } = await this.messagePage(conversationId, before, limit);
     this.audit.read('conversation.open', 'conversation', conversationId, head.patientId ? [head.patientId] : [], {
       messages: rows.length,
     });
     return { conversation: await this.summary(conversationId), messages: await this.withAttachments(rows), hasOlder };
   }
 
-  /** A page of a conversation's messages, oldest first; no check of who asks (the callers make it). */
-  private async messagePage(conversationId: string, before: string | undefined) {
+  /**
+   * A page of a conversation's messages, oldest first; no check of who asks (the callers make it).
+   * The key is the message's sequence number, unique and growing in the order messages were
+   * stored (the thread's order): messages sent at the same instant still fall on exactly one page.
+   * An anchor that is not a message of this conversation is refused (400), never taken for the
+   * first page, which a reader walking back would get twice.
+   */
+  private async messagePage(conversationId: string, before: string | undefined, limit: number) {
     let beforeSeq: number | null = null;
     if (before) {
       const [anchor] = await this.db
         .select({ seq: messages.seq })
         .from(messages)
         .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
-      // An anchor from another conversation is as unknown as a missing one: the first page.
-      beforeSeq = anchor?.seq ?? null;
+      if (!anchor) {
+        const message = englishValidationMessage('cursor.invalid');
+        throw new AppError('VALIDATION_FAILED', message, { 'querystring.before': message });
+      }
+      beforeSeq = anchor.seq;
     }
     const page = await this.db
       .select(messageColumns)
@@ -162,8 +172,8 @@ export class MessagesRepository extends Repository {
       .innerJoin(senders, eq(senders.id, messages.senderId))
       .where(and(eq(messages.conversationId, conversationId), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
       .orderBy(desc(messages.seq))
-      .limit(THREAD_PAGE_SIZE + 1);
-    return { rows: page.slice(0, THREAD_PAGE_SIZE).reverse(), hasOlder: page.length > THREAD_PAGE_SIZE };
+      .limit(limit + 1);
+    return { rows: page.slice(0, limit).reverse(), hasOlder: page.length > limit };
   }
 
   /** How many messages of others the caller has not read, over all their conversations (no one named). */
@@ -224,7 +234,7 @@ export class MessagesRepository extends Repository {
    * One conversation with the patient, read-only, from their chart: 404 (noted) unless the patient
    * is in reach and the conversation is with them. A read of the patient's record.
    */
-  async patientThread(patientId: string, conversationId: string, before: string | undefined) {
+  async patientThread(patientId: string, conversationId: string, before: string | undefined, limit: number) {
     await this.reachPatient(patientId, 'conversation.chart-open');
     const [head] = isUuid(conversationId)
       ? await this.db
@@ -242,7 +252,7 @@ export class MessagesRepository extends Repository {
       this.audit.missed('conversation.chart-open', 'conversation', conversationId);
       throw AppError.notFound();
     }
-    const { rows, hasOlder } = await this.messagePage(conversationId, before);
+    const { rows, hasOlder } = await this.messagePage(conversationId, before, limit);
     this.audit.read('conversation.chart-open', 'conversation', conversationId, [patientId], { messages: rows.length });
     const [conversation] = await this.chartDetails([head]);
     return { conversation: conversation!, messages: await this.withAttachments(rows), hasOlder };

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { messagesApi } from '../../../../contracts/messages';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { messagesApi, type ChartThreadResponse, type Message } from '../../../../contracts/messages';
 import { fetchFile } from '../../../lib/api-client';
 import { callRoute, routeKey, routeUrl } from '../../../lib/api-routes';
 import { saveFile } from '../../../lib/files/save-file';
@@ -18,12 +18,42 @@ export function chartConversationsQuery(patientId: string, page: number, emergen
   });
 }
 
+type ChartThreadPage = ChartThreadResponse['data'];
+
+/** A thread as the chart shows it: its newest page first, then older pages as the reader asks for them. */
+export interface ChartThread {
+  conversation: ChartThreadPage['conversation'];
+  /** Every message loaded so far, oldest first, each once. */
+  messages: Message[];
+  hasOlder: boolean;
+}
+
+/** The pages loaded so far as one thread: older pages go before newer ones. */
+export function joinThreadPages(data: InfiniteData<ChartThreadPage, string | null>): ChartThread {
+  const seen = new Set<string>();
+  const messages = [...data.pages]
+    .reverse()
+    .flatMap((page) => page.messages)
+    .filter((message) => !seen.has(message.id) && seen.add(message.id));
+  return { conversation: data.pages[0]!.conversation, messages, hasOlder: data.pages.at(-1)!.hasOlder };
+}
+
+/**
+ * The thread, a page at a time from the newest: the next page is the one before the oldest message
+ * loaded (keyset by the server's message order, so a message sent meanwhile shifts nothing). A
+ * refresh reloads the pages from the newest, each from the one before it.
+ */
 export function chartThreadQuery(patientId: string, conversationId: string, emergencyReason: string | null) {
-  const key = routeKey(messagesApi.chartThread, { params: { id: patientId, conversationId }, query: {} });
-  return queryOptions({
+  const params = { id: patientId, conversationId };
+  const key = routeKey(messagesApi.chartThread, { params, query: {} });
+  return infiniteQueryOptions({
     queryKey: emergencyReason ? [...key, 'emergency'] : key,
-    queryFn: async () =>
-      (await callRoute(messagesApi.chartThread, { params: { id: patientId, conversationId }, query: {} }, emergency(emergencyReason))).data,
+    queryFn: async ({ pageParam }) =>
+      (await callRoute(messagesApi.chartThread, { params, query: pageParam ? { before: pageParam } : {} }, emergency(emergencyReason)))
+        .data,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ChartThreadPage) => (last.hasOlder ? (last.messages[0]?.id ?? undefined) : undefined),
+    select: joinThreadPages,
   });
 }
 

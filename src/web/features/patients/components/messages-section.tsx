@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,11 +109,17 @@ function ChartThread({
   const { t } = useTranslation('patients');
   const nameOf = useLabel();
   const format = useClinicalFormat();
-  const query = useQuery(chartThreadQuery(patientId, conversationId, emergencyReason));
+  const query = useInfiniteQuery(chartThreadQuery(patientId, conversationId, emergencyReason));
   return (
     <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
       <QueryStates
-        query={query}
+        // An earlier page that failed is told beside its button: the messages already shown stay.
+        query={{
+          isPending: query.isPending,
+          isError: query.isError && !query.isFetchNextPageError,
+          data: query.data,
+          refetch: query.refetch,
+        }}
         errorText={t('chart.messages.threadFailed')}
         emptyText={t('chart.messages.threadFailed')}
         isEmpty={() => false}
@@ -121,6 +127,27 @@ function ChartThread({
         {(thread) => (
           <div className="flex flex-col gap-2" data-testid="chart-thread">
             <p className="text-xs text-slate-600 dark:text-slate-400">{t('chart.messages.readOnly')}</p>
+            {thread.hasOlder ? (
+              <div className="flex flex-col items-start gap-1">
+                <Button
+                  variant="secondary"
+                  // Not disabled while loading, so the focus stays on it; a second press waits for the first.
+                  onClick={() => {
+                    if (!query.isFetchingNextPage) void query.fetchNextPage();
+                  }}
+                  aria-disabled={query.isFetchingNextPage}
+                  aria-busy={query.isFetchingNextPage}
+                  data-testid="chart-thread-earlier"
+                >
+                  {t(query.isFetchingNextPage ? 'chart.messages.loadingEarlier' : 'chart.messages.earlier')}
+                </Button>
+                {query.isFetchNextPageError ? (
+                  <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+                    {errorText(t, query.error, t('chart.messages.earlierFailed'))}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
             <ol className="flex flex-col gap-2">
               {thread.messages.map((message) => (
                 <li key={message.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800" data-testid="chart-message">
@@ -138,7 +165,6 @@ function ChartThread({
                 </li>
               ))}
             </ol>
-            {thread.hasOlder ? <p className="text-xs text-slate-600 dark:text-slate-400">{t('chart.messages.older')}</p> : null}
           </div>
         )}
       </QueryStates>
