@@ -442,40 +442,71 @@ export class MessagesRepository extends Repository {
    * one is their first unread).
    */
   async send(head: ConversationHead, body: string, at: Date, files: readonly CheckedFile[] = []) {
-    const [previous] = await this.db
-      .select({ seq: sql<number | null>`max(${messages.seq})`.mapWith(Number) })
-      .from(messages)
-      .where(eq(messages.conversationId, head.id));
-    const [inserted] = await this.db
-      .insert(messages)
-      .values({ conversationId: head.id, senderId: this.me, body, createdAt: at })
-      .returning({ id: messages.id, seq: messages.seq });
-    const attachments = await this.attach(head, inserted!.id, files, at);
-    await this.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, head.id));
-    await this.db
-      .update(conversationParticipants)
-      .set({ archivedAt: null })
-      .where(and(eq(conversationParticipants.conversationId, head.id), isNotNull(conversationParticipants.archivedAt)));
-    await this.db
-      .update(conversationParticipants)
-      .set({ lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, ${inserted!.seq})`, readAt: at })
-      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)));
-    const others = await this.db
+    // One statement stores the message, moves the conversation up the lists, brings it back from
+    // every archive and moves the sender's read mark to it, and answers the message with its
+    // sender's name: every statement of a send is a round trip that holds the transaction open.
+    const participant = conversationParticipants;
+    const stored = this.db.$with('stored').as(
+      this.db
+        .insert(messages)
+        .values({ conversationId: head.id, senderId: this.me, body, createdAt: at })
+        .returning({
+          id: messages.id,
+          seq: messages.seq,
+          conversationId: messages.conversationId,
+          senderId: messages.senderId,
+          body: messages.body,
+          createdAt: messages.createdAt,
+        }),
+    );
+    const touched = this.db
+      .$with('touched')
+      .as(this.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, head.id)).returning({ id: conversations.id }));
+    const mine = sql`${participant.userId} = ${this.me}`;
+    const marked = this.db.$with('marked').as(
+      this.db
+        .update(participant)
+        .set({
+          archivedAt: null,
+          lastReadSeq: sql`case when ${mine} then greatest(${participant.lastReadSeq}, (select seq from stored)) else ${participant.lastReadSeq} end`,
+          readAt: sql`case when ${mine} then ${at.toISOString()}::timestamptz else ${participant.readAt} end`,
+        })
+        .where(and(eq(participant.conversationId, head.id), or(eq(participant.userId, this.me), isNotNull(participant.archivedAt))))
+        .returning({ userId: participant.userId }),
+    );
+    const [message] = await this.db
+      .with(stored, touched, marked)
       .select({
-        userId: conversationParticipants.userId,
-        lastReadSeq: conversationParticipants.lastReadSeq,
+        id: stored.id,
+        seq: stored.seq,
+        conversationId: stored.conversationId,
+        senderId: stored.senderId,
+        senderFirstName: senders.firstName,
+        senderLastName: senders.lastName,
+        senderRole: senders.role,
+        body: stored.body,
+        createdAt: stored.createdAt,
+      })
+      .from(stored)
+      .innerJoin(senders, eq(senders.id, stored.senderId));
+    const attachments = await this.attach(head, message!.id, files, at);
+    // Whether each of the others had read everything before this message (so it is their first unread).
+    const before = sql`coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${head.id} and ${messages.seq} < ${message!.seq}), 0)`;
+    const recipients = await this.db
+      .select({
+        userId: participant.userId,
         email: users.email,
         role: users.role,
         isActive: users.isActive,
+        firstUnread: sql<boolean>`${participant.lastReadSeq} >= ${before}`,
       })
-      .from(conversationParticipants)
-      .innerJoin(users, eq(users.id, conversationParticipants.userId))
-      .where(and(eq(conversationParticipants.conversationId, head.id), ne(conversationParticipants.userId, this.me)));
-    const previousSeq = previous?.seq ?? 0;
+      .from(participant)
+      .innerJoin(users, eq(users.id, participant.userId))
+      .where(and(eq(participant.conversationId, head.id), ne(participant.userId, this.me)));
     this.audit.note({
       action: 'message.send',
       resourceType: 'message',
-      resourceId: inserted!.id,
+      resourceId: message!.id,
       patients: head.patientId ? [head.patientId] : [],
       details: {
         conversationId: head.id,
@@ -485,15 +516,7 @@ export class MessagesRepository extends Repository {
           : {}),
       },
     });
-    const [message] = await this.db
-      .select(messageColumns)
-      .from(messages)
-      .innerJoin(senders, eq(senders.id, messages.senderId))
-      .where(eq(messages.id, inserted!.id));
-    return {
-      message: { ...message!, attachments },
-      recipients: others.map((other) => ({ ...other, firstUnread: other.lastReadSeq >= previousSeq })),
-    };
+    return { message: { ...message!, attachments }, recipients };
   }
 
   /**
