@@ -59,6 +59,15 @@ const headColumns = {
   updatedAt: conversations.updatedAt,
 };
 
+/** Another participant of a conversation a message was just sent in, and whether it is their first unread there. */
+export interface Recipient {
+  userId: string;
+  email: string;
+  role: PersonRow['role'];
+  isActive: boolean;
+  firstUnread: boolean;
+}
+
 export interface AttachmentRow {
   id: string;
   messageId: string;
@@ -444,20 +453,18 @@ export class MessagesRepository extends Repository {
   async send(head: ConversationHead, body: string, at: Date, files: readonly CheckedFile[] = []) {
     // One statement stores the message, moves the conversation up the lists, brings it back from
     // every archive and moves the sender's read mark to it, and answers the message with its
-    // sender's name: every statement of a send is a round trip that holds the transaction open.
+    // sender's name and the other participants: every statement of a send is a round trip that
+    // holds the transaction open.
     const participant = conversationParticipants;
     const stored = this.db.$with('stored').as(
-      this.db
-        .insert(messages)
-        .values({ conversationId: head.id, senderId: this.me, body, createdAt: at })
-        .returning({
-          id: messages.id,
-          seq: messages.seq,
-          conversationId: messages.conversationId,
-          senderId: messages.senderId,
-          body: messages.body,
-          createdAt: messages.createdAt,
-        }),
+      this.db.insert(messages).values({ conversationId: head.id, senderId: this.me, body, createdAt: at }).returning({
+        id: messages.id,
+        seq: messages.seq,
+        conversationId: messages.conversationId,
+        senderId: messages.senderId,
+        body: messages.body,
+        createdAt: messages.createdAt,
+      }),
     );
     const touched = this.db
       .$with('touched')
@@ -474,7 +481,17 @@ export class MessagesRepository extends Repository {
         .where(and(eq(participant.conversationId, head.id), or(eq(participant.userId, this.me), isNotNull(participant.archivedAt))))
         .returning({ userId: participant.userId }),
     );
-    const [message] = await this.db
+    // The statement reads the tables as they were before it: the latest message it sees is the one
+    // before this one, and the others' read marks are theirs (only the sender's moves).
+    const previous = sql`(select coalesce(max(${messages.seq}), 0) from ${messages} where ${messages.conversationId} = ${head.id})`;
+    const recipients = sql<Recipient[]>`(
+      select coalesce(json_agg(json_build_object(
+        'userId', ${participant.userId}, 'email', ${users.email}, 'role', ${users.role}, 'isActive', ${users.isActive},
+        'firstUnread', ${participant.lastReadSeq} >= ${previous}
+      )), '[]'::json)
+      from ${participant} inner join ${users} on ${users.id} = ${participant.userId}
+      where ${participant.conversationId} = ${head.id} and ${participant.userId} <> ${this.me})`;
+    const [row] = await this.db
       .with(stored, touched, marked)
       .select({
         id: stored.id,
@@ -486,27 +503,16 @@ export class MessagesRepository extends Repository {
         senderRole: senders.role,
         body: stored.body,
         createdAt: stored.createdAt,
+        recipients,
       })
       .from(stored)
       .innerJoin(senders, eq(senders.id, stored.senderId));
-    const attachments = await this.attach(head, message!.id, files, at);
-    // Whether each of the others had read everything before this message (so it is their first unread).
-    const before = sql`coalesce((select max(${messages.seq}) from ${messages} where ${messages.conversationId} = ${head.id} and ${messages.seq} < ${message!.seq}), 0)`;
-    const recipients = await this.db
-      .select({
-        userId: participant.userId,
-        email: users.email,
-        role: users.role,
-        isActive: users.isActive,
-        firstUnread: sql<boolean>`${participant.lastReadSeq} >= ${before}`,
-      })
-      .from(participant)
-      .innerJoin(users, eq(users.id, participant.userId))
-      .where(and(eq(participant.conversationId, head.id), ne(participant.userId, this.me)));
+    const { recipients: others, ...message } = row!;
+    const attachments = await this.attach(head, message.id, files, at);
     this.audit.note({
       action: 'message.send',
       resourceType: 'message',
-      resourceId: message!.id,
+      resourceId: message.id,
       patients: head.patientId ? [head.patientId] : [],
       details: {
         conversationId: head.id,
@@ -516,7 +522,7 @@ export class MessagesRepository extends Repository {
           : {}),
       },
     });
-    return { message: { ...message!, attachments }, recipients };
+    return { message: { ...message, attachments }, recipients: others };
   }
 
   /**
