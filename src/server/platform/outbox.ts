@@ -144,7 +144,7 @@ export class Outbox {
   private async publish(envelopes: readonly BusEnvelope[], ids: readonly number[]): Promise<void> {
     // Sent side by side: the bus keeps them in order on its one connection, and a write's events
     // need not wait for each other's round trips.
-    const results = await Promise.allSettled(envelopes.map((envelope) => this.bus.publish(envelope)));
+    const results = await Promise.allSettled(envelopes.map(async (envelope) => this.bus.publish(envelope)));
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) this.log.warn({ err: failed.reason }, 'live event could not be published; the outbox sweep will retry');
     const sent = ids.filter((_, i) => results[i]!.status === 'fulfilled');
