@@ -23,7 +23,8 @@
  * The patients' sending budget (20 messages a minute each) bounds the rate: keep --interval at
  * 3,000 ms or more.
  *
- *   npm run bench:messages [-- --conversations 1000 --rounds 5 --seconds 8 --interval 4000]
+ *   npm run bench:messages [-- --conversations 1000 --rounds 5 --seconds 8 --interval 4000 --profile DIR]
+ *   (--profile writes a CPU profile of each Caredeck instance to DIR, to open in Chrome's DevTools.)
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): where a database of
  *   its own is created for the run and dropped after. BENCH_REDIS_URL (default redis://127.0.0.1:6379).
  */
@@ -48,6 +49,7 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '8' },
     interval: { type: 'string', default: '4000' },
+    profile: { type: 'string' },
   },
 });
 const CONVERSATIONS = Number(options.conversations);
@@ -264,8 +266,8 @@ async function main(): Promise<void> {
     const prepared = performance.now();
     const pairs = await prepare(url);
     const env = { REDIS_URL, PUBLIC_URL };
-    const appA = forkBuiltServer(url, PORTS.appA, undefined, env);
-    const appB = forkBuiltServer(url, PORTS.appB, undefined, env);
+    const appA = forkBuiltServer(url, PORTS.appA, options.profile, env);
+    const appB = forkBuiltServer(url, PORTS.appB, options.profile, env);
     const floorOf = (port: number) =>
       fork(path.join(ROOT, 'bench/messages-floor.ts'), [String(port), url, REDIS_URL], {
         execArgv: ['--import', 'tsx'],

@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = [
   'medication.renew',
   'medication.shared-view',
   'message.attachment-download',
+  'message.chart-attachment-download',
   'message.search',
   'message.send',
   'note-template.create',

@@ -18,8 +18,9 @@ export const MESSAGE_BODY_MAX = 5000;
 /** How much of the last message a conversation list shows. */
 export const MESSAGE_EXCERPT_MAX = 160;
 export const CONVERSATIONS_PAGE_SIZE = 20;
-/** Messages per page of a thread, newest page first. */
+/** Messages per page of a thread, newest page first, unless the reader asks for another number up to THREAD_PAGE_MAX. */
 export const THREAD_PAGE_SIZE = 50;
+export const THREAD_PAGE_MAX = 100;
 export const MESSAGE_SEARCH_MIN = 2;
 export const MESSAGE_SEARCH_MAX = 100;
 export const MESSAGE_SEARCH_LIMIT = 20;
@@ -116,8 +117,18 @@ export type ConversationListResponse = z.infer<typeof conversationListResponseSc
 
 export const threadQuerySchema = z
   .object({
-    /** A message id: the page of messages sent before it (older ones). */
-    before: z.uuid('choice.invalid').optional(),
+    /**
+     * A message of the conversation (the oldest one shown): the page of messages sent before it.
+     * Pages follow the order messages were stored in, which no two messages share, so walking back
+     * page by page reaches every message once, however many were sent at the same instant.
+     */
+    before: z.uuid('cursor.invalid').optional(),
+    limit: z.coerce
+      .number('choice.invalid')
+      .int('choice.invalid')
+      .min(1, 'choice.invalid')
+      .max(THREAD_PAGE_MAX, 'choice.invalid')
+      .default(THREAD_PAGE_SIZE),
   })
   .strict();
 export type ThreadQuery = z.infer<typeof threadQuerySchema>;
@@ -230,6 +241,8 @@ export const chartThreadResponseSchema = z.object({
   }),
 });
 export type ChartThreadResponse = z.infer<typeof chartThreadResponseSchema>;
+
+export const chartAttachmentParamsSchema = chartThreadParamsSchema.extend({ attachmentId: z.string().max(100) });
 
 /**
  * The caller's conversations. A conversation the caller does not take part in answers 404 like a
@@ -354,6 +367,16 @@ export const messagesApi = {
     params: chartThreadParamsSchema,
     query: threadQuerySchema,
     response: chartThreadResponseSchema,
+    errors: ['NOT_FOUND'],
+  }),
+  /**
+   * One file of a message in one of the patient's conversations, as a download from their chart:
+   * 404 unless the patient is in reach, the conversation is with her and the file is in it.
+   */
+  chartAttachment: defineRoute({
+    method: 'GET',
+    path: '/api/patients/:id/conversations/:conversationId/attachments/:attachmentId',
+    params: chartAttachmentParamsSchema,
     errors: ['NOT_FOUND'],
   }),
   search: defineRoute({

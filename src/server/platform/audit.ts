@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditActionCode } from '../../contracts/audit';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { auditEvents } from '../db/schema';
 import { auditHash, GENESIS_HASH, type AuditOutcome, type Hashable } from './audit-hash';
@@ -90,12 +90,15 @@ function jsonRow(row: AuditRowValues): Record<string, unknown> {
   };
 }
 
+/** The one statement that inserts `rows`. */
+function auditInsert(rows: readonly AuditRowValues[]): SQL {
+  const document = JSON.stringify(rows.map(jsonRow));
+  return sql`insert into audit_events (${COLUMNS}) select ${COLUMNS} from jsonb_populate_recordset(null::audit_events, ${document}::jsonb)`;
+}
+
 /** Inserts `rows` in one statement on `db` (the audit writer's connections, or a write's transaction). */
 export async function insertAuditRows(db: Database, rows: readonly AuditRowValues[]): Promise<void> {
-  const document = JSON.stringify(rows.map(jsonRow));
-  await db.execute(
-    sql`insert into audit_events (${COLUMNS}) select ${COLUMNS} from jsonb_populate_recordset(null::audit_events, ${document}::jsonb)`,
-  );
+  await db.execute(auditInsert(rows));
 }
 
 export type AuditRowValues = typeof auditEvents.$inferInsert;
@@ -230,11 +233,16 @@ export class AuditLog {
   /** Inserts events inside a caller's transaction: they commit, or roll back, with its write. */
   async insertIn(tx: Database, inputs: readonly AuditEventInput[]): Promise<void> {
     if (inputs.length === 0) return;
+    await tx.execute(this.insertStatement(inputs));
+  }
+
+  /**
+   * The statement that inserts these events, for a write to run in its transaction, alone or
+   * within another statement (the outbox's), so that they commit or roll back with it.
+   */
+  insertStatement(inputs: readonly AuditEventInput[]): SQL {
     const at = this.now();
-    await insertAuditRows(
-      tx,
-      inputs.map((input) => auditRow(input, at)),
-    );
+    return auditInsert(inputs.map((input) => auditRow(input, at)));
   }
 
   /** Recomputes every event's hash and every seal (read-only). */

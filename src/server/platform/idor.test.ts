@@ -13,6 +13,8 @@ import {
   labOrders,
   labResultComponents,
   medications,
+  messageAttachmentContents,
+  messageAttachments,
   messages,
   noteTemplates,
   notifications,
@@ -170,7 +172,7 @@ function noteCase({
   };
 }
 
-const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: string }>[] = [
+const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: string; conversationId?: string }>[] = [
   {
     name: 'chart (GET /api/patients/{id}/complete, /vitals, /lab-results, /allergies)',
     paths: ['/api/patients/:id/complete', '/api/patients/:id/vitals', '/api/patients/:id/lab-results', '/api/patients/:id/allergies'],
@@ -438,6 +440,34 @@ const cases: IdorCase<{ id: string; mrn?: string; marker?: string; ownerId?: str
       messages: await t.app.db.select().from(messages).where(eq(messages.conversationId, record.id)),
     }),
     secrets: (record) => [record.marker!],
+  },
+  {
+    name: 'a file of a patient’s conversation downloaded from the chart (GET /api/patients/{id}/conversations/{conversationId}/attachments/{attachmentId})',
+    paths: ['/api/patients/:userId/conversations/:conversationId/attachments/:id'],
+    create: async (owner) => {
+      const marker = await ownerConversation(owner);
+      const [message] = await t.app.db
+        .select({ id: messages.id, conversationId: messages.conversationId })
+        .from(messages)
+        .where(eq(messages.body, marker));
+      const storageKey = `messages/${message!.conversationId}/${randomBytes(8).toString('hex')}`;
+      const content = Buffer.from(`%PDF-1.4 ${marker}`);
+      const [file] = await t.app.db
+        .insert(messageAttachments)
+        .values({
+          messageId: message!.id,
+          position: 0,
+          filename: `${marker}.pdf`,
+          mimeType: 'application/pdf',
+          sizeBytes: content.length,
+          storageKey,
+        })
+        .returning({ id: messageAttachments.id });
+      await t.app.db.insert(messageAttachmentContents).values({ storageKey, content });
+      return { id: file!.id, conversationId: message!.conversationId, marker };
+    },
+    snapshot: async (record) => t.app.db.select().from(messageAttachments).where(eq(messageAttachments.id, record.id)),
+    secrets: (record) => [record.marker!, '%PDF'],
   },
   {
     name: 'waitlist entry (DELETE /api/waitlist/{id})',

@@ -136,11 +136,9 @@ export class UnitOfWork {
         const work = new WorkImpl(tx, ctx, this.scopeWith(ctx, tx, held), effects);
         const value = await fn(work);
         const event = ctx.audit.take();
-        if (event) {
-          taken = event.notes;
-          await this.auditLog.insertIn(tx, [event.event]);
-        }
-        const staged = await this.outbox.stage(tx, effects);
+        if (event) taken = event.notes;
+        // The audit event is written by the statement that stages the effects: one round trip for both.
+        const staged = await this.outbox.stage(tx, effects, event ? this.auditLog.insertStatement([event.event]) : undefined);
         if (idempotency) {
           await tx
             .update(idempotencyKeys)

@@ -61,7 +61,10 @@ export const PROBE_METHODS: readonly ProbeMethod[] = ['GET', 'POST', 'PUT', 'PAT
 
 export interface IdorCase<R extends { id: string }> {
   name: string;
-  /** Path templates holding `:id` (the owner's record) and optionally `:userId` (the owner). */
+  /**
+   * Path templates holding `:id` (the owner's record) and optionally `:userId` (the owner); any
+   * other `:name` is filled from the record's field of that name (a file's `:conversationId`).
+   */
   paths: readonly string[];
   /** Methods to probe; every one by default (a method the route lacks must answer 404 too). */
   methods?: readonly ProbeMethod[];
@@ -85,7 +88,12 @@ export interface ProbeOutcome {
 }
 
 function fill(path: string, record: { id: string }, owner: Actor): string {
-  return path.replace(':userId', owner.user.id).replace(':id', record.id);
+  const fields = record as unknown as Record<string, unknown>;
+  return path.replace(/:([A-Za-z_]+)/g, (placeholder, name: string) => {
+    if (name === 'userId') return owner.user.id;
+    const value = fields[name];
+    return typeof value === 'string' ? value : placeholder;
+  });
 }
 
 /**

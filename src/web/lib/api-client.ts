@@ -86,6 +86,10 @@ export interface RequestOptions {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+function addBreakGlassReason(headers: Record<string, string>, reason: string | undefined): void {
+  if (reason) headers['x-break-glass-reason'] = encodeURIComponent(reason);
+}
+
 export function apiUrl(path: string): string {
   return path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
 }
@@ -121,12 +125,18 @@ function errorFrom(response: Response, body: unknown): ApiError {
 
 /**
  * A GET whose answer is a file (a report): its body and the attachment's name. A refusal throws the
- * server's ApiError, as `api` does, so the caller words it by code.
+ * server's ApiError, as `api` does, so the caller words it by code. An emergency reason goes in its
+ * header, as with `api`.
  */
-export async function fetchFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+export async function fetchFile(
+  path: string,
+  options: Pick<RequestOptions, 'breakGlassReason'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers: Record<string, string> = {};
+  addBreakGlassReason(headers, options.breakGlassReason);
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { credentials: 'include' });
+    response = await fetch(apiUrl(path), { credentials: 'include', headers });
   } catch {
     throw new ApiError(i18next.t('errors:api.network'), 0, 'NETWORK');
   }
@@ -244,7 +254,7 @@ async function request<T>(
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (options.background) headers[BACKGROUND_HEADER] = '1';
   if (options.idempotencyKey && UNSAFE_METHODS.has(method)) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
-  if (options.breakGlassReason) headers['x-break-glass-reason'] = encodeURIComponent(options.breakGlassReason);
+  addBreakGlassReason(headers, options.breakGlassReason);
   if (UNSAFE_METHODS.has(method)) headers['x-csrf-token'] = csrfToken ?? (await fetchCsrfToken());
 
   let response: Response;

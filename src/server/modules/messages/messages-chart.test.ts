@@ -5,11 +5,17 @@ import {
   chartConversationsResponseSchema,
   chartThreadResponseSchema,
   conversationResponseSchema,
+  messageResponseSchema,
+  threadResponseSchema,
   type Conversation,
+  type Message,
 } from '../../../contracts/messages';
-import { auditEvents, conversationParticipants } from '../../db/schema';
+import { simplePdf } from '../../db/factories';
+import { VALIDATION_MESSAGES_EN } from '../../../contracts/validation-messages';
+import { auditEvents, conversationParticipants, messages } from '../../db/schema';
 import { createDoctorActor } from '../../test-support/clinical-fixtures';
 import { assignCare, createActor, type Actor } from '../../test-support/idor-harness';
+import { multipartBody, ONE_PIXEL_PNG, type FormPart } from '../../test-support/multipart';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // A patient's messages in their chart: a clinician who may open the chart lists the patient's
@@ -158,5 +164,246 @@ describe('a patient’s conversations in the chart', () => {
       expect(thread.statusCode).toBe(403);
       expect(thread.body).not.toContain('stairs');
     }
+  });
+});
+
+describe('files of a patient’s conversation, downloaded from the chart', () => {
+  const letter = simplePdf('Scan report', ['Knee, left: no fracture']);
+  let withFiles: Message;
+  let otherPatientsFile: Message;
+
+  async function sendFiles(actor: Actor, conversationId: string, parts: readonly FormPart[]): Promise<Message> {
+    const { payload, headers } = multipartBody(parts);
+    const response = await actor.agent.request('POST', `/api/conversations/${conversationId}/attachment-messages`, payload, { headers });
+    expect(response.statusCode, response.body).toBe(201);
+    return messageResponseSchema.parse(response.json()).data;
+  }
+
+  const fileUrl = (patientId: string, conversationId: string, attachmentId: string) =>
+    `/api/patients/${patientId}/conversations/${conversationId}/attachments/${attachmentId}`;
+
+  beforeAll(async () => {
+    withFiles = await sendFiles(patient, withDoctor.id, [
+      { name: 'body', value: 'The report from the clinic.' },
+      { name: 'files', filename: 'Knee scan Bericht für Dr.pdf', type: 'application/pdf', content: letter },
+      { name: 'files', filename: 'knee.png', type: 'image/png', content: ONE_PIXEL_PNG },
+    ]);
+    otherPatientsFile = await sendFiles(writingDoctor, otherPatients.id, [
+      { name: 'body', value: 'Yours, not hers.' },
+      { name: 'files', filename: 'not-hers.png', type: 'image/png', content: ONE_PIXEL_PNG },
+    ]);
+  });
+
+  it('gives a reader who is not in the conversation the same download a participant gets, noted as a read of her record', async () => {
+    // The thread read from the chart names the files the download takes.
+    const thread = chartThreadResponseSchema.parse(
+      (await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`)).json(),
+    ).data;
+    expect(thread.messages.at(-1)!.attachments).toEqual(withFiles.attachments);
+
+    const [pdf, png] = withFiles.attachments;
+    const since = await lastAuditId();
+    const download = await readingDoctor.agent.get(fileUrl(patient.user.id, withDoctor.id, pdf!.id));
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.rawPayload.equals(letter)).toBe(true);
+    // Byte for byte what the participant's own download answers, headers included.
+    const participants = await writingDoctor.agent.get(`/api/message-attachments/${pdf!.id}`);
+    for (const header of ['content-type', 'content-disposition', 'x-content-type-options', 'content-security-policy', 'cache-control']) {
+      expect(download.headers[header], header).toBe(participants.headers[header]);
+    }
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Knee scan Bericht f_r Dr.pdf"; filename*=UTF-8''Knee%20scan%20Bericht%20f%C3%BCr%20Dr.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['cache-control']).toBe('no-store');
+    const reads = await auditSince(since);
+    expect(reads[0]).toEqual(
+      expect.objectContaining({
+        action: 'message.chart-attachment-download',
+        outcome: 'success',
+        actorUserId: readingDoctor.user.id,
+        patientId: patient.user.id,
+        resourceType: 'message_attachment',
+        resourceId: pdf!.id,
+      }),
+    );
+    expect(reads).toHaveLength(2);
+    expect(JSON.stringify(reads[0])).not.toContain('Knee scan');
+    // Reading the file did not make the reader a participant.
+    expect(
+      (await t.app.db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, withDoctor.id))).map(
+        (row) => row.userId,
+      ),
+    ).not.toContain(readingDoctor.user.id);
+
+    // Staff holding the records permission download it too.
+    const staffDownload = await recordsStaff.agent.get(fileUrl(patient.user.id, withDoctor.id, png!.id));
+    expect(staffDownload.statusCode).toBe(200);
+    expect(staffDownload.rawPayload.equals(ONE_PIXEL_PNG)).toBe(true);
+    expect(staffDownload.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers 404 for a patient out of reach, like a missing one, and notes the miss naming nobody', async () => {
+    const pdf = withFiles.attachments[0]!;
+    const missing = await strangerDoctor.agent.get(fileUrl(randomUUID(), withDoctor.id, pdf.id));
+    expect(missing.statusCode).toBe(404);
+    const since = await lastAuditId();
+    const answer = await strangerDoctor.agent.get(fileUrl(patient.user.id, withDoctor.id, pdf.id));
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).toBe(missing.body);
+    expect(answer.body).not.toContain('%PDF');
+    expect(await auditSince(since)).toEqual([
+      expect.objectContaining({
+        action: 'message.chart-attachment-download',
+        outcome: 'failure',
+        actorUserId: strangerDoctor.user.id,
+        patientId: null,
+      }),
+    ]);
+  });
+
+  it('answers 404 for a file outside that patient’s conversation, even one the reader may download elsewhere', async () => {
+    const pdf = withFiles.attachments[0]!;
+    const notHers = otherPatientsFile.attachments[0]!;
+    const missing = await writingDoctor.agent.get(fileUrl(patient.user.id, withDoctor.id, randomUUID()));
+    expect(missing.statusCode).toBe(404);
+    // The writing doctor cares for both patients and takes part in both conversations.
+    expect((await writingDoctor.agent.get(`/api/message-attachments/${notHers.id}`)).statusCode).toBe(200);
+    for (const url of [
+      // Another patient's file, under her conversation and under the other patient's.
+      fileUrl(patient.user.id, withDoctor.id, notHers.id),
+      fileUrl(patient.user.id, otherPatients.id, notHers.id),
+      // Her file, under another of her conversations.
+      fileUrl(patient.user.id, toInbox.id, pdf.id),
+      // Her file, under the other patient's path.
+      fileUrl(otherPatient.user.id, withDoctor.id, pdf.id),
+      fileUrl(patient.user.id, withDoctor.id, 'not-an-id'),
+      fileUrl(patient.user.id, 'not-an-id', pdf.id),
+    ]) {
+      const answer = await writingDoctor.agent.get(url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).toBe(missing.body);
+    }
+  });
+
+  it('refuses a patient (her files are in her own view) and staff without the records permission', async () => {
+    const pdf = withFiles.attachments[0]!;
+    for (const caller of [patient, otherPatient, deskStaff]) {
+      const answer = await caller.agent.get(fileUrl(patient.user.id, withDoctor.id, pdf.id));
+      expect(answer.statusCode).toBe(403);
+      expect(answer.body).not.toContain('%PDF');
+    }
+  });
+});
+
+describe('a long conversation read from the chart, page by page', () => {
+  const TOTAL = 120;
+  let long: Conversation;
+  const body = (n: number) => `Long message ${String(n).padStart(3, '0')}`;
+
+  beforeAll(async () => {
+    long = await start(patient, { recipientId: writingDoctor.user.id, subject: 'A long story', body: body(1) });
+    // The rest all at one instant, as an import or a burst would store them; their ids are random,
+    // so only the order they were stored in tells them apart.
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    await t.app.db.insert(messages).values(
+      Array.from({ length: TOTAL - 1 }, (_, i) => ({
+        conversationId: long.id,
+        senderId: i % 2 === 0 ? writingDoctor.user.id : patient.user.id,
+        body: body(i + 2),
+        createdAt: at,
+      })),
+    );
+  });
+
+  async function page(query: string) {
+    const response = await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${long.id}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return chartThreadResponseSchema.parse(response.json()).data;
+  }
+
+  /** Every page from the newest back, each oldest first; returns the bodies in order and the pages' sizes. */
+  async function walk(limit?: number): Promise<{ bodies: string[]; sizes: number[] }> {
+    const pages: string[][] = [];
+    let before: string | undefined;
+    for (let guard = 0; guard < TOTAL + 1; guard += 1) {
+      const params = new URLSearchParams({ ...(limit ? { limit: String(limit) } : {}), ...(before ? { before } : {}) });
+      const found = await page(params.size > 0 ? `?${params}` : '');
+      pages.unshift(found.messages.map((message) => message.body));
+      if (!found.hasOlder) break;
+      before = found.messages[0]!.id;
+    }
+    return { bodies: pages.flat(), sizes: pages.map((bodies) => bodies.length).reverse() };
+  }
+
+  const everyMessage = Array.from({ length: TOTAL }, (_, i) => body(i + 1));
+
+  it('reaches every message once, in the order sent, 50 at a time by default, each page noted as a read of her record', async () => {
+    const since = await lastAuditId();
+    const { bodies, sizes } = await walk();
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(bodies).toEqual(everyMessage);
+    const reads = await auditSince(since);
+    expect(reads).toHaveLength(3);
+    for (const row of reads) {
+      expect(row).toMatchObject({ action: 'conversation.chart-open', outcome: 'success', patientId: patient.user.id, resourceId: long.id });
+    }
+  });
+
+  it('walks the same order with any page size up to the largest, and again the same on a second walk', async () => {
+    for (const limit of [1, 7, 49, 100]) {
+      const { bodies, sizes } = await walk(limit);
+      expect(bodies, `limit ${limit}`).toEqual(everyMessage);
+      expect(sizes.length, `limit ${limit}`).toBe(Math.ceil(TOTAL / limit));
+    }
+    expect((await walk(7)).bodies).toEqual(everyMessage);
+  });
+
+  it('keeps walking back from where the reader is when a message arrives between two pages: no message twice, none missed', async () => {
+    const first = await page('?limit=30');
+    const arrived = await writingDoctor.agent.post(`/api/conversations/${long.id}/messages`, { body: 'Arrived meanwhile' });
+    expect(arrived.statusCode).toBe(201);
+    const second = await page(`?limit=30&before=${first.messages[0]!.id}`);
+    expect([...second.messages, ...first.messages].map((message) => message.body)).toEqual(everyMessage.slice(TOTAL - 60));
+    expect((await page('?limit=1')).messages.map((message) => message.body)).toEqual(['Arrived meanwhile']);
+  });
+
+  it('refuses a page size out of bounds and a page anchor that is not a message of the conversation with a 400 the web words', async () => {
+    const inOther = chartThreadResponseSchema.parse(
+      (await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${withDoctor.id}`)).json(),
+    ).data.messages[0]!.id;
+    for (const [query, field, key] of [
+      ['?limit=0', 'limit', 'choice.invalid'],
+      ['?limit=101', 'limit', 'choice.invalid'],
+      ['?limit=ten', 'limit', 'choice.invalid'],
+      ['?limit=2.5', 'limit', 'choice.invalid'],
+      ['?before=not-a-message', 'before', 'cursor.invalid'],
+      [`?before=${randomUUID()}`, 'before', 'cursor.invalid'],
+      [`?before=${inOther}`, 'before', 'cursor.invalid'],
+    ] as const) {
+      const response = await readingDoctor.agent.get(`/api/patients/${patient.user.id}/conversations/${long.id}${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const error = (response.json() as { error: { code: string; fields: Record<string, string> } }).error;
+      expect(error.code, query).toBe('VALIDATION_FAILED');
+      // Named as the schema's own refusals name a query field, in the words the web translates.
+      expect(error.fields[`querystring.${field}`], query).toBe(VALIDATION_MESSAGES_EN[key]);
+      expect(response.body, query).not.toContain('Long message');
+    }
+  });
+
+  it('pages a participant’s own thread the same way', async () => {
+    const newest = threadResponseSchema.parse((await patient.agent.get(`/api/conversations/${long.id}?limit=2`)).json()).data;
+    expect(newest.hasOlder).toBe(true);
+    const older = threadResponseSchema.parse(
+      (await patient.agent.get(`/api/conversations/${long.id}?limit=2&before=${newest.messages[0]!.id}`)).json(),
+    ).data;
+    expect([...older.messages, ...newest.messages].map((message) => message.body)).toEqual([
+      body(118),
+      body(119),
+      body(120),
+      'Arrived meanwhile',
+    ]);
+    expect((await patient.agent.get(`/api/conversations/${long.id}?limit=101`)).statusCode).toBe(400);
   });
 });

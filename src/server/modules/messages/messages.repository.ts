@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { InboxTopic } from '../../../contracts/messages';
-import { MESSAGE_EXCERPT_MAX, MESSAGE_SEARCH_LIMIT, RECIPIENTS_LIMIT, THREAD_PAGE_SIZE } from '../../../contracts/messages';
+import { MESSAGE_EXCERPT_MAX, MESSAGE_SEARCH_LIMIT, RECIPIENTS_LIMIT } from '../../../contracts/messages';
+import { englishValidationMessage } from '../../../contracts/validation-messages';
 import type { LiveEvent } from '../../../contracts/live-events';
 import type { AuditActionCode } from '../../../contracts/audit';
 import { randomUUID } from 'node:crypto';
@@ -57,6 +58,15 @@ const headColumns = {
   createdAt: conversations.createdAt,
   updatedAt: conversations.updatedAt,
 };
+
+/** Another participant of a conversation a message was just sent in, and whether it is their first unread there. */
+export interface Recipient {
+  userId: string;
+  email: string;
+  role: PersonRow['role'];
+  isActive: boolean;
+  firstUnread: boolean;
+}
 
 export interface AttachmentRow {
   id: string;
@@ -136,25 +146,34 @@ export class MessagesRepository extends Repository {
   }
 
   /** A page of a conversation's messages (the newest, or those before `before`), oldest first. Noted as a read. */
-  async thread(conversationId: string, before: string | undefined) {
+  async thread(conversationId: string, before: string | undefined, limit: number) {
     const head = await this.participation(conversationId, 'conversation.open');
-    const { rows, hasOlder } = await this.messagePage(conversationId, before);
+    const { rows, hasOlder } = await this.messagePage(conversationId, before, limit);
     this.audit.read('conversation.open', 'conversation', conversationId, head.patientId ? [head.patientId] : [], {
       messages: rows.length,
     });
     return { conversation: await this.summary(conversationId), messages: await this.withAttachments(rows), hasOlder };
   }
 
-  /** A page of a conversation's messages, oldest first; no check of who asks (the callers make it). */
-  private async messagePage(conversationId: string, before: string | undefined) {
+  /**
+   * A page of a conversation's messages, oldest first; no check of who asks (the callers make it).
+   * The key is the message's sequence number, unique and growing in the order messages were
+   * stored (the thread's order): messages sent at the same instant still fall on exactly one page.
+   * An anchor that is not a message of this conversation is refused (400), never taken for the
+   * first page, which a reader walking back would get twice.
+   */
+  private async messagePage(conversationId: string, before: string | undefined, limit: number) {
     let beforeSeq: number | null = null;
     if (before) {
       const [anchor] = await this.db
         .select({ seq: messages.seq })
         .from(messages)
         .where(and(eq(messages.id, before), eq(messages.conversationId, conversationId)));
-      // An anchor from another conversation is as unknown as a missing one: the first page.
-      beforeSeq = anchor?.seq ?? null;
+      if (!anchor) {
+        const message = englishValidationMessage('cursor.invalid');
+        throw new AppError('VALIDATION_FAILED', message, { 'querystring.before': message });
+      }
+      beforeSeq = anchor.seq;
     }
     const page = await this.db
       .select(messageColumns)
@@ -162,8 +181,8 @@ export class MessagesRepository extends Repository {
       .innerJoin(senders, eq(senders.id, messages.senderId))
       .where(and(eq(messages.conversationId, conversationId), beforeSeq === null ? undefined : lt(messages.seq, beforeSeq)))
       .orderBy(desc(messages.seq))
-      .limit(THREAD_PAGE_SIZE + 1);
-    return { rows: page.slice(0, THREAD_PAGE_SIZE).reverse(), hasOlder: page.length > THREAD_PAGE_SIZE };
+      .limit(limit + 1);
+    return { rows: page.slice(0, limit).reverse(), hasOlder: page.length > limit };
   }
 
   /** How many messages of others the caller has not read, over all their conversations (no one named). */
@@ -224,7 +243,7 @@ export class MessagesRepository extends Repository {
    * One conversation with the patient, read-only, from their chart: 404 (noted) unless the patient
    * is in reach and the conversation is with them. A read of the patient's record.
    */
-  async patientThread(patientId: string, conversationId: string, before: string | undefined) {
+  async patientThread(patientId: string, conversationId: string, before: string | undefined, limit: number) {
     await this.reachPatient(patientId, 'conversation.chart-open');
     const [head] = isUuid(conversationId)
       ? await this.db
@@ -242,7 +261,7 @@ export class MessagesRepository extends Repository {
       this.audit.missed('conversation.chart-open', 'conversation', conversationId);
       throw AppError.notFound();
     }
-    const { rows, hasOlder } = await this.messagePage(conversationId, before);
+    const { rows, hasOlder } = await this.messagePage(conversationId, before, limit);
     this.audit.read('conversation.chart-open', 'conversation', conversationId, [patientId], { messages: rows.length });
     const [conversation] = await this.chartDetails([head]);
     return { conversation: conversation!, messages: await this.withAttachments(rows), hasOlder };
@@ -432,40 +451,68 @@ export class MessagesRepository extends Repository {
    * one is their first unread).
    */
   async send(head: ConversationHead, body: string, at: Date, files: readonly CheckedFile[] = []) {
-    const [previous] = await this.db
-      .select({ seq: sql<number | null>`max(${messages.seq})`.mapWith(Number) })
-      .from(messages)
-      .where(eq(messages.conversationId, head.id));
-    const [inserted] = await this.db
-      .insert(messages)
-      .values({ conversationId: head.id, senderId: this.me, body, createdAt: at })
-      .returning({ id: messages.id, seq: messages.seq });
-    const attachments = await this.attach(head, inserted!.id, files, at);
-    await this.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, head.id));
-    await this.db
-      .update(conversationParticipants)
-      .set({ archivedAt: null })
-      .where(and(eq(conversationParticipants.conversationId, head.id), isNotNull(conversationParticipants.archivedAt)));
-    await this.db
-      .update(conversationParticipants)
-      .set({ lastReadSeq: sql`greatest(${conversationParticipants.lastReadSeq}, ${inserted!.seq})`, readAt: at })
-      .where(and(eq(conversationParticipants.conversationId, head.id), eq(conversationParticipants.userId, this.me)));
-    const others = await this.db
+    // One statement stores the message, moves the conversation up the lists, brings it back from
+    // every archive and moves the sender's read mark to it, and answers the message with its
+    // sender's name and the other participants: every statement of a send is a round trip that
+    // holds the transaction open.
+    const participant = conversationParticipants;
+    const stored = this.db.$with('stored').as(
+      this.db.insert(messages).values({ conversationId: head.id, senderId: this.me, body, createdAt: at }).returning({
+        id: messages.id,
+        seq: messages.seq,
+        conversationId: messages.conversationId,
+        senderId: messages.senderId,
+        body: messages.body,
+        createdAt: messages.createdAt,
+      }),
+    );
+    const touched = this.db
+      .$with('touched')
+      .as(this.db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, head.id)).returning({ id: conversations.id }));
+    const mine = sql`${participant.userId} = ${this.me}`;
+    const marked = this.db.$with('marked').as(
+      this.db
+        .update(participant)
+        .set({
+          archivedAt: null,
+          lastReadSeq: sql`case when ${mine} then greatest(${participant.lastReadSeq}, (select seq from stored)) else ${participant.lastReadSeq} end`,
+          readAt: sql`case when ${mine} then ${at.toISOString()}::timestamptz else ${participant.readAt} end`,
+        })
+        .where(and(eq(participant.conversationId, head.id), or(eq(participant.userId, this.me), isNotNull(participant.archivedAt))))
+        .returning({ userId: participant.userId }),
+    );
+    // The statement reads the tables as they were before it: the latest message it sees is the one
+    // before this one, and the others' read marks are theirs (only the sender's moves).
+    const previous = sql`(select coalesce(max(${messages.seq}), 0) from ${messages} where ${messages.conversationId} = ${head.id})`;
+    const recipients = sql<Recipient[]>`(
+      select coalesce(json_agg(json_build_object(
+        'userId', ${participant.userId}, 'email', ${users.email}, 'role', ${users.role}, 'isActive', ${users.isActive},
+        'firstUnread', ${participant.lastReadSeq} >= ${previous}
+      )), '[]'::json)
+      from ${participant} inner join ${users} on ${users.id} = ${participant.userId}
+      where ${participant.conversationId} = ${head.id} and ${participant.userId} <> ${this.me})`;
+    const [row] = await this.db
+      .with(stored, touched, marked)
       .select({
-        userId: conversationParticipants.userId,
-        lastReadSeq: conversationParticipants.lastReadSeq,
-        email: users.email,
-        role: users.role,
-        isActive: users.isActive,
+        id: stored.id,
+        seq: stored.seq,
+        conversationId: stored.conversationId,
+        senderId: stored.senderId,
+        senderFirstName: senders.firstName,
+        senderLastName: senders.lastName,
+        senderRole: senders.role,
+        body: stored.body,
+        createdAt: stored.createdAt,
+        recipients,
       })
-      .from(conversationParticipants)
-      .innerJoin(users, eq(users.id, conversationParticipants.userId))
-      .where(and(eq(conversationParticipants.conversationId, head.id), ne(conversationParticipants.userId, this.me)));
-    const previousSeq = previous?.seq ?? 0;
+      .from(stored)
+      .innerJoin(senders, eq(senders.id, stored.senderId));
+    const { recipients: others, ...message } = row!;
+    const attachments = await this.attach(head, message.id, files, at);
     this.audit.note({
       action: 'message.send',
       resourceType: 'message',
-      resourceId: inserted!.id,
+      resourceId: message.id,
       patients: head.patientId ? [head.patientId] : [],
       details: {
         conversationId: head.id,
@@ -475,15 +522,7 @@ export class MessagesRepository extends Repository {
           : {}),
       },
     });
-    const [message] = await this.db
-      .select(messageColumns)
-      .from(messages)
-      .innerJoin(senders, eq(senders.id, messages.senderId))
-      .where(eq(messages.id, inserted!.id));
-    return {
-      message: { ...message!, attachments },
-      recipients: others.map((other) => ({ ...other, firstUnread: other.lastReadSeq >= previousSeq })),
-    };
+    return { message: { ...message, attachments }, recipients: others };
   }
 
   /**
@@ -530,7 +569,35 @@ export class MessagesRepository extends Repository {
    * conversation (404, noted naming nobody, for anyone else, like a missing one). A read of the
    * patient's record when the conversation is with a patient, like opening the thread.
    */
-  async attachment(attachmentId: string) {
+  attachment(attachmentId: string) {
+    const participant = exists(
+      this.db
+        .select({ one: sql`1` })
+        .from(conversationParticipants)
+        .where(and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me))),
+    );
+    return this.download('message.attachment-download', attachmentId, participant);
+  }
+
+  /**
+   * One file of a message in one of the patient's conversations, for a download from her chart by
+   * anyone who may read it, taking part or not: 404 (noted) unless the patient is in reach, the
+   * conversation is with her and the file is in it. A read of the patient's record.
+   */
+  async patientAttachment(patientId: string, conversationId: string, attachmentId: string) {
+    await this.reachPatient(patientId, 'message.chart-attachment-download');
+    const inChart = isUuid(conversationId)
+      ? and(
+          eq(messages.conversationId, conversationId),
+          eq(conversations.patientId, patientId),
+          this.scope.condition(conversations.patientId),
+        )
+      : sql`false`;
+    return this.download('message.chart-attachment-download', attachmentId, inChart);
+  }
+
+  /** The file with its bytes when `reach` holds for it, noted as a read under its conversation's patient; else 404, noted. */
+  private async download(action: AuditActionCode, attachmentId: string, reach: SQL | undefined) {
     const [row] = isUuid(attachmentId)
       ? await this.db
           .select({
@@ -546,17 +613,13 @@ export class MessagesRepository extends Repository {
           .innerJoin(messageAttachmentContents, eq(messageAttachmentContents.storageKey, messageAttachments.storageKey))
           .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
           .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-          .innerJoin(
-            conversationParticipants,
-            and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, this.me)),
-          )
-          .where(eq(messageAttachments.id, attachmentId))
+          .where(and(eq(messageAttachments.id, attachmentId), reach))
       : [];
     if (!row) {
-      this.audit.missed('message.attachment-download', 'message_attachment', attachmentId);
+      this.audit.missed(action, 'message_attachment', attachmentId);
       throw AppError.notFound();
     }
-    this.audit.read('message.attachment-download', 'message_attachment', row.id, row.patientId ? [row.patientId] : [], {
+    this.audit.read(action, 'message_attachment', row.id, row.patientId ? [row.patientId] : [], {
       conversationId: row.conversationId,
       messageId: row.messageId,
       bytes: row.content.length,

@@ -70,6 +70,20 @@ export const messagesRoutes: FastifyPluginAsync<{ messages: MessagesService }> =
     { access: CHART, beforeValidation: (request) => [uuidParam(), uuidParam('conversationId')].forEach((check) => check(request)) },
     (request) => messages.chartThread(request.ctx, request.params.id, request.params.conversationId, request.query),
   );
+  // A file of one of those conversations, from the chart: the same download as a participant's.
+  route(
+    app,
+    messagesApi.chartAttachment,
+    {
+      access: CHART,
+      beforeValidation: (request) =>
+        [uuidParam(), uuidParam('conversationId'), uuidParam('attachmentId')].forEach((check) => check(request)),
+    },
+    async (request, reply) => {
+      const { id, conversationId, attachmentId } = request.params;
+      return sendStoredFile(reply, await messages.chartAttachment(request.ctx, id, conversationId, attachmentId)) as unknown as void;
+    },
+  );
   route(app, messagesApi.search, { access: ACCESS }, (request) => messages.search(request.ctx, request.query.q));
   route(app, messagesApi.start, { access: ACCESS, rateLimit: SENDING }, async (request) => ({
     data: await messages.start(request.ctx, request.body),

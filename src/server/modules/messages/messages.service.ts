@@ -92,7 +92,7 @@ export class MessagesService {
 
   thread(ctx: AccessContext, id: string, query: ThreadQuery): Promise<ThreadResponse> {
     return this.uow.read(ctx, async (work) => {
-      const found = await work.use(MessagesRepository).thread(id, query.before);
+      const found = await work.use(MessagesRepository).thread(id, query.before, query.limit);
       return {
         data: { conversation: toConversation(found.conversation), messages: found.messages.map(toMessage), hasOlder: found.hasOlder },
       };
@@ -110,7 +110,7 @@ export class MessagesService {
   /** One of a patient's conversations, read-only, from their chart. */
   chartThread(ctx: AccessContext, patientId: string, conversationId: string, query: ThreadQuery): Promise<ChartThreadResponse> {
     return this.uow.read(ctx, async (work) => {
-      const found = await work.use(MessagesRepository).patientThread(patientId, conversationId, query.before);
+      const found = await work.use(MessagesRepository).patientThread(patientId, conversationId, query.before, query.limit);
       return {
         data: { conversation: toChartConversation(found.conversation), messages: found.messages.map(toMessage), hasOlder: found.hasOlder },
       };
@@ -264,6 +264,11 @@ export class MessagesService {
   /** One file of a message with its bytes, for a download by a participant. */
   attachment(ctx: AccessContext, attachmentId: string) {
     return this.uow.read(ctx, (work) => work.use(MessagesRepository).attachment(attachmentId));
+  }
+
+  /** One file of a message in one of the patient's conversations with its bytes, for a download from her chart. */
+  chartAttachment(ctx: AccessContext, patientId: string, conversationId: string, attachmentId: string) {
+    return this.uow.read(ctx, (work) => work.use(MessagesRepository).patientAttachment(patientId, conversationId, attachmentId));
   }
 
   /** Marks the conversation read; see markReadIn. Returns the caller's new unread total. */

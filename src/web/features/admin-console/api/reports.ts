@@ -8,7 +8,7 @@ import {
 } from '../../../../contracts/reports';
 import { fetchFile } from '../../../lib/api-client';
 import { callRoute, routeMatcher, routeQuery, routeUrl } from '../../../lib/api-routes';
-import { saveFile } from '../lib/csv';
+import { saveFile } from '../../../lib/files/save-file';
 
 // Report downloads: the server builds the file (the same figures as the analytics view) and notes
 // the export; the browser fetches it, so a refusal comes back as an error to show, and saves it.

@@ -1,3 +1,5 @@
+import { saveFile } from '../../../lib/files/save-file';
+
 // The CSV downloads of the analytics view: built in the browser from the figures already on screen,
 // so a download says exactly what the chart and the table say.
 
@@ -20,16 +22,4 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
 export function downloadCsv(name: string, csv: string): void {
   // A byte-order mark, so spreadsheet programs read accented names and other scripts as UTF-8.
   saveFile(name, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-}
-
-/** Hands a file to the browser's downloads, under `name`. */
-export function saveFile(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }

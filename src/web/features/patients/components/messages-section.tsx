@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import { Paperclip } from 'lucide-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ChartConversation } from '../../../../contracts/messages';
+import type { Attachment, ChartConversation } from '../../../../contracts/messages';
 import { pathForView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { QueryStates } from '../../../components/ui/query-states';
 import { useClinicalFormat } from '../../../lib/clinical/format';
+import { errorText } from '../../../lib/error-text';
+import { useFileSize } from '../../../lib/files/file-size';
 import { useDoctorName, usePersonName } from '../../../lib/person-name';
-import { chartConversationsQuery, chartThreadQuery } from '../api/chart-messages';
+import { chartAttachmentUrl, chartConversationsQuery, chartThreadQuery, downloadChartAttachment } from '../api/chart-messages';
 
 // The patient's messages in their chart: every conversation with the patient, whoever wrote it,
 // and any of them read here without joining it or marking anything read. A conversation the reader
@@ -107,11 +109,17 @@ function ChartThread({
   const { t } = useTranslation('patients');
   const nameOf = useLabel();
   const format = useClinicalFormat();
-  const query = useQuery(chartThreadQuery(patientId, conversationId, emergencyReason));
+  const query = useInfiniteQuery(chartThreadQuery(patientId, conversationId, emergencyReason));
   return (
     <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
       <QueryStates
-        query={query}
+        // An earlier page that failed is told beside its button: the messages already shown stay.
+        query={{
+          isPending: query.isPending,
+          isError: query.isError && !query.isFetchNextPageError,
+          data: query.data,
+          refetch: query.refetch,
+        }}
         errorText={t('chart.messages.threadFailed')}
         emptyText={t('chart.messages.threadFailed')}
         isEmpty={() => false}
@@ -119,6 +127,27 @@ function ChartThread({
         {(thread) => (
           <div className="flex flex-col gap-2" data-testid="chart-thread">
             <p className="text-xs text-slate-600 dark:text-slate-400">{t('chart.messages.readOnly')}</p>
+            {thread.hasOlder ? (
+              <div className="flex flex-col items-start gap-1">
+                <Button
+                  variant="secondary"
+                  // Not disabled while loading, so the focus stays on it; a second press waits for the first.
+                  onClick={() => {
+                    if (!query.isFetchingNextPage) void query.fetchNextPage();
+                  }}
+                  aria-disabled={query.isFetchingNextPage}
+                  aria-busy={query.isFetchingNextPage}
+                  data-testid="chart-thread-earlier"
+                >
+                  {t(query.isFetchingNextPage ? 'chart.messages.loadingEarlier' : 'chart.messages.earlier')}
+                </Button>
+                {query.isFetchNextPageError ? (
+                  <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+                    {errorText(t, query.error, t('chart.messages.earlierFailed'))}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
             <ol className="flex flex-col gap-2">
               {thread.messages.map((message) => (
                 <li key={message.id} className="rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800" data-testid="chart-message">
@@ -127,19 +156,78 @@ function ChartThread({
                     <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
                   </p>
                   <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
-                  {message.attachments.length > 0 ? (
-                    <p className="mt-1 flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
-                      <Paperclip className="size-3" aria-hidden="true" />
-                      {t('chart.messages.files', { names: message.attachments.map((file) => file.filename).join(', ') })}
-                    </p>
-                  ) : null}
+                  <ChartAttachments
+                    patientId={patientId}
+                    conversationId={conversationId}
+                    attachments={message.attachments}
+                    emergencyReason={emergencyReason}
+                  />
                 </li>
               ))}
             </ol>
-            {thread.hasOlder ? <p className="text-xs text-slate-600 dark:text-slate-400">{t('chart.messages.older')}</p> : null}
           </div>
         )}
       </QueryStates>
     </div>
+  );
+}
+
+/**
+ * The files a message carries, each a download from the chart (the server answers it as an
+ * attachment, so the browser saves it rather than opening it in the portal).
+ */
+function ChartAttachments({
+  patientId,
+  conversationId,
+  attachments,
+  emergencyReason,
+}: {
+  patientId: string;
+  conversationId: string;
+  attachments: readonly Attachment[];
+  emergencyReason: string | null;
+}) {
+  const { t } = useTranslation('patients');
+  const fileSize = useFileSize();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (attachments.length === 0) return null;
+  return (
+    <>
+      <ul aria-label={t('chart.messages.files')} className="mt-1 flex flex-col gap-1" data-testid="chart-message-attachments">
+        {attachments.map((attachment) => {
+          const url = chartAttachmentUrl(patientId, conversationId, attachment.id);
+          return (
+            <li key={attachment.id}>
+              <a
+                href={url}
+                download={attachment.filename}
+                aria-label={t('chart.messages.download', { name: attachment.filename, size: fileSize(attachment.sizeBytes) })}
+                onClick={
+                  emergencyReason
+                    ? (event) => {
+                        event.preventDefault();
+                        setFailure(null);
+                        downloadChartAttachment(url, attachment.filename, emergencyReason).catch((error: unknown) =>
+                          setFailure(errorText(t, error, t('chart.messages.downloadFailed'))),
+                        );
+                      }
+                    : undefined
+                }
+                className="inline-flex max-w-full items-center gap-2 rounded-lg bg-white px-2 py-1 text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100"
+              >
+                <Download className="size-4 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 break-all underline underline-offset-2">{attachment.filename}</span>
+                <span className="shrink-0 text-xs">({fileSize(attachment.sizeBytes)})</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {failure ? (
+        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -200,10 +200,83 @@ describe('the patient chart', { timeout: 20_000 }, () => {
     await user.click(within(items[1]!).getByRole('button', { name: 'Read' }));
     const thread = await within(section).findByTestId('chart-thread');
     expect(thread).toHaveTextContent('It hurts on the stairs.');
-    expect(thread).toHaveTextContent('Files: x-ray.pdf');
+    // Its file downloads from the chart, under the patient and the conversation.
+    expect(within(thread).getByRole('link', { name: 'Download x-ray.pdf (10 bytes)' })).toHaveAttribute(
+      'href',
+      `/api/patients/${PATIENT_ID}/conversations/${others}/attachments/0d5e6f70-8192-4ca3-9ebf-2a3b4c5d6e7f`,
+    );
     expect(thread).toHaveTextContent('Read-only');
     // Read-only: nowhere to write.
     expect(within(section).queryByRole('textbox')).toBeNull();
+  });
+
+  it('loads a long conversation’s earlier messages on request, above the ones shown, until there are none', async () => {
+    const long = '7a2b3c4d-5e6f-4a70-8b8c-9d0e1f2a3b4c';
+    const ann = { userId: PATIENT_ID, firstName: 'Ann', lastName: 'Patient', role: 'patient' as const, position: null };
+    const summary = {
+      id: long,
+      subject: 'A long story',
+      topic: null,
+      participants: [ann],
+      messageCount: 120,
+      lastMessageAt: '2026-03-02T10:00:00.000Z',
+      participating: false,
+      createdAt: '2026-03-01T10:00:00.000Z',
+    };
+    // 120 messages, numbered in the order sent; the server answers pages of 50 before an anchor.
+    const all = Array.from({ length: 120 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      conversationId: long,
+      senderId: PATIENT_ID,
+      sender: { firstName: 'Ann', lastName: 'Patient' },
+      senderRole: 'patient' as const,
+      body: `Message ${i + 1}`,
+      attachments: [],
+      createdAt: '2026-03-01T10:00:00.000Z',
+    }));
+    const asked: string[] = [];
+    let release: (() => void) | null = null;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://localhost');
+        if (url.pathname === CHART) return json({ data: chart() });
+        if (url.pathname === `/api/patients/${PATIENT_ID}/conversations`) return json({ data: [summary], page: 1, pageSize: 20, total: 1 });
+        if (url.pathname !== `/api/patients/${PATIENT_ID}/conversations/${long}`)
+          return json({ error: { code: 'INTERNAL', message: 'boom' } }, 500);
+        asked.push(url.search);
+        const before = url.searchParams.get('before');
+        const end = before ? all.findIndex((message) => message.id === before) : all.length;
+        // The second page waits, so the button's loading state can be seen.
+        if (before) await new Promise<void>((resolve) => (release = resolve));
+        const messages = all.slice(Math.max(0, end - 50), end);
+        return json({ data: { conversation: summary, messages, hasOlder: end > 50 } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderChart();
+    const section = await screen.findByTestId('chart-section-messages');
+    await user.click(within(await within(section).findByTestId('chart-conversation')).getByRole('button', { name: 'Read' }));
+    const thread = await within(section).findByTestId('chart-thread');
+    const bodies = () =>
+      within(thread)
+        .getAllByTestId('chart-message')
+        .map((item) => item.querySelector('p.text-sm')!.textContent);
+    expect(bodies()).toEqual(all.slice(70).map((message) => message.body));
+
+    const earlier = within(thread).getByRole('button', { name: 'Show earlier messages' });
+    await user.click(earlier);
+    expect(await within(thread).findByRole('button', { name: 'Loading earlier messages…' })).toHaveAttribute('aria-busy', 'true');
+    release!();
+    await within(thread).findByText('Message 21');
+    expect(bodies()).toEqual(all.slice(20).map((message) => message.body));
+    await user.click(within(thread).getByRole('button', { name: 'Show earlier messages' }));
+    release!();
+    await within(thread).findByText('Message 1');
+    // Every message once, in the order sent; nothing earlier to ask for.
+    expect(bodies()).toEqual(all.map((message) => message.body));
+    expect(within(thread).queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
+    expect(asked).toEqual(['', `?before=${all[70]!.id}`, `?before=${all[20]!.id}`]);
   });
 
   it('says when the chart cannot be loaded, with a retry', async () => {
