@@ -89,10 +89,10 @@ export interface ProbeOutcome {
 
 function fill(path: string, record: { id: string }, owner: Actor): string {
   const fields = record as unknown as Record<string, unknown>;
-  return path.replace(/:([A-Za-z_]+)/g, (placeholder, name: string) => {
+  return path.replace(/:([A-Za-z_]+)/g, (parameter, name: string) => {
     if (name === 'userId') return owner.user.id;
     const value = fields[name];
-    return typeof value === 'string' ? value : placeholder;
+    return typeof value === 'string' ? value : parameter;
   });
 }
 
