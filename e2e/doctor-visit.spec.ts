@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
+import { expectFitsOnPhone } from './layout-helpers';
 
 // A whole visit, as the demo doctor works it without leaving the portal, while the demo patient
 // (Sarah Johnson) follows it live in a browser of her own:
@@ -40,15 +41,6 @@ const DRUG_FOR_ALLERGEN: [RegExp, string][] = [
   [/codeine/i, 'codeine'],
   [/ibuprofen/i, 'ibuprofen'],
 ];
-
-async function expectFitsOnPhone(page: Page): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
-}
 
 /**
  * The waiting room's entries once its count and its list agree. The front desk's journey checks its

@@ -2,20 +2,12 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient, signIn, toggleTheme } from './identity-helpers';
+import { expectFitsOnPhone } from './layout-helpers';
 
 // A patient of this journey's own (registered here, so no other journey sees its
 // appointments change) books from a doctor's profile (new to the doctor, so a request the clinic
 // confirms later), downloads the visit for a calendar, moves it and cancels it. Every step is
 // checked with axe, in light and dark theme.
-
-async function expectFitsOnPhone(page: Page): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
-}
 
 async function pickLastDayAndFirstTime(page: Page, scope = page.locator('body')): Promise<string> {
   const days = scope.getByRole('group', { name: 'Day' }).getByRole('radio');

@@ -1,23 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { registerPatient, signIn, toggleTheme } from './identity-helpers';
+import { expectFitsOnPhone } from './layout-helpers';
 
 // A patient's chart views and health settings. The demo patient's seeded chart is only read here (other journeys read it
 // at the same time); everything that changes an account (profile, insurance, language) is done by a
 // patient registered for this file.
 
 const DEMO_PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
-
-async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-async function expectFitsOnPhone(page: Page): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
-}
 
 async function expectAccessibleEverywhere(page: Page): Promise<void> {
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { csrfHeaders, signIn, toggleTheme } from './identity-helpers';
 import { expectBellMatchesServer, unreadCount } from './live-helpers';
+import { expectFitsOnPhone } from './layout-helpers';
 
 // Refills and shared medication lists in the browser. A patient asks for a refill and the prescribing doctor,
 // signed in elsewhere, sees it arrive live (toast and bell, no reload). The patient then shares
@@ -32,15 +33,6 @@ async function signInPatient(request: APIRequestContext): Promise<void> {
     data: { email: PATIENT.email, password: PATIENT.password, mfaCode },
   });
   expect(login.status(), await login.text()).toBe(200);
-}
-
-async function expectFitsOnPhone(page: Page): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
-    .toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
 }
 
 test('a refill request reaches the prescriber live; a shared list opens signed out until it is revoked', async ({ page, browser }) => {

@@ -1,23 +1,12 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
+import { expectFitsOnPhone } from './layout-helpers';
 
 // The patient portal's read-only parts: the demo patient's dashboard shows real data from the seeded
 // chart in every section, and the lab results, medications and vitals views open from it. Each view is
 // checked with axe and on a 360 px phone for sideways overflow.
 
 const PATIENT = { email: 'patient@caredeck.demo', password: 'Sunny-Meadow#2026' };
-
-async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-async function expectFitsOnPhone(page: Page): Promise<void> {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 360, height: 740 });
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  if (size) await page.setViewportSize(size);
-}
 
 test('the demo patient sees real data on the dashboard and in lab results, medications and vitals', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultReport } from '../../../../contracts/orders';
+import { FileDownloads } from '../../../components/clinical/file-downloads';
 import { useClinicalFormat } from '../../../lib/clinical/format';
-import { useFileSize } from '../../../lib/files/file-size';
 import { useDoctorName } from '../../../lib/person-name';
 import { reportDocumentUrl } from '../api/reports';
 
@@ -17,7 +17,6 @@ export function ReportCard({ report }: { report: ResultReport }) {
   const { t } = useTranslation('health');
   const format = useClinicalFormat();
   const doctorName = useDoctorName();
-  const fileSize = useFileSize();
   const headingId = useId();
   const title =
     report.code === null
@@ -75,20 +74,7 @@ export function ReportCard({ report }: { report: ResultReport }) {
           <div>
             <dt className="text-slate-600 dark:text-slate-400">{t('reports.documents')}</dt>
             <dd>
-              <ul className="flex flex-col gap-1">
-                {report.attachments.map((attachment) => (
-                  <li key={attachment.id} data-testid="report-document">
-                    <a
-                      href={reportDocumentUrl(attachment.id)}
-                      download
-                      className="font-medium break-all text-brand-700 underline dark:text-brand-300"
-                    >
-                      {attachment.filename}
-                    </a>{' '}
-                    <span className="text-slate-600 dark:text-slate-400">({fileSize(attachment.sizeBytes)})</span>
-                  </li>
-                ))}
-              </ul>
+              <FileDownloads files={report.attachments} hrefOf={reportDocumentUrl} testId="report-document" />
             </dd>
           </div>
         ) : null}

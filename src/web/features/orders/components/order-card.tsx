@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { LabComponent } from '../../../../contracts/health-records';
+import { FileDownloads } from '../../../components/clinical/file-downloads';
 import { ATTACHABLE_STATUSES, COLLECTED_KINDS, type Order } from '../../../../contracts/orders';
 import { LabFlagBadge } from '../../../components/clinical/lab-flag';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +10,6 @@ import { useClinicalCatalogue } from '../../../lib/clinical/catalogue';
 import { quantity, useClinicalFormat } from '../../../lib/clinical/format';
 import { errorText } from '../../../lib/error-text';
 import { useDoctorName, usePersonName } from '../../../lib/person-name';
-import { useFileSize } from '../../../lib/files/file-size';
 import { attachmentUrl, useCollect } from '../api/orders';
 import { orderName } from '../lib/words';
 import { AttachDialog } from './attach-dialog';
@@ -41,7 +41,6 @@ export function OrderCard({ order }: { order: Order }) {
   const collect = useCollect();
   const nameOf = usePersonName();
   const doctorName = useDoctorName();
-  const fileSize = useFileSize();
   const [opened, setOpened] = useState<Opened>(null);
   const name = orderName(order, t, catalogue);
   const patient = nameOf(order.patient);
@@ -151,20 +150,7 @@ export function OrderCard({ order }: { order: Order }) {
       {order.attachments.length > 0 ? (
         <div className="mt-2 text-sm">
           <p className="text-slate-600 dark:text-slate-400">{t('list.attachments')}</p>
-          <ul className="flex flex-col gap-1">
-            {order.attachments.map((attachment) => (
-              <li key={attachment.id} data-testid="order-attachment">
-                <a
-                  href={attachmentUrl(attachment.id)}
-                  download
-                  className="font-medium break-all text-brand-700 underline dark:text-brand-300"
-                >
-                  {attachment.filename}
-                </a>{' '}
-                <span className="text-slate-600 dark:text-slate-400">({fileSize(attachment.sizeBytes)})</span>
-              </li>
-            ))}
-          </ul>
+          <FileDownloads files={order.attachments} hrefOf={attachmentUrl} testId="order-attachment" />
         </div>
       ) : null}
       {order.components.length > 0 ? (
