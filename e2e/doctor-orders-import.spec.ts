@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
+import { doctorOnOrders, placeOrder } from './orders-helpers';
 
 // Lab results imported from the lab's file. The demo doctor orders a lipid panel for the demo patient
 // (Sarah Johnson) and imports an HL7 ORU^R01 message for it: the preview lists the four tests with
@@ -38,26 +39,13 @@ test('a doctor imports lab results from an HL7 file after a preview and releases
 
   const doctorContext = await browser.newContext();
   const doctorPage = await doctorContext.newPage();
-  await signIn(doctorPage, DOCTOR.email, DOCTOR.password);
-  await expect(doctorPage).toHaveURL(/\/doctor-portal/);
-  await doctorPage.goto('/orders');
-  await expect(doctorPage.getByRole('heading', { level: 1, name: orders.title })).toBeVisible();
-
-  await doctorPage.getByTestId('new-order').click();
-  const form = doctorPage.getByTestId('new-order-dialog');
-  const patientSelect = form.getByLabel(orders.form.patient, { exact: true });
-  const option = patientSelect.locator('option', { hasText: PATIENT.name });
-  await expect(option).toHaveCount(1);
-  await patientSelect.selectOption((await option.getAttribute('value'))!);
-  await form.getByLabel(orders.form.lab, { exact: true }).selectOption('lipid');
-  await form.getByLabel(orders.form.reason, { exact: true }).fill(reason);
-  const placed = doctorPage.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
-  await form.getByTestId('new-order-submit').click();
-  const orderId = ((await (await placed).json()) as { data: { id: string } }).data.id;
-  await expect(form).toBeHidden();
-
-  const card = doctorPage.locator('[data-testid="order"]').filter({ has: doctorPage.getByText(reason) });
-  await expect(card).toHaveAttribute('data-status', 'ordered');
+  await doctorOnOrders(doctorPage, DOCTOR);
+  const { orderId, card } = await placeOrder(doctorPage, PATIENT.name, reason, (form) =>
+    form
+      .getByLabel(orders.form.lab, { exact: true })
+      .selectOption('lipid')
+      .then(() => undefined),
+  );
   await card.getByRole('button', { name: `Import results of Lipid panel for ${PATIENT.name} from a file` }).click();
   const dialog = doctorPage.getByTestId('import-dialog');
   await dialog.getByLabel(orders.import.file).setInputFiles({ name: 'lipid.hl7', mimeType: 'text/plain', buffer: message });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signIn } from './identity-helpers';
+import { doctorOnOrders, placeOrder } from './orders-helpers';
 
 // An imaging report in the browser. The demo doctor orders a chest X-ray for the demo patient (Sarah
 // Johnson), attaches the film, enters the findings and the impression flagged abnormal, and
@@ -30,27 +31,11 @@ test('a doctor reports an X-ray with its film and releases it; the patient sees 
 
   const doctorContext = await browser.newContext();
   const doctorPage = await doctorContext.newPage();
-  await signIn(doctorPage, DOCTOR.email, DOCTOR.password);
-  await expect(doctorPage).toHaveURL(/\/doctor-portal/);
-  await doctorPage.goto('/orders');
-  await expect(doctorPage.getByRole('heading', { level: 1, name: orders.title })).toBeVisible();
-
-  await doctorPage.getByTestId('new-order').click();
-  const form = doctorPage.getByTestId('new-order-dialog');
-  const patientSelect = form.getByLabel(orders.form.patient, { exact: true });
-  const option = patientSelect.locator('option', { hasText: PATIENT.name });
-  await expect(option).toHaveCount(1);
-  await patientSelect.selectOption((await option.getAttribute('value'))!);
-  await form.getByLabel(orders.form.kind, { exact: true }).selectOption('imaging');
-  await form.getByLabel(orders.form.imaging, { exact: true }).selectOption('chest-xray');
-  await form.getByLabel(orders.form.reason, { exact: true }).fill(reason);
-  const placed = doctorPage.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
-  await form.getByTestId('new-order-submit').click();
-  const orderId = ((await (await placed).json()) as { data: { id: string } }).data.id;
-  await expect(form).toBeHidden();
-
-  const card = doctorPage.locator('[data-testid="order"]').filter({ has: doctorPage.getByText(reason) });
-  await expect(card).toHaveAttribute('data-status', 'ordered');
+  await doctorOnOrders(doctorPage, DOCTOR);
+  const { orderId, card } = await placeOrder(doctorPage, PATIENT.name, reason, async (form) => {
+    await form.getByLabel(orders.form.kind, { exact: true }).selectOption('imaging');
+    await form.getByLabel(orders.form.imaging, { exact: true }).selectOption('chest-xray');
+  });
   // No sample to collect for an X-ray.
   await expect(card.getByRole('button', { name: orders.actions.collect })).toHaveCount(0);
 
