@@ -220,7 +220,8 @@ async function signUp(patient: Patient): Promise<void> {
   const { browser } = patient;
   const token = await patiently(browser, 'GET', '/api/csrf-token', 200);
   browser.csrf = (token.body as { csrfToken: string }).csrfToken;
-  await patiently(browser, 'POST', '/api/patients/register', 201, registration(patient.index));
+  // 202: registration answers alike whether or not the address had an account (no enumeration).
+  await patiently(browser, 'POST', '/api/patients/register', 202, registration(patient.index));
   const login = await patiently(browser, 'POST', '/api/auth/login', 200, { email: patient.email, password: 'Harbour-Lights#42' });
   patient.userId = (login.body as { user: { id: string } }).user.id;
   const session = await patiently(browser, 'GET', '/api/csrf-token', 200);
@@ -458,6 +459,8 @@ async function main(): Promise<void> {
       `registered and signed in ${ready.length}/${PATIENTS} patients in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s` +
         (failed ? ` (${failed} failed)` : ''),
     );
+    // A run whose patients could not sign up would measure nothing and look fine: stop here instead.
+    if (ready.length === 0) throw new Error('no patient could register and sign in; see the setup lines above');
 
     measuring = true;
     const started = performance.now();
